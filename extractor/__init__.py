@@ -1,0 +1,31 @@
+"""pagesight: main text, headline and data records out of web pages.
+
+>>> from extractor import extract
+>>> result = extract("<html><body><p>Hello, world.</p></body></html>")
+>>> result.text
+'Hello, world.'
+"""
+
+from .api import extract, method_names
+from .errors import (
+    BrowserNotFound,
+    DecodeError,
+    FetchError,
+    ModelError,
+    NotHTMLError,
+    OptionError,
+    PagesightError,
+    PageTooLarge,
+    RenderError,
+    RenderTimeout,
+)
+from .page import Geometry, Page, load
+from .result import Block, Result, Table
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Block", "BrowserNotFound", "DecodeError", "FetchError", "Geometry", "ModelError", "NotHTMLError",
+    "OptionError", "Page", "PageTooLarge", "PagesightError", "RenderError", "RenderTimeout", "Result",
+    "Table", "extract", "load", "method_names",
+]

@@ -1,0 +1,155 @@
+"""The front door: :func:`extract` and the method registry.
+
+Options are checked once here, turned into the method's frozen ``Options`` object, and
+nothing deeper receives loose keyword arguments.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .errors import OptionError
+from .methods.base import Extraction, make_options
+from .page import Page, load
+from .result import Result
+from .source import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
+from .title import headline
+
+#: Below this many characters of body text, a page that carries scripts is probably built
+#: by them (an app shell); the empty Result then suggests rendering.
+SCRIPT_SHELL_MAX_CHARS = 200
+
+
+@dataclass(frozen=True)
+class MethodEntry:
+    """A registered method: the module that implements it and preset options (for variants)."""
+
+    module: str
+    presets: dict[str, Any] = field(default_factory=dict)
+    summary: str = ""
+
+
+#: name -> implementation. Variants share a module and differ by preset options.
+METHODS: dict[str, MethodEntry] = {
+    "decay": MethodEntry("extractor.methods.decay", {}, "information-amount decay (Chen, Chen, Wu 2012)"),
+}
+#: What ``method="auto"`` runs: the method that scores best over the dev sets (README, results).
+AUTO_METHOD = "decay"
+
+
+def method_names() -> list[str]:
+    """Names accepted by ``method=``, ``auto`` first."""
+    return ["auto", *METHODS]
+
+
+def resolve_method(method: str, options: dict[str, Any]) -> tuple[str, Any, Any]:
+    """Return ``(name, run_function, options_object)`` for a method name and its options.
+
+    Raises :class:`OptionError` for unknown methods (listing the valid ones) and bad options.
+    """
+    name = AUTO_METHOD if method == "auto" else method
+    entry = METHODS.get(name)
+    if entry is None:
+        raise OptionError(f"unknown method {method!r}; valid: {', '.join(method_names())}")
+    module = importlib.import_module(entry.module)
+    opts = make_options(module.Options, name, {**entry.presets, **options})
+    return name, module.run, opts
+
+
+def get_page(
+    source: str | bytes | os.PathLike | Page,
+    *,
+    render: bool = False,
+    url: str | None = None,
+    encoding: str | None = None,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    timeout: float = DEFAULT_TIMEOUT,
+    render_options: dict[str, Any] | None = None,
+    timings: dict[str, float] | None = None,
+) -> Page:
+    """Load (and with ``render=True`` render) a source into a :class:`Page`.
+
+    Raises the errors of :func:`extractor.load`, and :class:`RenderError` when rendering fails.
+    """
+    if isinstance(source, Page):
+        return source
+    t0 = time.perf_counter()
+    if render:
+        from .rendered import rendered_page
+
+        page = rendered_page(source, url=url, encoding=encoding, max_bytes=max_bytes, timeout=timeout,
+                             options=render_options or {}, timings=timings)
+    else:
+        page = load(source, url=url, encoding=encoding, max_bytes=max_bytes, timeout=timeout)
+    if timings is not None:
+        timings["load"] = round((time.perf_counter() - t0) * 1000 - timings.get("render", 0.0), 3)
+    return page
+
+
+def extract(
+    source: str | bytes | os.PathLike | Page,
+    *,
+    render: bool = False,
+    method: str = "auto",
+    url: str | None = None,
+    encoding: str | None = None,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    timeout: float = DEFAULT_TIMEOUT,
+    render_options: dict[str, Any] | None = None,
+    **options: Any,
+) -> Result:
+    """Extract the main text and headline of a page.
+
+    ``source`` is HTML (``str`` or ``bytes``), a path, an ``http(s)://``/``file://`` URL, or an
+    already loaded :class:`Page`. ``render=True`` renders the page in Chromium first.
+    ``method`` is ``"auto"`` or a name from :func:`method_names`; ``options`` are that
+    method's options. Returns a :class:`Result`; an empty one carries a ``reason``.
+    Raises :class:`OptionError` for a bad method or option before any loading, and the
+    load/render errors (all subclasses of :class:`PagesightError`).
+    """
+    name, run, opts = resolve_method(method, options)
+    t0 = time.perf_counter()
+    timings: dict[str, float] = {}
+    page = get_page(source, render=render, url=url, encoding=encoding, max_bytes=max_bytes,
+                    timeout=timeout, render_options=render_options, timings=timings)
+    t1 = time.perf_counter()
+    extraction: Extraction = run(page, opts)
+    title = extraction.title or headline(page)
+    t2 = time.perf_counter()
+    timings["extract"] = round((t2 - t1) * 1000, 3)
+    timings["total"] = round((t2 - t0) * 1000, 3)
+    return build_result(page, name, opts, extraction, title, timings)
+
+
+def build_result(page: Page, name: str, opts: Any, extraction: Extraction, title: str,
+                 timings: dict[str, float]) -> Result:
+    """Assemble a :class:`Result` from a method's :class:`Extraction` (adds a reason if empty)."""
+    blocks = extraction.blocks
+    geometry = page.geometry
+    if geometry is not None:
+        for block in blocks:
+            block.box = geometry.box(block.id)
+    text = "\n\n".join(b.text for b in blocks)
+    reason = None
+    if not text:
+        reason = extraction.reason or "no main content found"
+        if page.geometry is None and page.script_count and page.text_len[page.body_id] < SCRIPT_SHELL_MAX_CHARS:
+            reason += (f"; the page carries {page.script_count} scripts and almost no text, so it is "
+                       "probably built by scripts: try render=True (--render)")
+    return Result(
+        text=text,
+        title=title,
+        blocks=blocks,
+        method=name,
+        options=asdict(opts),
+        rendered=page.geometry is not None,
+        encoding=page.encoding,
+        url=page.url,
+        timings=timings,
+        reason=reason,
+        details=extraction.details,
+    )

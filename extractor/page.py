@@ -1,0 +1,287 @@
+"""Load, decode and parse a page into a :class:`Page`: the one object every method reads.
+
+A Page holds the cleaned lxml tree, a stable integer id per element (document order), and
+per-element statistics computed in one pass. Because ids follow document order, the subtree
+of element ``i`` is exactly the id range ``[i, end[i])``, so subtree sums are prefix-sum
+differences (numpy) instead of tree walks.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+from lxml import etree
+
+from .decode import decode
+from .errors import NotHTMLError
+from .source import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, RawPage, read_source
+
+#: Removed before every method (ALGORITHMS.md, "Shared vocabulary"). ``noscript`` is kept
+#: on purpose: some sites serve their whole readable page there.
+NOISE_TAGS = (
+    "script", "style", "template", "select", "option", "iframe", "textarea", "object",
+    "embed", "input", "button", "svg", "canvas",
+)
+#: A ``<title>`` holding more text than this, with markup in it, swallowed the body
+#: (lxml's HTML parser is not HTML5: an unclosed title eats the rest; seen on l3s_gn1).
+TITLE_SWALLOW_CHARS = 300
+
+_PARSER = etree.HTMLParser(remove_comments=True, remove_pis=True, default_doctype=False)
+_UTF8_PARSER = etree.HTMLParser(remove_comments=True, remove_pis=True, default_doctype=False, encoding="utf-8")
+_XML_DECL = re.compile(r"<\?xml[^>]*\?>", re.I)
+_OPEN_TITLE = re.compile(r"(<title\b[^>]*>)([^<]*)", re.I)
+
+
+def normalize_space(text: str | None) -> str:
+    """Collapse whitespace runs to one space and strip the ends ('' for None)."""
+    return " ".join(text.split()) if text else ""
+
+
+def _norm_len(text: str | None) -> int:
+    return len(" ".join(text.split())) if text else 0
+
+
+@dataclass
+class Geometry:
+    """Rendered layout per element id (filled by the browser stage; see ``render``).
+
+    Every array is indexed by the Page's element id. Coordinates are CSS pixels in page
+    space (not viewport space).
+    """
+
+    x: np.ndarray
+    y: np.ndarray
+    w: np.ndarray
+    h: np.ndarray
+    visible: np.ndarray
+    font_size: np.ndarray
+    font_weight: np.ndarray
+    fixed: np.ndarray
+    page_width: float
+    page_height: float
+    viewport_width: float
+    viewport_height: float
+    device_scale_factor: float = 1.0
+    extra: dict = field(default_factory=dict)
+
+    def box(self, element_id: int) -> tuple[float, float, float, float]:
+        """``(x, y, width, height)`` of one element in page CSS pixels."""
+        return (float(self.x[element_id]), float(self.y[element_id]), float(self.w[element_id]), float(self.h[element_id]))
+
+
+class Page:
+    """A parsed page with element ids and per-element statistics.
+
+    Attributes (arrays are indexed by element id, ids follow document order):
+
+    - ``root``: the ``<html>`` element; ``body``: ``<body>`` (or ``root`` when absent)
+    - ``elements``: list of lxml elements; ``index``: element -> id
+    - ``parent`` (-1 for the root), ``end`` (subtree of ``i`` is ``[i, end[i])``)
+    - ``text_len``: whitespace-normalised characters in the subtree
+    - ``link_len``: of those, characters inside ``<a href>``
+    - ``own_len``: characters of the element's own text and its children's tails
+    - ``script_count``: ``<script>`` elements in the page as served (before cleaning)
+    - lazily: ``tag_count``, ``link_count``, ``depth``, ``tags``, ``tag_path``, ``tag_path_id``
+    """
+
+    def __init__(
+        self,
+        root: etree._Element,
+        *,
+        url: str | None = None,
+        encoding: str | None = None,
+        geometry: Geometry | None = None,
+        script_count: int = 0,
+    ) -> None:
+        self.root = root
+        self.script_count = script_count
+        self.url = url
+        self.encoding = encoding
+        self.geometry = geometry
+        body = root.find("body")
+        self.body = body if body is not None else root
+        self._compute_stats()
+
+    def _compute_stats(self) -> None:
+        elements = list(self.root.iter(etree.Element))
+        index = {el: i for i, el in enumerate(elements)}
+        get = index.get
+        n = len(elements)
+        parent = np.fromiter((get(el.getparent(), -1) for el in elements), dtype=np.int64, count=n)
+        text = np.fromiter((_norm_len(el.text) for el in elements), dtype=np.int64, count=n)
+        tail = np.fromiter((_norm_len(el.tail) for el in elements), dtype=np.int64, count=n)
+        own = text.copy()
+        if n > 1:
+            np.add.at(own, parent[1:], tail[1:])
+        # Subtree end (exclusive): the last descendant of i is max over children, bottom up.
+        end = list(range(1, n + 1))
+        par = parent.tolist()
+        for i in range(n - 1, 0, -1):
+            p = par[i]
+            if end[i] > end[p]:
+                end[p] = end[i]
+        end_arr = np.array(end, dtype=np.int64)
+        # In-link flag by ranges of <a href> subtrees (a difference array, then a prefix sum).
+        links = [index[a] for a in self.root.iter("a") if a.get("href") is not None]
+        in_link = np.zeros(n + 1, dtype=np.int64)
+        if links:
+            ids = np.array(links, dtype=np.int64)
+            np.add.at(in_link, ids, 1)
+            np.add.at(in_link, end_arr[ids], -1)
+        in_link = np.cumsum(in_link[:n]) > 0
+        own_link = np.where(in_link, own, 0)
+        self.elements = elements
+        self.index = index
+        self.parent = parent
+        self.end = end_arr
+        self.own_len = own
+        self.in_link = in_link
+        self.link_ids = links
+        self.text_len = _subtree_sum(own, end_arr)
+        self.link_len = _subtree_sum(own_link, end_arr)
+
+    def __len__(self) -> int:
+        return len(self.elements)
+
+    @property
+    def body_id(self) -> int:
+        """Element id of ``body`` (or of the root when there is no body)."""
+        return self.index[self.body]
+
+    @cached_property
+    def tags(self) -> list[str]:
+        """Tag name per element id (lower case)."""
+        return [el.tag.lower() if isinstance(el.tag, str) else "" for el in self.elements]
+
+    @cached_property
+    def depth(self) -> np.ndarray:
+        """Depth per element id (the root is 0)."""
+        depth = [0] * len(self.elements)
+        par = self.parent.tolist()
+        for i in range(1, len(depth)):
+            depth[i] = depth[par[i]] + 1
+        return np.array(depth, dtype=np.int64)
+
+    @cached_property
+    def tag_path(self) -> list[str]:
+        """Tag path per element id, e.g. ``html/body/div/p``."""
+        tags, par = self.tags, self.parent.tolist()
+        paths = [""] * len(tags)
+        for i, tag in enumerate(tags):
+            paths[i] = tag if par[i] < 0 else paths[par[i]] + "/" + tag
+        return paths
+
+    @cached_property
+    def tag_path_id(self) -> np.ndarray:
+        """A small integer per distinct tag path, per element id."""
+        ids: dict[str, int] = {}
+        return np.fromiter((ids.setdefault(p, len(ids)) for p in self.tag_path), dtype=np.int64, count=len(self))
+
+    @cached_property
+    def tag_count(self) -> np.ndarray:
+        """Elements in the subtree, the element itself included."""
+        return self.end - np.arange(len(self), dtype=np.int64)
+
+    @cached_property
+    def link_count(self) -> np.ndarray:
+        """``<a href>`` elements in the subtree."""
+        marks = np.zeros(len(self), dtype=np.int64)
+        marks[self.link_ids] = 1
+        return _subtree_sum(marks, self.end)
+
+    @cached_property
+    def non_link_len(self) -> np.ndarray:
+        """``Lc``: subtree text length minus link text length."""
+        return self.text_len - self.link_len
+
+    def children(self, element_id: int) -> list[int]:
+        """Ids of the element children of ``element_id`` in document order."""
+        index = self.index
+        return [index[c] for c in self.elements[element_id] if c in index]
+
+    def text_of(self, element_id: int) -> str:
+        """Whitespace-normalised text of an element's subtree."""
+        return normalize_space("".join(self.elements[element_id].itertext()))
+
+    @cached_property
+    def html_title(self) -> str:
+        """Text of the document's ``<title>`` ('' when absent)."""
+        head = self.root.find("head")
+        title = head.find("title") if head is not None else None
+        if title is None:
+            title = self.root.find(".//title")
+        return normalize_space(title.text) if title is not None else ""
+
+
+def _subtree_sum(values: np.ndarray, end: np.ndarray) -> np.ndarray:
+    prefix = np.concatenate(([0], np.cumsum(values)))
+    return prefix[end] - prefix[: len(values)]
+
+
+def parse_html(text: str) -> tuple[etree._Element, int]:
+    """Parse HTML text into a cleaned lxml tree; return ``(root, script_count)``.
+
+    Noise tags and comments are removed. A ``<title>`` left open (which swallows the body in
+    lxml's parser) is detected and closed. Raises :class:`NotHTMLError` when there is no
+    markup to parse.
+    """
+    if not text.strip():
+        raise NotHTMLError("input is empty")
+    if "<" not in text:
+        raise NotHTMLError("input has no HTML markup (plain text?)")
+    try:
+        root = etree.fromstring(text, _PARSER)
+    except ValueError:  # lxml refuses str input that carries an XML encoding declaration
+        text = _XML_DECL.sub("", text)
+        root = etree.fromstring(text.encode("utf-8", "surrogatepass"), _UTF8_PARSER)
+    except etree.ParserError as exc:
+        raise NotHTMLError(f"input could not be parsed as HTML: {exc}") from None
+    if root is None:
+        raise NotHTMLError("input has no HTML elements")
+    title = root.find("head/title")
+    if title is not None and title.text and len(title.text) > TITLE_SWALLOW_CHARS and "<" in title.text:
+        root = etree.fromstring(_OPEN_TITLE.sub(r"\1\2</title>", text, count=1), _PARSER)
+    scripts = sum(1 for _ in root.iter("script"))
+    etree.strip_elements(root, *NOISE_TAGS, with_tail=False)
+    return root, scripts
+
+
+def build_page(text: str, *, url: str | None = None, encoding: str | None = None) -> Page:
+    """Parse decoded HTML ``text`` into a :class:`Page`. Raises :class:`NotHTMLError`."""
+    root, scripts = parse_html(text)
+    return Page(root, url=url, encoding=encoding, script_count=scripts)
+
+
+def page_from_raw(raw: RawPage, *, encoding: str | None = None) -> Page:
+    """Decode and parse a :class:`RawPage`. Raises :class:`NotHTMLError`, :class:`DecodeError`."""
+    if isinstance(raw.data, str):
+        text, used = raw.data, encoding or "unicode"
+    else:
+        if not raw.data.strip():
+            raise NotHTMLError("input is empty")
+        text, used = decode(raw.data, encoding=encoding, http_charset=raw.http_charset)
+    return build_page(text, url=raw.url, encoding=used)
+
+
+def load(
+    source: str | bytes | os.PathLike,
+    *,
+    url: str | None = None,
+    encoding: str | None = None,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    timeout: float = DEFAULT_TIMEOUT,
+) -> Page:
+    """Load a page from HTML text, bytes, a path, or a URL and return its :class:`Page`.
+
+    ``url`` sets the page's address when the source does not carry one; ``encoding`` forces
+    the codec for bytes. Raises :class:`FetchError`, :class:`PageTooLarge`,
+    :class:`NotHTMLError` or :class:`DecodeError`.
+    """
+    raw = read_source(source, url=url, max_bytes=max_bytes, timeout=timeout)
+    if url and raw.url != url:
+        raw = RawPage(raw.data, url, raw.http_charset, raw.content_type)
+    return page_from_raw(raw, encoding=encoding)

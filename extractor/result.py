@@ -1,0 +1,116 @@
+"""What an extraction returns: :class:`Result` (main text), :class:`Table` (records)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass
+class Block:
+    """One piece of extracted content, tied to the element it came from.
+
+    ``tag`` is the element's tag (``p``, ``h2``, ``li``, ``tr``, ``pre`` …), which the
+    serialisers use for structure; ``cells`` holds the cell texts of a table row.
+    """
+
+    id: int
+    text: str
+    tag: str = "p"
+    label: str = "body"
+    score: float = 1.0
+    box: Box | None = None
+    cells: list[str] | None = None
+    header: bool = False
+
+
+@dataclass
+class Result:
+    """The main content of one page.
+
+    ``reason`` is set whenever ``text`` is empty, and says why. ``timings`` are in
+    milliseconds (``load``, ``render``, ``extract``, ``total``).
+    """
+
+    text: str
+    title: str
+    blocks: list[Block]
+    method: str
+    options: dict[str, Any]
+    rendered: bool = False
+    encoding: str | None = None
+    url: str | None = None
+    timings: dict[str, float] = field(default_factory=dict)
+    reason: str | None = None
+    page_type: str | None = None
+    page_type_confidence: float | None = None
+    records: Any = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def empty(self) -> bool:
+        """True when no main text was found (``reason`` says why)."""
+        return not self.text
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything in the Result as plain JSON-ready data."""
+        data = asdict(self)
+        if self.records is not None and hasattr(self.records, "to_dict"):
+            data["records"] = self.records.to_dict()
+        return data
+
+
+@dataclass
+class Column:
+    """A record column: its name and the kind of its values (text, link, image, number, price, date)."""
+
+    name: str
+    kind: str = "text"
+
+
+@dataclass
+class Cell:
+    """One value of a record, with the element it came from."""
+
+    text: str
+    id: int | None = None
+    box: Box | None = None
+
+
+@dataclass
+class Region:
+    """A data region: the element holding the records, their ids and a score."""
+
+    id: int
+    record_ids: list[int]
+    score: float
+    box: Box | None = None
+
+
+@dataclass
+class Table:
+    """Repeated data records of a page as a table; ``reason`` says why when it is empty."""
+
+    columns: list[Column]
+    rows: list[list[Cell | None]]
+    regions: list[Region] = field(default_factory=list)
+    record_texts: list[str] = field(default_factory=list)
+    method: str = "records"
+    options: dict[str, Any] = field(default_factory=dict)
+    rendered: bool = False
+    cleaning: str | None = None
+    url: str | None = None
+    timings: dict[str, float] = field(default_factory=dict)
+    reason: str | None = None
+    tables: list["Table"] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        """True when no records were found."""
+        return not self.rows
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything in the Table as plain JSON-ready data."""
+        return asdict(self)
