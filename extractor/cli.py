@@ -1,0 +1,415 @@
+"""The ``pagesight`` command: extract, records, eval, classify, setup-browser.
+
+Every page is handled on its own: a failing page prints one line on stderr and the batch
+goes on. Exit codes: 0 all pages handled, 1 at least one page failed, 2 bad usage or options.
+No traceback reaches the user unless ``--debug`` is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pathlib
+import re
+import sys
+import traceback
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from .errors import OptionError, PagesightError
+
+EXIT_OK, EXIT_PAGE_FAILED, EXIT_USAGE = 0, 1, 2
+#: Files a folder source expands to.
+PAGE_SUFFIXES = (".html", ".htm", ".xhtml", ".html.gz", ".htm.gz")
+#: Batches at least this large use a process pool by default (HTML path only).
+POOL_MIN_PAGES = 16
+
+EPILOG_EXTRACT = """examples:
+  pagesight extract page.html                       main text of a saved page
+  pagesight extract https://example.org/a --format markdown
+  pagesight extract pages/ --format json --output out/   one JSON file per page
+  cat page.html | pagesight extract -               read standard input
+  pagesight extract page.html --method cedp --option smoothing_sigma=2
+  pagesight extract app.html --render --screenshot shot.png   render in Chromium, draw what was taken
+"""
+
+
+class CliError(Exception):
+    """A usage problem reported as one line with exit code 2."""
+
+
+def _parse_options(pairs: list[str] | None) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs or []:
+        if "=" not in pair:
+            raise OptionError(f"--option takes NAME=VALUE, got {pair!r}")
+        name, value = pair.split("=", 1)
+        options[name.strip().replace("-", "_")] = value.strip()
+    return options
+
+
+def expand_sources(sources: Iterable[str]) -> list[str]:
+    """Expand folders into the page files they hold (sorted); keep files, URLs and ``-`` as given."""
+    out: list[str] = []
+    for source in sources:
+        if source != "-" and os.path.isdir(source):
+            found = sorted(str(p) for p in pathlib.Path(source).rglob("*") if p.name.lower().endswith(PAGE_SUFFIXES))
+            if not found:
+                print(f"pagesight: {source}: folder holds no .html/.htm files", file=sys.stderr)
+            out.extend(found)
+        else:
+            out.append(source)
+    return out
+
+
+def _output_name(source: str, suffix: str, used: set[str]) -> str:
+    name = source.rstrip("/").split("/")[-1] or "page"
+    name = re.sub(r"(\.html?|\.xhtml)?(\.gz)?$", "", name, flags=re.I) or "page"
+    name = re.sub(r"[^\w.\-]+", "_", name)[:100]
+    candidate, n = name + suffix, 1
+    while candidate in used:
+        n += 1
+        candidate = f"{name}-{n}{suffix}"
+    used.add(candidate)
+    return candidate
+
+
+def _progress(total: int, quiet: bool) -> Any:
+    if total < 2 or quiet:
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="page", file=sys.stderr, disable=None, leave=False)
+
+
+# --- work done per page (top-level so a process pool can pickle it) -----------------------
+
+def _extract_one(job: tuple[str, dict[str, Any]]) -> tuple[str, str | None, str | None, str | None]:
+    """Run one extraction; return ``(source, output, warning, error)``."""
+    source, kw = job
+    fmt = kw.pop("format")
+    debug = kw.pop("_debug", False)
+    try:
+        from .api import extract
+        from .output import serialise
+
+        result = extract(source, **kw)
+        warning = f"empty result: {result.reason}" if result.empty else None
+        return source, serialise(result, fmt), warning, None
+    except PagesightError as exc:
+        return source, None, None, f"{type(exc).__name__}: {exc}"
+    except Exception as exc:  # a bug must not kill the batch
+        detail = "\n" + traceback.format_exc() if debug else ""
+        return source, None, None, f"internal error ({type(exc).__name__}: {exc}){detail}"
+
+
+def _records_one(job: tuple[str, dict[str, Any]]) -> tuple[str, str | None, str | None, str | None]:
+    source, kw = job
+    fmt = kw.pop("format")
+    try:
+        from .records_api import extract_records
+        from .table_output import serialise_table
+
+        table = extract_records(source, **kw)
+        warning = f"no records: {table.reason}" if table.empty else None
+        return source, serialise_table(table, fmt), warning, None
+    except PagesightError as exc:
+        return source, None, None, f"{type(exc).__name__}: {exc}"
+    except Exception as exc:
+        return source, None, None, f"internal error ({type(exc).__name__}: {exc})"
+
+
+def _run_batch(
+    worker: Callable[[tuple[str, dict[str, Any]]], tuple[str, str | None, str | None, str | None]],
+    sources: list[str],
+    kwargs_for: Callable[[str], dict[str, Any]],
+    fmt: str,
+    output: str | None,
+    jobs: int,
+    quiet: bool,
+) -> int:
+    """Run ``worker`` over sources, write outputs in input order, report failures; return exit code."""
+    from .output import EXTENSIONS
+
+    many = len(sources) > 1
+    out_dir = None
+    if output and (many or output.endswith(("/", os.sep)) or os.path.isdir(output)):
+        out_dir = pathlib.Path(output)
+        out_dir.mkdir(parents=True, exist_ok=True)
+    used: set[str] = set()
+    failed = 0
+    jobs_list = [(s, {**kwargs_for(s), "format": fmt}) for s in sources]
+    bar = _progress(len(sources), quiet)
+    results: Iterator
+    if jobs > 1 and len(sources) > 1:
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        results = pool.map(worker, jobs_list, chunksize=4)
+    else:
+        pool = None
+        results = map(worker, jobs_list)
+    single_file = open(output, "w", encoding="utf-8") if output and out_dir is None else None  # noqa: SIM115
+    try:
+        for source, text, warning, error in results:
+            if bar is not None:
+                bar.update(1)
+            if error:
+                failed += 1
+                print(f"pagesight: {source}: {error}", file=sys.stderr)
+                continue
+            if warning and not quiet:
+                print(f"pagesight: {source}: {warning}", file=sys.stderr)
+            if out_dir is not None:
+                (out_dir / _output_name(source, EXTENSIONS[fmt], used)).write_text(text or "", encoding="utf-8")
+            elif single_file is not None:
+                single_file.write((text or "") + "\n")
+            elif many and fmt == "json":
+                sys.stdout.write(json.dumps(json.loads(text or "null"), ensure_ascii=False) + "\n")
+            else:
+                if many:
+                    sys.stdout.write(f"==> {source} <==\n")
+                sys.stdout.write((text or "") + "\n")
+                if many:
+                    sys.stdout.write("\n")
+            sys.stdout.flush()
+    finally:
+        if bar is not None:
+            bar.close()
+        if single_file is not None:
+            single_file.close()
+        if pool is not None:
+            pool.shutdown()
+    if failed and many and not quiet:
+        print(f"pagesight: {failed} of {len(sources)} pages failed", file=sys.stderr)
+    return EXIT_PAGE_FAILED if failed else EXIT_OK
+
+
+def _jobs(args: argparse.Namespace, count: int) -> int:
+    if args.render or count < POOL_MIN_PAGES and args.jobs == 0:
+        return 1
+    return args.jobs or (os.cpu_count() or 1)
+
+
+def _screenshot_path(base: str | None, source: str, many: bool, used: set[str]) -> str | None:
+    if not base:
+        return None
+    if not many:
+        return base
+    folder = pathlib.Path(base)
+    folder.mkdir(parents=True, exist_ok=True)
+    return str(folder / _output_name(source, ".png", used))
+
+
+def cmd_extract(args: argparse.Namespace) -> int:
+    """``pagesight extract``: main text of each source."""
+    from .api import resolve_method
+
+    options = _parse_options(args.option)
+    resolve_method(args.method, options)  # bad method/option: exit 2 before any page is read
+    sources = expand_sources(args.sources)
+    if not sources:
+        raise CliError("no sources to read")
+    if args.screenshot_only:
+        return _screenshot_only(args, sources)
+    used: set[str] = set()
+    render = args.render or bool(args.screenshot)
+
+    def kwargs_for(source: str) -> dict[str, Any]:
+        kw: dict[str, Any] = dict(method=args.method, render=render, url=args.url, encoding=args.encoding,
+                                  timeout=args.timeout, **options)
+        shot = _screenshot_path(args.screenshot, source, len(sources) > 1, used)
+        if shot:
+            kw["screenshot"] = shot
+        if args.debug:
+            kw["_debug"] = True
+        return kw
+
+    return _run_batch(_extract_one, sources, kwargs_for, args.format, args.output, _jobs(args, len(sources)),
+                      args.quiet)
+
+
+def _screenshot_only(args: argparse.Namespace, sources: list[str]) -> int:
+    from render.screenshot import capture
+
+    used: set[str] = set()
+    failed = 0
+    base = args.screenshot or "screenshot.png"
+    for source in sources:
+        path = _screenshot_path(base, source, len(sources) > 1, used)
+        try:
+            capture(source, path, timeout=args.timeout)
+            print(f"pagesight: {source}: screenshot written to {path}", file=sys.stderr)
+        except PagesightError as exc:
+            failed += 1
+            print(f"pagesight: {source}: {type(exc).__name__}: {exc}", file=sys.stderr)
+    return EXIT_PAGE_FAILED if failed else EXIT_OK
+
+
+def cmd_records(args: argparse.Namespace) -> int:
+    """``pagesight records``: repeated data records of each source as a table."""
+    options = _parse_options(args.option)
+    sources = expand_sources(args.sources)
+    if not sources:
+        raise CliError("no sources to read")
+    used: set[str] = set()
+
+    def kwargs_for(source: str) -> dict[str, Any]:
+        kw: dict[str, Any] = dict(render=args.render or bool(args.screenshot), url=args.url,
+                                  encoding=args.encoding, **options)
+        shot = _screenshot_path(args.screenshot, source, len(sources) > 1, used)
+        if shot:
+            kw["screenshot"] = shot
+        return kw
+
+    return _run_batch(_records_one, sources, kwargs_for, args.format, args.output, _jobs(args, len(sources)),
+                      args.quiet)
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    """``pagesight eval``: score a method on an evaluation set and print the figures."""
+    from .evaluate import evaluate, format_report
+
+    options = _parse_options(args.option)
+    if not os.path.isdir(args.dataset):
+        raise CliError(f"{args.dataset}: not a folder")
+    types = set(args.types.split(",")) if args.types else None
+    bar = None
+
+    def progress(done: int, total: int) -> None:
+        nonlocal bar
+        if bar is None:
+            bar = _progress(total, args.quiet)
+        if bar is not None:
+            bar.update(1)
+
+    try:
+        report = evaluate(args.dataset, method=args.method, render=args.render, limit=args.limit,
+                          page_types=types, options=options, progress=progress)
+    except FileNotFoundError as exc:
+        raise CliError(str(exc)) from None
+    finally:
+        if bar is not None:
+            bar.close()
+    print(format_report(report))
+    if args.json:
+        pathlib.Path(args.json).write_text(json.dumps(report.to_dict(), indent=1), encoding="utf-8")
+    return EXIT_OK
+
+
+def cmd_classify(args: argparse.Namespace) -> int:
+    """``pagesight classify``: the page type of each source with its confidence."""
+    from .pagetype import classify_source
+
+    failed = 0
+    for source in expand_sources(args.sources):
+        try:
+            page_type, confidence = classify_source(source, render=args.render, url=args.url)
+            print(f"{page_type}\t{confidence:.2f}\t{source}")
+        except PagesightError as exc:
+            failed += 1
+            print(f"pagesight: {source}: {type(exc).__name__}: {exc}", file=sys.stderr)
+    return EXIT_PAGE_FAILED if failed else EXIT_OK
+
+
+def cmd_setup_browser(args: argparse.Namespace) -> int:
+    """``pagesight setup-browser``: make a Chromium available and say what was done."""
+    from render.setup import setup_browser
+
+    print(setup_browser())
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``pagesight`` command."""
+    from .api import method_names
+    from .output import FORMATS
+
+    parser = argparse.ArgumentParser(prog="pagesight", description="Main text, headline and data records out of "
+                                     "web pages, optionally rendered in headless Chromium first.")
+    parser.add_argument("--version", action="version", version="pagesight 0.1.0")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("sources", nargs="+", metavar="SOURCE", help="file, folder, http(s)/file URL, or - for stdin")
+        p.add_argument("--output", "-o", metavar="PATH", help="file (one source) or folder (many); default stdout")
+        p.add_argument("--render", action="store_true", help="render in headless Chromium first (sees layout, "
+                       "runs scripts)")
+        p.add_argument("--screenshot", metavar="PNG", help="save a full-page screenshot with what was extracted "
+                       "drawn on it (implies --render; a folder for many sources)")
+        p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a method option (repeatable)")
+        p.add_argument("--url", help="address of the page, when the source does not carry one")
+        p.add_argument("--encoding", help="force the character encoding of the input bytes")
+        p.add_argument("--timeout", type=float, default=20.0, help="seconds allowed to fetch or render a page")
+        p.add_argument("--jobs", "-j", type=int, default=0, help="worker processes (default: all cores for "
+                       f"batches of {POOL_MIN_PAGES}+ pages without --render)")
+        p.add_argument("--quiet", "-q", action="store_true", help="no progress bar, no warnings for empty results")
+        p.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
+    p = sub.add_parser("extract", help="main text and headline of pages", epilog=EPILOG_EXTRACT,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    common(p)
+    p.add_argument("--method", "-m", default="auto", choices=method_names(), help="extraction method (default auto)")
+    p.add_argument("--format", "-f", default="text", choices=FORMATS, help="output format (default text)")
+    p.add_argument("--screenshot-only", action="store_true", help="only save the raw full-page screenshot")
+    p.set_defaults(func=cmd_extract)
+
+    p = sub.add_parser("records", help="repeated data records (product cards, results, posts) as a table",
+                       epilog="examples:\n  pagesight records listing.html --format csv\n"
+                       "  pagesight records shop.html --render --screenshot records.png",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    common(p)
+    p.add_argument("--format", "-f", default="csv", choices=("csv", "json", "markdown"), help="default csv")
+    p.set_defaults(func=cmd_records)
+
+    p = sub.add_parser("eval", help="score a method on an evaluation set (gold.jsonl.gz + html/)",
+                       epilog="example:\n  pagesight eval ../shared/data/cleaneval --method decay",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("dataset", metavar="DATASET_DIR")
+    p.add_argument("--method", "-m", default="auto", choices=method_names())
+    p.add_argument("--limit", type=int, help="score only the first N pages")
+    p.add_argument("--types", help="only these page types, comma-separated")
+    p.add_argument("--render", action="store_true", help="render each page in Chromium (outside requests blocked)")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE")
+    p.add_argument("--json", metavar="FILE", help="also write the summary and per-page scores as JSON")
+    p.add_argument("--quiet", "-q", action="store_true")
+    p.set_defaults(func=cmd_eval)
+
+    p = sub.add_parser("classify", help="page type (article, forum, product, ...) of pages")
+    p.add_argument("sources", nargs="+", metavar="SOURCE")
+    p.add_argument("--render", action="store_true")
+    p.add_argument("--url")
+    p.set_defaults(func=cmd_classify)
+
+    p = sub.add_parser("setup-browser", help="make a Chromium available for --render and say how")
+    p.set_defaults(func=cmd_setup_browser)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``pagesight`` command; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        return args.func(args)
+    except (CliError, OptionError) as exc:
+        print(f"pagesight: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except PagesightError as exc:
+        print(f"pagesight: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return EXIT_PAGE_FAILED
+    except KeyboardInterrupt:
+        print("pagesight: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # never a traceback for the user
+        if getattr(args, "debug", False):
+            raise
+        print(f"pagesight: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return EXIT_PAGE_FAILED
+
+
+if __name__ == "__main__":
+    sys.exit(main())
