@@ -121,7 +121,17 @@ def _valid_utf8_with_non_ascii(data: bytes) -> bool:
     return True
 
 
+#: Mean length of runs of non-ASCII bytes below which the page is taken as single-byte Western
+#: text: accented Latin letters stand alone, while CJK and Cyrillic text comes in long runs.
+#: Short pages fool statistical detectors (a few accented letters read as a CJK pair).
+WESTERN_MAX_RUN = 1.5
+_NON_ASCII_RUN = re.compile(rb"[\x80-\xff]+")
+
+
 def _detect(data: bytes) -> tuple[str, str]:
+    runs = _NON_ASCII_RUN.findall(data[:200_000])
+    if runs and sum(map(len, runs)) / len(runs) < WESTERN_MAX_RUN:
+        return data.decode("cp1252", "replace"), "cp1252"  # the browsers' Western default
     from charset_normalizer import from_bytes
 
     best = from_bytes(data[:200_000]).best()

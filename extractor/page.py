@@ -204,8 +204,8 @@ class Page:
         return [index[c] for c in self.elements[element_id] if c in index]
 
     def text_of(self, element_id: int) -> str:
-        """Whitespace-normalised text of an element's subtree."""
-        return normalize_space("".join(self.elements[element_id].itertext()))
+        """Whitespace-normalised text of an element's subtree (text nodes joined by spaces)."""
+        return normalize_space(" ".join(self.elements[element_id].itertext()))
 
     @cached_property
     def html_title(self) -> str:
@@ -245,6 +245,8 @@ def parse_html(text: str) -> tuple[etree._Element, int]:
     title = root.find("head/title")
     if title is not None and title.text and len(title.text) > TITLE_SWALLOW_CHARS and "<" in title.text:
         root = etree.fromstring(_OPEN_TITLE.sub(r"\1\2</title>", text, count=1), _PARSER)
+    if root.find("body") is None and root.tag == "html":
+        etree.SubElement(root, "body")  # head-only document: give methods an (empty) body to read
     scripts = sum(1 for _ in root.iter("script"))
     etree.strip_elements(root, *NOISE_TAGS, with_tail=False)
     return root, scripts
