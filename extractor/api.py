@@ -36,6 +36,7 @@ class MethodEntry:
 #: name -> implementation. Variants share a module and differ by preset options.
 METHODS: dict[str, MethodEntry] = {
     "decay": MethodEntry("extractor.methods.decay", {}, "information-amount decay (Chen, Chen, Wu 2012)"),
+    "blocks": MethodEntry("extractor.methods.blocks", {}, "block distribution (Qiu, Tang, Li, Zhu 2009)"),
 }
 #: What ``method="auto"`` runs: the method that scores best over the dev sets (README, results).
 AUTO_METHOD = "decay"
