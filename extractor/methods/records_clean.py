@@ -1,0 +1,156 @@
+"""Page cleaning before record mining (ALGORITHMS.md section 3, step 1; DESIGN "Rendering and position").
+
+Two paths, and the Table says which one ran:
+
+``position`` (the page was rendered, ``page.geometry`` is set). An element is furniture when
+
+- it is fixed or sticky (``geometry.fixed``): overlays such as cookie banners and sticky bars;
+- it is not visible (``geometry.visible`` false);
+- *header band*: its box ends within the top ``header_band`` of the page height (capped at
+  ``header_band_px``), i.e. ``y + h <= min(header_band * H, header_band_px)``;
+- *footer band*: its box starts within the bottom ``footer_band`` of the page height (capped at
+  ``footer_band_px``), i.e. ``y >= H - min(footer_band * H, footer_band_px)``;
+- *side column*: it is narrow (``w <= side_max_width * W``), lies wholly in the left or right
+  ``side_strip`` of the page width, and is tall (``h >= side_min_height * H``);
+
+where ``W``, ``H`` are the page width and height. Band rules apply only to elements whose box
+is not empty; an element holding more than ``max_furniture_share`` of the body's text is never
+removed (a wrapper is not furniture).
+
+``html`` (no geometry). An element is furniture when
+
+- it is ``nav``, or a page-level ``header``/``footer``/``aside`` (no ``article``, ``main``,
+  ``section`` ancestor: the HTML spec's rule for which of these belong to the page);
+- its ARIA ``role`` is a page landmark (banner, navigation, contentinfo, complementary, search)
+  or a dialog;
+- a word of its ``class`` or ``id`` (split at ``-``, ``_`` and spaces) names furniture
+  (:data:`FURNITURE_WORDS`), or a class/id starts with a consent-banner prefix
+  (:data:`CONSENT_PREFIXES`; OneTrust's ``ot-*``/``onetrust`` survive word rules, ALGORITHMS 3).
+
+The same ``max_furniture_share`` guard applies. Consent-banner prefixes apply on both paths.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from ..page import Page
+
+#: Class/id words that name page furniture (ALGORITHMS 3.1: "class/id words"; list chosen for
+#: this project, checked on records_dev as a whole).
+FURNITURE_WORDS = frozenset(
+    "header footer nav navbar navigation menu menubar sidebar breadcrumb breadcrumbs cookie cookies "
+    "consent gdpr advert advertisement ads adsense sponsor sponsored banner masthead topbar toolbar "
+    "newsletter subscribe social share sharing popup modal skiplink".split()
+)
+#: Class/id prefixes of consent-management banners (OneTrust ``ot-``/``onetrust``, ALGORITHMS 3).
+CONSENT_PREFIXES = ("onetrust", "ot-sdk", "ot-pc", "ot-btn", "ot-floating", "optanon", "truste", "didomi",
+                    "qc-cmp", "cmp-", "cookie-law", "cookielaw", "cc-window", "cc-banner", "usercentrics",
+                    "sp_message", "fc-consent")
+#: ARIA roles of page landmarks and dialogs (WAI-ARIA 1.2 landmark roles).
+FURNITURE_ROLES = frozenset("banner navigation contentinfo complementary search dialog alertdialog".split())
+#: Sectioning elements under which ``header``/``footer``/``aside`` belong to content (HTML spec).
+SECTIONING = frozenset(("article", "main", "section"))
+_WORD = re.compile(r"[\s_\-]+")
+
+
+def _split_words(value: str) -> set[str]:
+    return {w for w in _WORD.split(value.lower()) if w}
+
+
+def html_furniture(page: Page, max_share: float) -> list[int]:
+    """Ids of elements that are furniture by what the HTML says (see the module docstring)."""
+    out: list[int] = []
+    body = page.body_id
+    stop = int(page.end[body])
+    body_text = max(int(page.text_len[body]), 1)
+    tags = page.tags
+    elements = page.elements
+    sectioned = _under_sectioning(page)
+    for i in range(body + 1, stop):
+        el = elements[i]
+        tag = tags[i]
+        hit = tag == "nav" or (tag in ("header", "footer", "aside") and not sectioned[i])
+        if not hit:
+            role = el.get("role")
+            hit = bool(role) and role.strip().lower() in FURNITURE_ROLES
+        if not hit:
+            cls, ident = el.get("class") or "", el.get("id") or ""
+            if cls or ident:
+                words = _split_words(cls) | _split_words(ident)
+                hit = bool(words & FURNITURE_WORDS) or _consent(cls, ident)
+        if hit and page.text_len[i] <= max_share * body_text:
+            out.append(i)
+    return out
+
+
+def _consent(cls: str, ident: str) -> bool:
+    names = (cls + " " + ident).lower().split()
+    return any(name.startswith(CONSENT_PREFIXES) for name in names)
+
+
+def consent_furniture(page: Page) -> list[int]:
+    """Ids of consent-banner elements by class/id prefix (both cleaning paths)."""
+    out = []
+    for i, el in enumerate(page.elements):
+        cls, ident = el.get("class") or "", el.get("id") or ""
+        if (cls or ident) and _consent(cls, ident):
+            out.append(i)
+    return out
+
+
+def _under_sectioning(page: Page) -> np.ndarray:
+    """True for elements with an ``article``/``main``/``section`` ancestor."""
+    n = len(page)
+    marks = np.zeros(n + 1, dtype=np.int64)
+    for i, tag in enumerate(page.tags):
+        if tag in SECTIONING:
+            marks[i + 1] += 1  # descendants only, not the element itself
+            marks[int(page.end[i])] -= 1
+    return np.cumsum(marks[:n]) > 0
+
+
+def position_furniture(page: Page, *, header_band: float, header_band_px: float, footer_band: float,
+                       footer_band_px: float, side_strip: float, side_max_width: float,
+                       side_min_height: float, max_share: float) -> list[int]:
+    """Ids of elements that are furniture by where they sit on the rendered page (module docstring).
+
+    Requires ``page.geometry``; vectorised over all elements.
+    """
+    g = page.geometry
+    if g is None:
+        return []
+    n = len(page)
+    width, height = float(g.page_width) or 1.0, float(g.page_height) or 1.0
+    x, y, w, h = (np.asarray(a, dtype=float)[:n] for a in (g.x, g.y, g.w, g.h))
+    has_box = (w > 0) & (h > 0)
+    top = min(header_band * height, header_band_px)
+    bottom = height - min(footer_band * height, footer_band_px)
+    header = has_box & (y + h <= top)
+    footer = has_box & (y >= bottom)
+    narrow = w <= side_max_width * width
+    in_left = x + w <= side_strip * width
+    in_right = x >= (1.0 - side_strip) * width
+    side = has_box & narrow & (in_left | in_right) & (h >= side_min_height * height)
+    fixed = np.asarray(g.fixed, dtype=bool)[:n]
+    hidden = ~np.asarray(g.visible, dtype=bool)[:n]
+    body = page.body_id
+    body_text = max(int(page.text_len[body]), 1)
+    small = page.text_len <= max_share * body_text
+    hit = ((header | footer | side) & small) | fixed | hidden
+    hit[: body + 1] = False
+    hit[int(page.end[body]):] = False
+    return np.flatnonzero(hit).tolist()
+
+
+def removed_mask(page: Page, ids: list[int]) -> np.ndarray:
+    """Boolean mask over element ids: True inside the subtree of any id in ``ids``."""
+    n = len(page)
+    marks = np.zeros(n + 1, dtype=np.int64)
+    if ids:
+        arr = np.asarray(ids, dtype=np.int64)
+        np.add.at(marks, arr, 1)
+        np.add.at(marks, page.end[arr], -1)
+    return np.cumsum(marks[:n]) > 0

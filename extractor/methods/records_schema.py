@@ -1,0 +1,227 @@
+"""RecordSchemaGen of Ren & Xue 2009 (ALGORITHMS.md section 3, step 4): records into columns.
+
+Items of a record are its data-bearing nodes: *text* items (the topmost elements with text of
+their own; the cell is their whole text), *link* items (``a[href]`` not inside a text item, or
+a text item itself; the cell is the URL) and *image* items (``img`` not inside a text item;
+the cell is its ``src``). The seed is the record with most nodes; every record is matched to
+it by simple tree matching, and an item matched to a seed item takes that item's column.
+Seed items with the same relative tag path and class share one column (the paragraphs of a
+post are one column). An item matched to nothing takes the column of an earlier item with its
+path; a record with items still unplaced waits and is retried, at most ``maxcount`` rounds,
+each round adding the columns of the largest waiting record; after that, the rest get new
+columns (the paper's lines 17-24). Column kinds come from the values.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from urllib.parse import urljoin
+
+import numpy as np
+
+from ..page import Page
+from ..result import Cell, Column
+from .records_treematch import Tree, build_tree, shape_key, simple_tree_match
+
+_PRICE = re.compile(r"^(?:[$€£¥₹]|usd|eur|gbp|rs\.?)\s?\d[\d.,\s]*$|^\d[\d.,\s]*\s?(?:[$€£¥₹]|usd|eur|gbp|kr|zł)$", re.I)
+_NUMBER = re.compile(r"^[+\-]?\d[\d.,\s]*%?$")
+_MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
+_DATE = re.compile(
+    rf"^(?:\d{{4}}-\d{{2}}-\d{{2}}(?:[T ][\d:+\-]+)?|\d{{1,2}}[/.\-]\d{{1,2}}[/.\-]\d{{2,4}}(?:,?\s*[\d:]+\s*(?:am|pm)?)?"
+    rf"|(?:\w+,?\s+)?(?:{_MONTHS})\w*\.?\s+\d{{1,2}},?\s*(?:\d{{4}})?(?:,?\s*(?:at\s*)?[\d:]+\s*(?:am|pm)?)?"
+    rf"|\d{{1,2}}\s+(?:{_MONTHS})\w*\.?,?\s*\d{{2,4}}"
+    rf"|(?:\d+|an?)\s+(?:second|minute|hour|day|week|month|year)s?\s+ago)$",
+    re.I,
+)
+_NAME = re.compile(r"[^a-z0-9]+")
+
+
+@dataclass
+class Schema:
+    """The generated table: ``columns`` and one row of cells per record (``None`` = no value)."""
+
+    columns: list[Column]
+    rows: list[list[Cell | None]]
+    details: dict = field(default_factory=dict)
+
+
+@dataclass
+class _Item:
+    local: int  # preorder index in the record's Tree
+    element: int
+    part: str  # "text" | "link" | "image"
+    value: str
+    key: str  # relative tag path + class + part
+
+
+def _items(page: Page, tree: Tree, removed: np.ndarray) -> list[_Item]:
+    """The data-bearing items of one record tree (see the module docstring)."""
+    items: list[_Item] = []
+    own = page.own_len
+    elements = page.elements
+    paths: list[str] = [""] * len(tree)
+    inside_text = [False] * len(tree)
+    parent_of = [-1] * len(tree)
+    for k, kids in enumerate(tree.kids):
+        for c in kids:
+            parent_of[c] = k
+    base = page.url or ""
+    for k in range(len(tree)):
+        el_id = tree.ids[k]
+        tag = tree.tags[k]
+        p = parent_of[k]
+        el = elements[el_id]
+        cls = (el.get("class") or "").split()
+        paths[k] = (paths[p] + "/" if p >= 0 else "") + tag + ("." + cls[0] if cls else "")
+        covered = p >= 0 and inside_text[p]
+        is_text = not covered and own[el_id] > 0
+        inside_text[k] = covered or is_text
+        if tag == "a" and el.get("href") and not covered:
+            items.append(_Item(k, el_id, "link", urljoin(base, el.get("href").strip()), paths[k] + "#link"))
+        if tag == "img" and not covered:
+            src = el.get("src") or el.get("data-src") or ""
+            if src:
+                items.append(_Item(k, el_id, "image", urljoin(base, src.strip()), paths[k] + "#image"))
+        if is_text:
+            items.append(_Item(k, el_id, "text", page.text_of(el_id), paths[k] + "#text"))
+    return items
+
+
+def value_kind(values: list[str], share: float) -> str:
+    """``price``, ``number`` or ``date`` when at least ``share`` of the non-empty values look like one, else ``text``."""
+    values = [v for v in values if v]
+    if not values:
+        return "text"
+    for kind, pattern in (("price", _PRICE), ("number", _NUMBER), ("date", _DATE)):
+        if sum(1 for v in values if pattern.match(v)) >= share * len(values):
+            return kind
+    return "text"
+
+
+def generate(page: Page, records: list[int], removed: np.ndarray, *, maxcount: int, max_nodes: int,
+             max_depth: int, kind_share: float) -> Schema:
+    """RecordSchemaGen: columns and rows for ``records`` (element ids, document order).
+
+    Tree matching is bounded by ``max_nodes``/``max_depth`` per tree and cached per tree shape.
+    """
+    trees = [build_tree(page, r, removed, max_nodes, max_depth) for r in records]
+    items = [_items(page, t, removed) for t in trees]
+    seed = max(range(len(trees)), key=lambda i: (len(trees[i]), -i))
+    seed_tree = trees[seed]
+    col_of_key: dict[str, int] = {}
+    col_keys: list[str] = []
+    seed_col: dict[tuple[int, str], int] = {}
+    for it in items[seed]:
+        col = col_of_key.setdefault(it.key, len(col_keys))
+        if col == len(col_keys):
+            col_keys.append(it.key)
+        seed_col[(it.local, it.part)] = col
+    cache: dict[str, dict[int, int]] = {}
+    matches = 0
+
+    def mapping(i: int) -> dict[int, int]:
+        nonlocal matches
+        if i == seed:
+            return {k: k for k in range(len(seed_tree))}
+        key = shape_key(trees[i])
+        got = cache.get(key)
+        if got is None:
+            _, pairs = simple_tree_match(seed_tree, trees[i])
+            matches += 1
+            got = {b: a for a, b in pairs}
+            cache[key] = got
+        return got
+
+    placed: dict[int, list[tuple[int, _Item]]] = {}
+    waiting = list(range(len(trees)))
+    rounds = 0
+    while waiting and rounds < maxcount:
+        still: list[int] = []
+        for i in waiting:
+            m = mapping(i)
+            cells: list[tuple[int, _Item]] = []
+            complete = True
+            for it in items[i]:
+                col = seed_col.get((m[it.local], it.part)) if it.local in m else None
+                if col is None:
+                    col = col_of_key.get(it.key)
+                if col is None:
+                    complete = False
+                    break
+                cells.append((col, it))
+            if complete:
+                placed[i] = cells
+            else:
+                still.append(i)
+        rounds += 1
+        if still and rounds < maxcount:
+            largest = max(still, key=lambda i: len(trees[i]))
+            for it in items[largest]:
+                if it.key not in col_of_key:
+                    col_of_key[it.key] = len(col_keys)
+                    col_keys.append(it.key)
+        waiting = still
+    for i in waiting:  # after maxcount rounds: new columns for whatever matched nothing
+        m = mapping(i)
+        cells = []
+        for it in items[i]:
+            col = seed_col.get((m[it.local], it.part)) if it.local in m else None
+            if col is None:
+                col = col_of_key.get(it.key)
+            if col is None:
+                col = col_of_key[it.key] = len(col_keys)
+                col_keys.append(it.key)
+            cells.append((col, it))
+        placed[i] = cells
+    return _table(page, records, placed, col_keys, kind_share,
+                  {"seed": records[seed], "rounds": rounds, "tree_matches": matches})
+
+
+def _table(page: Page, records: list[int], placed: dict[int, list[tuple[int, _Item]]], col_keys: list[str],
+           kind_share: float, details: dict) -> Schema:
+    """Fill the table; order columns by mean position within records; name and type them."""
+    ncol = len(col_keys)
+    pos_sum = np.zeros(ncol)
+    pos_n = np.zeros(ncol)
+    values: list[list[list[_Item]]] = [[[] for _ in range(ncol)] for _ in records]
+    for i in range(len(records)):
+        for order, (col, it) in enumerate(placed.get(i, [])):
+            values[i][col].append(it)
+            pos_sum[col] += order / max(len(placed[i]), 1)
+            pos_n[col] += 1
+    used = [c for c in range(ncol) if pos_n[c] > 0]
+    used.sort(key=lambda c: pos_sum[c] / pos_n[c])
+    geometry = page.geometry
+    rows: list[list[Cell | None]] = []
+    for i in range(len(records)):
+        row: list[Cell | None] = []
+        for c in used:
+            its = values[i][c]
+            if not its:
+                row.append(None)
+                continue
+            text = " ".join(it.value for it in its if it.value)
+            box = geometry.box(its[0].element) if geometry is not None else None
+            row.append(Cell(text, its[0].element, box))
+        rows.append(row)
+    columns: list[Column] = []
+    seen: dict[str, int] = {}
+    for n, c in enumerate(used):
+        path, part = col_keys[c].rsplit("#", 1)
+        last = path.rsplit("/", 1)[-1]
+        base = _NAME.sub("_", last.split(".", 1)[1].lower()).strip("_") if "." in last else last
+        base = base or last or "field"
+        name = base if part == "text" else f"{base}_{'url' if part == 'link' else 'src'}"
+        count = seen.get(name, 0) + 1
+        seen[name] = count
+        if count > 1:
+            name = f"{name}_{count}"
+        if part == "link":
+            kind = "link"
+        elif part == "image":
+            kind = "image"
+        else:
+            kind = value_kind([r[n].text for r in rows if r[n] is not None], kind_share)
+        columns.append(Column(name, kind))
+    return Schema(columns, rows, details)

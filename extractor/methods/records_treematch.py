@@ -1,0 +1,131 @@
+"""Simple tree matching (Yang 1991, "Identifying syntactic differences between two programs").
+
+``STM(A, B)`` is 0 when the roots' labels differ, else 1 plus the best order-preserving
+matching of the root's children (a dynamic programme over the child sequences whose cell
+weights are the children's own STM values). It costs ``O(|A| * |B|)``; callers bound it by
+cutting each tree to its first ``max_nodes`` nodes in document order and to ``max_depth``
+levels (see :func:`build_tree`), and reuse one result for every pair of trees of the same
+shape (:func:`shape_key`), so a listing of 5,000 identical cards costs one match.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..page import Page
+
+
+@dataclass
+class Tree:
+    """A record's element tree in preorder: ``ids`` (page element ids), ``tags``, ``kids`` (local indices)."""
+
+    ids: list[int]
+    tags: list[str]
+    kids: list[list[int]]
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+
+def build_tree(page: Page, root: int, removed, max_nodes: int, max_depth: int) -> Tree:
+    """The subtree of ``root`` as a :class:`Tree`, skipping removed subtrees, keeping at most the first
+    ``max_nodes`` nodes in preorder and ``max_depth`` levels below the root (the matching bound)."""
+    ids: list[int] = []
+    tags: list[str] = []
+    kids: list[list[int]] = []
+    stack: list[tuple[int, int, int]] = [(root, -1, 0)]
+    page_tags = page.tags
+    while stack and len(ids) < max_nodes:
+        node, parent_local, level = stack.pop()
+        local = len(ids)
+        ids.append(node)
+        tags.append(page_tags[node])
+        kids.append([])
+        if parent_local >= 0:
+            kids[parent_local].append(local)
+        if level < max_depth:
+            children = [c for c in page.children(node) if not removed[c]]
+            for c in reversed(children):
+                stack.append((c, local, level + 1))
+    return Tree(ids, tags, kids)
+
+
+def shape_key(tree: Tree) -> str:
+    """A string equal for two trees exactly when they have the same shape and tags."""
+    parts: list[str] = []
+
+    def walk(k: int) -> None:
+        stack = [(k, False)]
+        while stack:
+            node, closing = stack.pop()
+            if closing:
+                parts.append(")")
+                continue
+            parts.append(tree.tags[node] + "(")
+            stack.append((node, True))
+            for c in reversed(tree.kids[node]):
+                stack.append((c, False))
+
+    walk(0)
+    return "".join(parts)
+
+
+def simple_tree_match(a: Tree, b: Tree) -> tuple[int, list[tuple[int, int]]]:
+    """STM of two trees: ``(score, pairs)`` with ``pairs`` the matched ``(local_a, local_b)`` nodes.
+
+    ``score`` is the number of matched node pairs (0 when the roots differ).
+    """
+    tables: dict[tuple[int, int], tuple[list[list[int]], list[list[int]]]] = {}
+    values: dict[tuple[int, int], int] = {}
+
+    # Post-order evaluation without recursion: a pair's value needs its children pairs' values.
+    def value(root_a: int, root_b: int) -> int:
+        stack = [(root_a, root_b, False)]
+        while stack:
+            x, y, ready = stack.pop()
+            if (x, y) in values:
+                continue
+            if a.tags[x] != b.tags[y]:
+                values[(x, y)] = 0
+                continue
+            ca, cb = a.kids[x], b.kids[y]
+            if not ready:
+                stack.append((x, y, True))
+                for i in ca:
+                    for j in cb:
+                        if (i, j) not in values:
+                            stack.append((i, j, False))
+                continue
+            m, n = len(ca), len(cb)
+            w = [[values[(i, j)] for j in cb] for i in ca]
+            dp = [[0] * (n + 1) for _ in range(m + 1)]
+            for i in range(1, m + 1):
+                row, prev, wi = dp[i], dp[i - 1], w[i - 1]
+                for j in range(1, n + 1):
+                    row[j] = max(row[j - 1], prev[j], prev[j - 1] + wi[j - 1])
+            tables[(x, y)] = (dp, w)
+            values[(x, y)] = dp[m][n] + 1
+        return values[(root_a, root_b)]
+
+    score = value(0, 0)
+    pairs: list[tuple[int, int]] = []
+    if score == 0:
+        return 0, pairs
+    todo = [(0, 0)]
+    while todo:
+        x, y = todo.pop()
+        pairs.append((x, y))
+        dp, w = tables[(x, y)]
+        ca, cb = a.kids[x], b.kids[y]
+        i, j = len(ca), len(cb)
+        while i > 0 and j > 0:
+            if dp[i][j] == dp[i - 1][j]:
+                i -= 1
+            elif dp[i][j] == dp[i][j - 1]:
+                j -= 1
+            else:
+                if w[i - 1][j - 1] > 0:
+                    todo.append((ca[i - 1], cb[j - 1]))
+                i -= 1
+                j -= 1
+    return score, pairs
