@@ -13,6 +13,7 @@ from typing import Any
 
 from .methods import records as mining
 from .methods.base import make_options
+from .methods.records_schema import record_text
 from .page import Page
 from .result import Region, Table
 
@@ -75,5 +76,7 @@ def build_table(page: Page, found: mining.Mining, opts: mining.Options) -> Table
         return table
     table.columns = found.schema.columns
     table.rows = found.schema.rows
-    table.record_texts = [page.text_of(r) for r in found.regions[0].records]
+    main = found.regions[0].records
+    skip = frozenset(main)
+    table.record_texts = [record_text(page, r, skip) for r in main]
     return table

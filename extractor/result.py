@@ -81,12 +81,16 @@ class Cell:
 
 @dataclass
 class Region:
-    """A data region: the element holding the records, their ids and a score."""
+    """A data region: the element holding the records, their ids and a score.
+
+    ``record_boxes`` holds one box per record when the page was rendered (else empty).
+    """
 
     id: int
     record_ids: list[int]
     score: float
     box: Box | None = None
+    record_boxes: list[Box | None] = field(default_factory=list)
 
 
 @dataclass
@@ -104,7 +108,7 @@ class Table:
     url: str | None = None
     timings: dict[str, float] = field(default_factory=dict)
     reason: str | None = None
-    tables: list["Table"] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:

@@ -60,6 +60,17 @@ class Options:
     link_weight: float = 0.3
     #: Members compared with the seed to measure a group's regularity (bounds tree matching).
     regularity_sample: int = 8
+    #: Levels below a member compared for regularity: the upper skeleton of posts and cards repeats,
+    #: their content does not (tuned on records_dev).
+    regularity_depth: int = 3
+    #: Also mine *families*: all elements of one tag and the same class words anywhere in the page,
+    #: nested ones included (threaded replies; posts nested by broken markup). Tuned on records_dev.
+    families: bool = True
+    #: Exponent of ``1 - own-text share`` in the group score: a record keeps its text in fields
+    #: (child elements); prose paragraphs and code lines keep it as their own text (tuned on records_dev).
+    structure_power: float = 1.0
+    #: Floor of the structure factor, so a group of plain-text items can still win when nothing else repeats.
+    structure_floor: float = 0.05
     #: Exponent of the regularity factor in the group score (tuned on records_dev).
     regularity_power: float = 1.0
     #: Most regions returned (main first).
@@ -95,6 +106,9 @@ class Options:
         require_range("class_similarity", self.class_similarity, 0.0, 1.0)
         require_range("link_weight", self.link_weight, 0.0, 1.0)
         require_range("regularity_sample", self.regularity_sample, 1, 1000)
+        require_range("regularity_depth", self.regularity_depth, 1, 1000)
+        require_range("structure_power", self.structure_power, 0.0, 10.0)
+        require_range("structure_floor", self.structure_floor, 0.0, 1.0)
         require_range("regularity_power", self.regularity_power, 0.0, 10.0)
         require_range("max_regions", self.max_regions, 1, 1000)
         require_range("max_match_nodes", self.max_match_nodes, 1, 100_000)
@@ -210,6 +224,46 @@ def sibling_groups(page: Page, removed: np.ndarray, opts: Options) -> list[list[
     return groups
 
 
+def class_families(page: Page, removed: np.ndarray, opts: Options) -> list[list[int]]:
+    """Families: ``>= min_records`` non-empty elements anywhere in ``body`` with the same tag and the
+    same (non-empty) class words, spread over more than one parent; nested members are kept."""
+    images = _image_counts(page)
+    body = page.body_id
+    stop = int(page.end[body])
+    tags = page.tags
+    elements = page.elements
+    parent = page.parent
+    by_key: dict[tuple[str, frozenset[str]], list[int]] = defaultdict(list)
+    for i in range(body + 1, stop):
+        if removed[i]:
+            continue
+        words = _class_words(elements[i].get("class"))
+        if words:
+            by_key[(tags[i], words)].append(i)
+    out = []
+    for members in by_key.values():
+        if len(members) < opts.min_records or len({int(parent[m]) for m in members}) < 2:
+            continue
+        members = _nonempty(page, members, images)
+        if len(members) >= opts.min_records:
+            out.append(members)
+    return out
+
+
+def nested_ids(page: Page, members: list[int]) -> set[int]:
+    """Members that lie inside another member (``members`` in document order)."""
+    end = page.end
+    inner: set[int] = set()
+    stack: list[int] = []
+    for m in members:
+        while stack and int(end[stack[-1]]) <= m:
+            stack.pop()
+        if stack:
+            inner.add(m)
+        stack.append(m)
+    return inner
+
+
 def regularity(page: Page, members: list[int], removed: np.ndarray, opts: Options) -> float:
     """Mean STM similarity ``2 * STM / (|A| + |B|)`` of up to ``regularity_sample`` members to the largest one."""
     sizes = page.tag_count
@@ -219,22 +273,27 @@ def regularity(page: Page, members: list[int], removed: np.ndarray, opts: Option
     if not sample:
         return 1.0
     bound = min(opts.max_match_nodes, 60)
-    a = build_tree(page, seed, removed, bound, opts.max_match_depth)
+    skip = frozenset(members)
+    a = build_tree(page, seed, removed, bound, opts.regularity_depth, skip)
     sims = []
     for m in sample:
-        b = build_tree(page, m, removed, bound, opts.max_match_depth)
+        b = build_tree(page, m, removed, bound, opts.regularity_depth, skip)
         score, _ = simple_tree_match(a, b)
         sims.append(2.0 * score / (len(a) + len(b)))
     return float(np.mean(sims))
 
 
 def group_score(page: Page, members: list[int], removed: np.ndarray, opts: Options) -> float:
-    """Text score of a group: non-link text plus ``link_weight`` x link text, times regularity^power."""
-    ids = np.asarray(members, dtype=np.int64)
+    """Score of a group: text (non-link text plus ``link_weight`` x link text, nested members counted
+    once) x regularity^``regularity_power`` x max(1 - own-text share, floor)^``structure_power``."""
+    inner = nested_ids(page, members)
+    ids = np.asarray([m for m in members if m not in inner], dtype=np.int64)
     text = float(np.sum(page.non_link_len[ids]) + opts.link_weight * np.sum(page.link_len[ids]))
     if text <= 0:
         return 0.0
-    return text * regularity(page, members, removed, opts) ** opts.regularity_power
+    own = float(np.sum(page.own_len[ids])) / max(float(np.sum(page.text_len[ids])), 1.0)
+    structure = max(1.0 - own, opts.structure_floor) ** opts.structure_power
+    return text * structure * regularity(page, members, removed, opts) ** opts.regularity_power
 
 
 def rank_regions(page: Page, candidates: list[FoundRegion], max_regions: int) -> list[FoundRegion]:
@@ -265,10 +324,14 @@ def run(page: Page, opts: Options) -> Mining:
         if paper is not None:
             candidates.append(paper)
     else:
-        for members in sibling_groups(page, removed, opts):
+        groups = sibling_groups(page, removed, opts)
+        if opts.families:
+            groups += class_families(page, removed, opts)
+        for members in groups:
             score = group_score(page, members, removed, opts)
             if score > 0:
-                candidates.append(FoundRegion(int(page.parent[members[0]]), members, score))
+                candidates.append(FoundRegion(common_ancestor(page, [*members, int(page.parent[members[0]])]),
+                                              members, score))
     regions = rank_regions(page, candidates, opts.max_regions)
     if not regions:
         return Mining([], None, path, reason="no repeated structure found: no group of at least "

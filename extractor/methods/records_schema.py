@@ -20,7 +20,7 @@ from urllib.parse import urljoin
 
 import numpy as np
 
-from ..page import Page
+from ..page import Page, normalize_space
 from ..result import Cell, Column
 from .records_treematch import Tree, build_tree, shape_key, simple_tree_match
 
@@ -55,7 +55,30 @@ class _Item:
     key: str  # relative tag path + class + part
 
 
-def _items(page: Page, tree: Tree, removed: np.ndarray) -> list[_Item]:
+def record_text(page: Page, element_id: int, skip: frozenset[int] = frozenset()) -> str:
+    """Whitespace-normalised text of an element, leaving out the subtrees of ids in ``skip``
+    (records nested in this one); tails of skipped elements are kept."""
+    if not skip:
+        return page.text_of(element_id)
+    index = page.index
+    parts: list[str] = []
+    stack: list[tuple[object, bool]] = [(page.elements[element_id], False)]
+    while stack:
+        el, tail_only = stack.pop()
+        if tail_only:
+            if el.tail:
+                parts.append(el.tail)
+            continue
+        if el.text:
+            parts.append(el.text)
+        for child in reversed(el):
+            stack.append((child, True))
+            if index.get(child, -1) not in skip:
+                stack.append((child, False))
+    return normalize_space("".join(parts))
+
+
+def _items(page: Page, tree: Tree, skip: frozenset[int]) -> list[_Item]:
     """The data-bearing items of one record tree (see the module docstring)."""
     items: list[_Item] = []
     own = page.own_len
@@ -84,7 +107,7 @@ def _items(page: Page, tree: Tree, removed: np.ndarray) -> list[_Item]:
             if src:
                 items.append(_Item(k, el_id, "image", urljoin(base, src.strip()), paths[k] + "#image"))
         if is_text:
-            items.append(_Item(k, el_id, "text", page.text_of(el_id), paths[k] + "#text"))
+            items.append(_Item(k, el_id, "text", record_text(page, el_id, skip), paths[k] + "#text"))
     return items
 
 
@@ -101,12 +124,14 @@ def value_kind(values: list[str], share: float) -> str:
 
 def generate(page: Page, records: list[int], removed: np.ndarray, *, maxcount: int, max_nodes: int,
              max_depth: int, kind_share: float) -> Schema:
-    """RecordSchemaGen: columns and rows for ``records`` (element ids, document order).
+    """RecordSchemaGen: columns and rows for ``records`` (element ids, document order; a record
+    nested in another is left out of the outer one's tree).
 
     Tree matching is bounded by ``max_nodes``/``max_depth`` per tree and cached per tree shape.
     """
-    trees = [build_tree(page, r, removed, max_nodes, max_depth) for r in records]
-    items = [_items(page, t, removed) for t in trees]
+    skip = frozenset(records)
+    trees = [build_tree(page, r, removed, max_nodes, max_depth, skip) for r in records]
+    items = [_items(page, t, skip) for t in trees]
     seed = max(range(len(trees)), key=lambda i: (len(trees[i]), -i))
     seed_tree = trees[seed]
     col_of_key: dict[str, int] = {}

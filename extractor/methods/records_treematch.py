@@ -27,9 +27,11 @@ class Tree:
         return len(self.ids)
 
 
-def build_tree(page: Page, root: int, removed, max_nodes: int, max_depth: int) -> Tree:
-    """The subtree of ``root`` as a :class:`Tree`, skipping removed subtrees, keeping at most the first
-    ``max_nodes`` nodes in preorder and ``max_depth`` levels below the root (the matching bound)."""
+def build_tree(page: Page, root: int, removed, max_nodes: int, max_depth: int,
+               skip: frozenset[int] = frozenset()) -> Tree:
+    """The subtree of ``root`` as a :class:`Tree`, skipping removed subtrees and the subtrees of ids in
+    ``skip`` (records nested in this one), keeping at most the first ``max_nodes`` nodes in preorder
+    and ``max_depth`` levels below the root (the matching bound)."""
     ids: list[int] = []
     tags: list[str] = []
     kids: list[list[int]] = []
@@ -44,7 +46,7 @@ def build_tree(page: Page, root: int, removed, max_nodes: int, max_depth: int) -
         if parent_local >= 0:
             kids[parent_local].append(local)
         if level < max_depth:
-            children = [c for c in page.children(node) if not removed[c]]
+            children = [c for c in page.children(node) if not removed[c] and c not in skip]
             for c in reversed(children):
                 stack.append((c, local, level + 1))
     return Tree(ids, tags, kids)
