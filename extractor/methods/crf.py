@@ -1,0 +1,204 @@
+"""CRF block labelling (seed 004, Guangxi Normal Univ. J. 2011; ALGORITHMS.md section 5).
+
+The pruned DOM is cut into a block sequence (:mod:`.crf_blocks`); each block gets features
+(:mod:`.crf_features`); a linear-chain CRF trained on the dev sets (``bench/train_crf.py``)
+labels the sequence ``title``/``body``/``noise``. ``body`` blocks are the main text, each
+with the marginal probability of its label as its score; the best ``title`` block is the
+headline. With rendering (``page.geometry``) the layout model is used when it is shipped.
+
+Model files live in ``extractor/models/crf_<kind>.crfsuite`` with a ``.json`` beside it that
+records the feature version, the segmentation and feature options and how it was trained.
+They are loaded on first use; a file trained for other features raises :class:`ModelError`.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+from dataclasses import dataclass, fields
+from typing import Any, Literal
+
+import pycrfsuite
+
+from ..errors import ModelError
+from ..page import Page
+from .base import Extraction
+from .crf_blocks import Segment, SegmentOptions, segment, segment_blocks, segment_text
+from .crf_features import FEATURE_VERSION, LAYOUT_FEATURE_VERSION, FeatureOptions, html_features
+
+#: Folder of the shipped model files (package data).
+MODEL_DIR = pathlib.Path(__file__).resolve().parent.parent / "models"
+#: File stem per model kind.
+MODEL_STEMS = {"html": "crf_html", "layout": "crf_layout"}
+
+
+@dataclass(frozen=True)
+class Options:
+    """Options of the ``crf`` method."""
+
+    #: "auto": the layout model when the page was rendered and that model is shipped, else the HTML model.
+    model: Literal["auto", "html", "layout"] = "auto"
+    #: Keep the ``title`` block in the main text too. Off: the wcxb_dev gold body holds the
+    #: headline on 17 % of pages only (measured on wcxb_dev, see bench/train_crf.py).
+    title_in_text: bool = False
+    #: Path stem of other model files (``<stem>.crfsuite`` + ``<stem>.json``); "" = the shipped ones.
+    model_path: str = ""
+
+
+@dataclass
+class CrfModel:
+    """A loaded model: the crfsuite tagger plus what it was trained with."""
+
+    tagger: Any
+    meta: dict[str, Any]
+    kind: str
+    segment_options: SegmentOptions
+    feature_options: FeatureOptions
+    stem: str
+
+
+_CACHE: dict[str, CrfModel] = {}
+
+
+def _options_from(cls: type, values: dict[str, Any]) -> Any:
+    names = {f.name for f in fields(cls)}
+    return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in values.items() if k in names})
+
+
+def expected_version(kind: str) -> str:
+    """The feature version this code computes for a model kind (``html`` or ``layout``)."""
+    return FEATURE_VERSION if kind == "html" else f"{FEATURE_VERSION}+{LAYOUT_FEATURE_VERSION}"
+
+
+def load_model(stem: str | pathlib.Path) -> CrfModel:
+    """Load ``<stem>.json`` and ``<stem>.crfsuite`` (cached per path).
+
+    Raises :class:`ModelError` when a file is missing or unreadable, or when the model was
+    trained with another feature version than this code computes.
+    """
+    key = str(stem)
+    cached = _CACHE.get(key)
+    if cached is not None:
+        return cached
+    meta_path, crf_path = pathlib.Path(key + ".json"), pathlib.Path(key + ".crfsuite")
+    try:
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ModelError(f"CRF model description {meta_path} not found; train it with bench/train_crf.py") from None
+    except (OSError, ValueError) as exc:
+        raise ModelError(f"CRF model description {meta_path} is unreadable: {exc}") from None
+    kind = meta.get("kind", "html")
+    want = expected_version(kind)
+    got = meta.get("feature_version")
+    if got != want:
+        raise ModelError(f"CRF model {crf_path.name} was trained with feature version {got!r}, but this "
+                         f"pagesight computes {want!r}: retrain it with bench/train_crf.py")
+    if not crf_path.exists():
+        raise ModelError(f"CRF model file {crf_path} not found; train it with bench/train_crf.py")
+    tagger = pycrfsuite.Tagger()
+    try:
+        tagger.open(str(crf_path))
+    except (OSError, ValueError) as exc:
+        raise ModelError(f"CRF model file {crf_path} is not a crfsuite model: {exc}") from None
+    model = CrfModel(tagger, meta, kind, _options_from(SegmentOptions, meta.get("segment_options", {})),
+                     _options_from(FeatureOptions, meta.get("feature_options", {})), key)
+    _CACHE[key] = model
+    return model
+
+
+def choose_model(page: Page, opts: Options) -> CrfModel:
+    """The model for this page: ``model_path`` if set, else by ``opts.model`` and geometry."""
+    if opts.model_path:
+        return load_model(opts.model_path)
+    kind = opts.model
+    if kind == "auto":
+        layout_stem = MODEL_DIR / MODEL_STEMS["layout"]
+        kind = "layout" if page.geometry is not None and layout_stem.with_suffix(".json").exists() else "html"
+    if kind == "layout" and page.geometry is None:
+        kind = "html"
+    return load_model(MODEL_DIR / MODEL_STEMS[kind])
+
+
+def page_features(page: Page, segs: list[Segment], model: CrfModel) -> list[list[str]]:
+    """Feature strings per block for ``model`` (HTML ones, plus layout ones for a layout model)."""
+    feats = html_features(page, segs, model.feature_options)
+    if model.kind == "layout":
+        from .crf_layout import layout_features
+
+        feats = layout_features(page, segs, feats)
+    return feats
+
+
+def tag_sequence(tagger: Any, feats: list[list[str]]) -> tuple[list[str], list[float]]:
+    """Viterbi labels of a feature sequence and the marginal probability of each label."""
+    tagger.set(feats)
+    labels = tagger.tag()
+    return labels, [tagger.marginal(label, t) for t, label in enumerate(labels)]
+
+
+def assemble(page: Page, segs: list[Segment], labels: list[str], probs: list[float],
+             title_in_text: bool) -> Extraction:
+    """Turn labelled blocks into an :class:`Extraction` (body blocks, best title)."""
+    blocks = []
+    title, title_p = None, -1.0
+    for seg, label, p in zip(segs, labels, probs, strict=True):
+        if label == "title":
+            if p > title_p:
+                title, title_p = segment_text(page, seg).replace("\n", " "), p
+            if title_in_text:
+                blocks.extend(segment_blocks(page, seg, label="title", score=p))
+        elif label == "body":
+            blocks.extend(segment_blocks(page, seg, label="body", score=p))
+    counts = {name: labels.count(name) for name in ("title", "body", "noise")}
+    details: dict[str, Any] = {"blocks": len(segs), "labels": counts}
+    if not blocks:
+        return Extraction([], reason=f"the CRF labelled none of the {len(segs)} blocks as body", title=title,
+                          details=details)
+    return Extraction(blocks, title=title, details=details)
+
+
+def run(page: Page, opts: Options) -> Extraction:
+    """Label the page's blocks with the CRF and return the ``body`` blocks and the title.
+
+    Raises :class:`ModelError` when the model file is missing or was trained for other features.
+    """
+    model = choose_model(page, opts)
+    segs = segment(page, model.segment_options)
+    if not segs:
+        return Extraction([], reason="the page body has no text")
+    labels, probs = tag_sequence(model.tagger, page_features(page, segs, model))
+    extraction = assemble(page, segs, labels, probs, opts.title_in_text)
+    extraction.details["model"] = model.kind
+    return extraction
+
+
+def train_model(xs: list[list[list[str]]], ys: list[list[str]], stem: str | pathlib.Path, *, c1: float, c2: float,
+                max_iterations: int, kind: str = "html", segment_options: SegmentOptions | None = None,
+                feature_options: FeatureOptions | None = None, extra: dict[str, Any] | None = None) -> CrfModel:
+    """Fit a linear-chain CRF (L-BFGS, L1 ``c1`` + L2 ``c2``) and write ``<stem>.crfsuite`` and ``<stem>.json``.
+
+    Takes feature sequences ``xs`` and label sequences ``ys``; returns the loaded model.
+    Raises :class:`ModelError` when there is nothing to train on.
+    """
+    import sklearn_crfsuite
+
+    if not xs or not any(ys):
+        raise ModelError("no labelled block sequences to train the CRF on")
+    stem = pathlib.Path(stem)
+    stem.parent.mkdir(parents=True, exist_ok=True)
+    crf_path = stem.with_name(stem.name + ".crfsuite")
+    crf = sklearn_crfsuite.CRF(algorithm="lbfgs", c1=c1, c2=c2, max_iterations=max_iterations,
+                               all_possible_transitions=True, model_filename=str(crf_path))
+    crf.fit(xs, ys)
+    seg = segment_options or SegmentOptions()
+    feat = feature_options or FeatureOptions()
+    meta = {
+        "kind": kind, "feature_version": expected_version(kind), "labels": sorted(crf.classes_),
+        "algorithm": "lbfgs", "c1": c1, "c2": c2, "max_iterations": max_iterations,
+        "segment_options": {f.name: getattr(seg, f.name) for f in fields(seg)},
+        "feature_options": {f.name: getattr(feat, f.name) for f in fields(feat)},
+        "sequences": len(xs), "blocks": sum(len(y) for y in ys), **(extra or {}),
+    }
+    stem.with_name(stem.name + ".json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
+    _CACHE.pop(str(stem), None)
+    return load_model(stem)
