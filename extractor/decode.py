@@ -61,9 +61,13 @@ def sniff_binary(data: bytes) -> str | None:
 def meta_charset(data: bytes) -> str | None:
     """The charset declared by a ``<meta>`` tag (or XML declaration) near the top of ``data``."""
     head = data[:META_SCAN_BYTES]
-    match = _META_CHARSET.search(head)
-    if match:
-        return match.group(1).decode("ascii", "replace")
+    at = head.lower().find(b"charset")
+    if at >= 0:
+        # the regex runs only on the short window around the first "charset" (cheap)
+        start = head.rfind(b"<", 0, at)
+        match = _META_CHARSET.search(head, max(start, 0), at + 64)
+        if match:
+            return match.group(1).decode("ascii", "replace")
     if head.startswith(b"<?xml"):
         xml = re.match(rb"""<\?xml[^>]*encoding=["']([\w.\-]+)""", head)
         if xml:

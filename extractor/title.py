@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import re
 
+from lxml import etree
+
 from .page import Page, normalize_space
 
 #: Separators sites put between the headline and the site name in ``<title>``.
 _SITE_SEPARATORS = re.compile(r"\s+[|\-–—·:»]\s+")
 _TOKEN = re.compile(r"\w+")
+_HEADINGS = etree.XPath("//body//h1 | //body//h2")
+_OG_TITLE = etree.XPath(
+    "/html/head/meta[@property='og:title' or @name='og:title' or @name='twitter:title']/@content")
 
 
 def _tokens(text: str) -> set[str]:
@@ -25,18 +30,21 @@ def headline(page: Page, content_ids: list[int] | None = None) -> str:
     """
     html_title = page.html_title
     title_words = _tokens(html_title)
-    og = page.root.xpath("//meta[@property='og:title' or @name='og:title' or @name='twitter:title']/@content")
+    og = _OG_TITLE(page.root)
     og_title = normalize_space(og[0]) if og else ""
     best, best_score = "", 0.0
+    reference = title_words or _tokens(og_title)
+    headings = _HEADINGS(page.root)
     for level in ("h1", "h2"):
-        for el in page.body.iter(level):
-            text = normalize_space("".join(el.itertext()))
+        for el in headings:
+            if el.tag != level:
+                continue
+            text = normalize_space(" ".join(el.itertext()))
             if not text or len(text) > 300:
                 continue
             words = _tokens(text)
             if not words:
                 continue
-            reference = title_words or _tokens(og_title)
             score = len(words & reference) / len(words) if reference else 0.5
             if score > best_score:
                 best, best_score = text, score

@@ -25,7 +25,8 @@ def test_html_without_body_text_gives_reason():
 
 
 def test_script_shell_suggests_rendering():
-    html = "<html><head><script src='app.js'></script></head><body><div id='root'></div><script>boot()</script></body></html>"
+    html = "<html><head><script src='app.js'></script></head><body><div id='root'></div>" \
+        "<script>boot()</script></body></html>"
     result = extract(html)
     assert result.text == ""
     assert "built by scripts" in result.reason and "render" in result.reason
@@ -64,7 +65,8 @@ def test_broken_markup_is_repaired():
 
 
 def test_wrong_meta_charset_still_decodes():
-    html = '<html><head><meta charset="utf-8"></head><body><p>' + "Café crème, façade, naïveté. " * 20 + "</p></body></html>"
+    html = '<html><head><meta charset="utf-8"></head><body><p>' + "Café crème, façade, naïveté. " * 20
+    html += "</p></body></html>"
     result = extract(html.encode("cp1252"))
     assert "Café crème" in result.text
     assert result.encoding != "utf-8"

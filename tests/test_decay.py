@@ -14,7 +14,8 @@ def _page_with_split(main_chars: int, other_chars: int):
     """body > div#a (main_chars of text) + div#b (other_chars): decay at body = other/total."""
     main = "x" * main_chars
     other = "y" * other_chars
-    return load(f"<html><body><div id='a'><p>{main}</p><p>{main}</p></div><div id='b'><p>{other}</p></div></body></html>")
+    return load(f"<html><body><div id='a'><p>{main}</p><p>{main}</p></div>"
+                f"<div id='b'><p>{other}</p></div></body></html>")
 
 
 @pytest.mark.parametrize("threshold, expect_body", [(0.33, True), (0.35, False)])

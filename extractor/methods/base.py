@@ -7,6 +7,7 @@ named, cited constants) and ``run(page, opts) -> Extraction``.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from dataclasses import dataclass, field
 from typing import Any
@@ -60,14 +61,30 @@ def _coerce(name: str, value: Any, kind: Any) -> Any:
     raise OptionError(f"option {name!r} expects {getattr(kind, '__name__', kind)}, got {value!r}")
 
 
+@functools.cache
+def _fields_and_hints(cls: type) -> tuple[dict[str, dataclasses.Field], dict[str, Any]]:
+    return {f.name: f for f in dataclasses.fields(cls)}, typing.get_type_hints(cls)
+
+
+@functools.lru_cache(maxsize=256)
+def _cached_options(cls: type, method: str, items: tuple[tuple[str, Any], ...]) -> Any:
+    return _build_options(cls, method, dict(items))
+
+
 def make_options(cls: type, method: str, values: dict[str, Any]) -> Any:
     """Build the frozen options object ``cls`` from keyword ``values``.
 
     Raises :class:`OptionError` naming the valid options when a name is unknown, and when a
     value has the wrong type.
     """
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    hints = typing.get_type_hints(cls)
+    try:
+        return _cached_options(cls, method, tuple(sorted(values.items())))
+    except TypeError:  # an unhashable value: build without the cache
+        return _build_options(cls, method, values)
+
+
+def _build_options(cls: type, method: str, values: dict[str, Any]) -> Any:
+    fields, hints = _fields_and_hints(cls)
     unknown = sorted(set(values) - set(fields))
     if unknown:
         valid = ", ".join(sorted(fields)) or "(none)"

@@ -39,8 +39,8 @@ class Options:
 
 def find_region(page: Page, opts: Options) -> int:
     """``FindMT``: the element id of the main-content region, starting from ``body``."""
-    lc = page.non_link_len
-    text_len = page.text_len
+    lc = page.non_link_len.tolist()  # python ints: scalar access to numpy arrays is slow
+    text_len = page.text_len.tolist()
     node = page.body_id
     while True:
         children = [c for c in page.children(node) if text_len[c] > 0]
@@ -49,12 +49,11 @@ def find_region(page: Page, opts: Options) -> int:
         if len(children) == 1:
             node = children[0]
             continue
-        clen = int(lc[node])
+        clen = lc[node]
         if clen <= 0:
             return node
-        child_lc = lc[children]
-        best = children[int(np.argmax(child_lc))]
-        decay = (clen - int(lc[best])) / clen
+        best = max(children, key=lc.__getitem__)  # first of equals, like argmax
+        decay = (clen - lc[best]) / clen
         if decay > opts.decay_threshold:
             return node if opts.reading == "text" else best
         node = best
