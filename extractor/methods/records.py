@@ -20,6 +20,7 @@ Then RecordSchemaGen (``records_schema``) turns the main region's records into a
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Literal
@@ -156,8 +157,16 @@ def clean(page: Page, opts: Options) -> tuple[np.ndarray, str]:
 
 
 def _nonempty(page: Page, ids: list[int], images: np.ndarray) -> list[int]:
-    """Drop members with neither text nor an image (empty ``<a id=…>`` anchors, spacers)."""
-    return [i for i in ids if page.text_len[i] > 0 or images[i] > 0]
+    """Drop members with neither text nor an image (empty ``<a id=…>`` anchors, spacers) and table
+    header rows (``tr`` with ``th`` cells only: they name the columns, they are not records)."""
+    return [i for i in ids if (page.text_len[i] > 0 or images[i] > 0) and not _header_row(page, i)]
+
+
+def _header_row(page: Page, i: int) -> bool:
+    if page.tags[i] != "tr":
+        return False
+    cells = [c.tag for c in page.elements[i] if c.tag in ("td", "th")]
+    return bool(cells) and all(t == "th" for t in cells)
 
 
 def _image_counts(page: Page) -> np.ndarray:
@@ -184,12 +193,39 @@ def paper_region(page: Page, removed: np.ndarray, opts: Options) -> FoundRegion 
     return FoundRegion(node, records, float(sum(int(page.text_len[r]) for r in records)))
 
 
+_DIGITS = re.compile(r"\d+")
+
+
 def _class_words(value: str | None) -> frozenset[str]:
-    return frozenset(w for w in (value or "").lower().split() if not any(ch.isdigit() for ch in w))
+    """Class words, lower case, digit runs replaced by ``#`` (``post-123`` and ``post-456`` agree)."""
+    return frozenset(_DIGITS.sub("#", w) for w in (value or "").lower().split())
+
+
+def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    union = len(a | b)
+    return 1.0 if union == 0 else len(a & b) / union
+
+
+def _cluster(keys: list[frozenset[str]], threshold: float) -> list[int]:
+    """Single-linkage clusters of class-word sets (Jaccard >= threshold); returns a cluster label per key."""
+    label = list(range(len(keys)))
+
+    def find(x: int) -> int:
+        while label[x] != x:
+            label[x] = label[label[x]]
+            x = label[x]
+        return x
+
+    for i in range(len(keys)):
+        for j in range(i):
+            if _jaccard(keys[i], keys[j]) >= threshold:
+                label[find(i)] = find(j)
+    return [find(i) for i in range(len(keys))]
 
 
 def sibling_groups(page: Page, removed: np.ndarray, opts: Options) -> list[list[int]]:
-    """Groups of ``>= min_records`` non-empty siblings with the same tag and similar class words."""
+    """Groups of ``>= min_records`` non-empty siblings with the same tag and similar class words
+    (single-linkage over class-word Jaccard >= ``class_similarity``)."""
     images = _image_counts(page)
     body = page.body_id
     stop = int(page.end[body])
@@ -204,23 +240,21 @@ def sibling_groups(page: Page, removed: np.ndarray, opts: Options) -> list[list[
     for p, kids in by_parent.items():
         if removed[p] or len(kids) < opts.min_records:
             continue
-        clusters: list[tuple[str, frozenset[str], list[int]]] = []
+        by_tag: dict[str, dict[frozenset[str], list[int]]] = defaultdict(lambda: defaultdict(list))
         for k in kids:
-            tag = tags[k]
-            words = _class_words(elements[k].get("class"))
-            for ctag, cwords, members in clusters:
-                if ctag != tag:
-                    continue
-                union = len(cwords | words)
-                if union == 0 or len(cwords & words) / union >= opts.class_similarity:
-                    members.append(k)
-                    break
-            else:
-                clusters.append((tag, words, [k]))
-        for _, _, members in clusters:
-            members = _nonempty(page, members, images)
-            if len(members) >= opts.min_records:
-                groups.append(members)
+            by_tag[tags[k]][_class_words(elements[k].get("class"))].append(k)
+        for by_words in by_tag.values():
+            if sum(len(v) for v in by_words.values()) < opts.min_records:
+                continue
+            keys = list(by_words)
+            labels = _cluster(keys, opts.class_similarity)
+            merged: dict[int, list[int]] = defaultdict(list)
+            for key, lab in zip(keys, labels, strict=True):
+                merged[lab].extend(by_words[key])
+            for members in merged.values():
+                members = _nonempty(page, sorted(members), images)
+                if len(members) >= opts.min_records:
+                    groups.append(members)
     return groups
 
 
@@ -265,7 +299,8 @@ def nested_ids(page: Page, members: list[int]) -> set[int]:
 
 
 def regularity(page: Page, members: list[int], removed: np.ndarray, opts: Options) -> float:
-    """Mean STM similarity ``2 * STM / (|A| + |B|)`` of up to ``regularity_sample`` members to the largest one."""
+    """Mean STM similarity ``2 * STM / (|A| + |B|)`` of up to ``regularity_sample`` members to the largest
+    one, over bare tags (structure, not class names) down to ``regularity_depth`` levels."""
     sizes = page.tag_count
     seed = max(members, key=lambda m: int(sizes[m]))
     step = max(1, len(members) // opts.regularity_sample)
@@ -274,10 +309,10 @@ def regularity(page: Page, members: list[int], removed: np.ndarray, opts: Option
         return 1.0
     bound = min(opts.max_match_nodes, 60)
     skip = frozenset(members)
-    a = build_tree(page, seed, removed, bound, opts.regularity_depth, skip)
+    a = build_tree(page, seed, removed, bound, opts.regularity_depth, skip, with_class=False)
     sims = []
     for m in sample:
-        b = build_tree(page, m, removed, bound, opts.regularity_depth, skip)
+        b = build_tree(page, m, removed, bound, opts.regularity_depth, skip, with_class=False)
         score, _ = simple_tree_match(a, b)
         sims.append(2.0 * score / (len(a) + len(b)))
     return float(np.mean(sims))

@@ -103,7 +103,7 @@ def common_depths(page: Page, leaf_ids: np.ndarray) -> list[int]:
     depth = page.depth.tolist()
     out: list[int] = []
     ids = leaf_ids.tolist()
-    for a, b in zip(ids, ids[1:]):
+    for a, b in zip(ids[:-1], ids[1:], strict=True):
         x = parent[b]
         while x >= 0 and end[x] <= a:
             x = parent[x]

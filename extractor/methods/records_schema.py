@@ -24,17 +24,22 @@ from ..page import Page, normalize_space
 from ..result import Cell, Column
 from .records_treematch import Tree, build_tree, shape_key, simple_tree_match
 
-_PRICE = re.compile(r"^(?:[$€£¥₹]|usd|eur|gbp|rs\.?)\s?\d[\d.,\s]*$|^\d[\d.,\s]*\s?(?:[$€£¥₹]|usd|eur|gbp|kr|zł)$", re.I)
+_CURRENCY = r"(?:[$€£¥₹]|usd|eur|gbp|chf|rs\.?|kr|zł)"
+_PRICE = re.compile(rf"^(?:from\s+)?(?:{_CURRENCY}\s?\d[\d.,\s]*|\d[\d.,\s]*\s?{_CURRENCY})$", re.I)
 _NUMBER = re.compile(r"^[+\-]?\d[\d.,\s]*%?$")
 _MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
 _DATE = re.compile(
-    rf"^(?:\d{{4}}-\d{{2}}-\d{{2}}(?:[T ][\d:+\-]+)?|\d{{1,2}}[/.\-]\d{{1,2}}[/.\-]\d{{2,4}}(?:,?\s*[\d:]+\s*(?:am|pm)?)?"
+    rf"^(?:\d{{4}}-\d{{2}}-\d{{2}}(?:[T ][\d:+\-]+)?"
+    rf"|\d{{1,2}}[/.\-]\d{{1,2}}[/.\-]\d{{2,4}}(?:,?\s*[\d:]+\s*(?:am|pm)?)?"
     rf"|(?:\w+,?\s+)?(?:{_MONTHS})\w*\.?\s+\d{{1,2}},?\s*(?:\d{{4}})?(?:,?\s*(?:at\s*)?[\d:]+\s*(?:am|pm)?)?"
     rf"|\d{{1,2}}\s+(?:{_MONTHS})\w*\.?,?\s*\d{{2,4}}"
     rf"|(?:\d+|an?)\s+(?:second|minute|hour|day|week|month|year)s?\s+ago)$",
     re.I,
 )
 _NAME = re.compile(r"[^a-z0-9]+")
+_TD_STEP = re.compile(r"^tr[^/]*/td[^/\[]*\[(\d+)\]")
+#: Text-flow tags whose same-label siblings in a record form one field (the paragraphs of a post).
+FLOW_TAGS = frozenset("p li blockquote pre code br ul ol dd dt figure".split())
 
 
 @dataclass
@@ -52,7 +57,8 @@ class _Item:
     element: int
     part: str  # "text" | "link" | "image"
     value: str
-    key: str  # relative tag path + class + part
+    key: str  # relative label path + part
+    name: str  # column name suggested by the item's class (or an ancestor's, or its tag)
 
 
 def record_text(page: Page, element_id: int, skip: frozenset[int] = frozenset()) -> str:
@@ -79,40 +85,73 @@ def record_text(page: Page, element_id: int, skip: frozenset[int] = frozenset())
 
 
 def _items(page: Page, tree: Tree, skip: frozenset[int]) -> list[_Item]:
-    """The data-bearing items of one record tree (see the module docstring)."""
+    """The data-bearing items of one record tree (see the module docstring).
+
+    An item's key is its path of node labels from the record root; steps carry their index among
+    same-label siblings (table cells, unnamed fields), except for :data:`FLOW_TAGS`, whose
+    repeats are one field (the paragraphs of a post).
+    """
     items: list[_Item] = []
     own = page.own_len
     elements = page.elements
-    paths: list[str] = [""] * len(tree)
-    inside_text = [False] * len(tree)
-    parent_of = [-1] * len(tree)
+    n = len(tree)
+    paths: list[str] = [""] * n
+    names: list[str] = [""] * n
+    inside_text = [False] * n
+    parent_of = [-1] * n
+    step: list[str] = [tree.tags[0]] + [""] * (n - 1)
     for k, kids in enumerate(tree.kids):
+        seen: dict[str, int] = {}
         for c in kids:
             parent_of[c] = k
+            label = tree.tags[c]
+            seen[label] = seen.get(label, 0) + 1
+            step[c] = label if label.split(".", 1)[0] in FLOW_TAGS else f"{label}[{seen[label]}]"
     base = page.url or ""
-    for k in range(len(tree)):
+    for k in range(n):
         el_id = tree.ids[k]
-        tag = tree.tags[k]
         p = parent_of[k]
         el = elements[el_id]
-        cls = (el.get("class") or "").split()
-        paths[k] = (paths[p] + "/" if p >= 0 else "") + tag + ("." + cls[0] if cls else "")
+        tag = page.tags[el_id]
+        paths[k] = (paths[p] + "/" if p >= 0 else "") + step[k]
+        label = tree.tags[k]
+        names[k] = label.split(".", 1)[1] if "." in label and p >= 0 else (names[p] if p > 0 else tag)
         covered = p >= 0 and inside_text[p]
         is_text = not covered and own[el_id] > 0
         inside_text[k] = covered or is_text
+        name = names[k] or tag
         if tag == "a" and el.get("href") and not covered:
-            items.append(_Item(k, el_id, "link", urljoin(base, el.get("href").strip()), paths[k] + "#link"))
+            items.append(_Item(k, el_id, "link", urljoin(base, el.get("href").strip()), paths[k] + "#link", name))
         if tag == "img" and not covered:
             src = el.get("src") or el.get("data-src") or ""
             if src:
-                items.append(_Item(k, el_id, "image", urljoin(base, src.strip()), paths[k] + "#image"))
+                items.append(_Item(k, el_id, "image", urljoin(base, src.strip()), paths[k] + "#image", name))
         if is_text:
-            items.append(_Item(k, el_id, "text", record_text(page, el_id, skip), paths[k] + "#text"))
+            items.append(_Item(k, el_id, "text", record_text(page, el_id, skip), paths[k] + "#text", name))
     return items
 
 
+def header_cells(page: Page, row: int) -> dict[int, str]:
+    """Texts of the header row (``th`` cells only) before table row ``row``, by 1-based cell position
+    among ``td``s; looks at earlier rows of the same table and at a ``thead``."""
+    el = page.elements[row]
+    table = el.getparent()
+    if table is not None and table.tag in ("tbody", "tfoot") and table.getparent() is not None:
+        table = table.getparent()
+    if table is None:
+        return {}
+    for tr in table.iter("tr"):
+        if tr is el:
+            break
+        cells = [c for c in tr if c.tag in ("td", "th")]
+        if cells and all(c.tag == "th" for c in cells):
+            return {n: normalize_space("".join(c.itertext())) for n, c in enumerate(cells, 1)}
+    return {}
+
+
 def value_kind(values: list[str], share: float) -> str:
-    """``price``, ``number`` or ``date`` when at least ``share`` of the non-empty values look like one, else ``text``."""
+    """``price``, ``number`` or ``date`` when at least ``share`` of the non-empty values look like one;
+    else ``text``."""
     values = [v for v in values if v]
     if not values:
         return "text"
@@ -217,6 +256,7 @@ def _table(page: Page, records: list[int], placed: dict[int, list[tuple[int, _It
             pos_n[col] += 1
     used = [c for c in range(ncol) if pos_n[c] > 0]
     used.sort(key=lambda c: pos_sum[c] / pos_n[c])
+    headers = header_cells(page, records[0]) if records and page.tags[records[0]] == "tr" else {}
     geometry = page.geometry
     rows: list[list[Cell | None]] = []
     for i in range(len(records)):
@@ -233,10 +273,11 @@ def _table(page: Page, records: list[int], placed: dict[int, list[tuple[int, _It
     columns: list[Column] = []
     seen: dict[str, int] = {}
     for n, c in enumerate(used):
-        path, part = col_keys[c].rsplit("#", 1)
-        last = path.rsplit("/", 1)[-1]
-        base = _NAME.sub("_", last.split(".", 1)[1].lower()).strip("_") if "." in last else last
-        base = base or last or "field"
+        part = col_keys[c].rsplit("#", 1)[1]
+        first = next(its[0] for its in (values[i][c] for i in range(len(records))) if its)
+        cell = _TD_STEP.match(col_keys[c])
+        header = headers.get(int(cell.group(1))) if cell else None
+        base = _NAME.sub("_", (header or first.name).lower()).strip("_") or "field"
         name = base if part == "text" else f"{base}_{'url' if part == 'link' else 'src'}"
         count = seen.get(name, 0) + 1
         seen[name] = count

@@ -10,14 +10,24 @@ shape (:func:`shape_key`), so a listing of 5,000 identical cards costs one match
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..page import Page
 
+_DIGITS = re.compile(r"\d+")
+
+
+def node_label(page: Page, element_id: int) -> str:
+    """The label simple tree matching compares: tag plus first class word (digit runs as ``#``)."""
+    cls = (page.elements[element_id].get("class") or "").split()
+    return page.tags[element_id] + ("." + _DIGITS.sub("#", cls[0].lower()) if cls else "")
+
 
 @dataclass
 class Tree:
-    """A record's element tree in preorder: ``ids`` (page element ids), ``tags``, ``kids`` (local indices)."""
+    """A record's element tree in preorder: ``ids`` (page element ids), ``tags`` (node labels, see
+    :func:`node_label`), ``kids`` (local indices)."""
 
     ids: list[int]
     tags: list[str]
@@ -28,20 +38,20 @@ class Tree:
 
 
 def build_tree(page: Page, root: int, removed, max_nodes: int, max_depth: int,
-               skip: frozenset[int] = frozenset()) -> Tree:
+               skip: frozenset[int] = frozenset(), with_class: bool = True) -> Tree:
     """The subtree of ``root`` as a :class:`Tree`, skipping removed subtrees and the subtrees of ids in
     ``skip`` (records nested in this one), keeping at most the first ``max_nodes`` nodes in preorder
-    and ``max_depth`` levels below the root (the matching bound)."""
+    and ``max_depth`` levels below the root (the matching bound). Labels are :func:`node_label`
+    with ``with_class``, else bare tags."""
     ids: list[int] = []
     tags: list[str] = []
     kids: list[list[int]] = []
     stack: list[tuple[int, int, int]] = [(root, -1, 0)]
-    page_tags = page.tags
     while stack and len(ids) < max_nodes:
         node, parent_local, level = stack.pop()
         local = len(ids)
         ids.append(node)
-        tags.append(page_tags[node])
+        tags.append(node_label(page, node) if with_class else page.tags[node])
         kids.append([])
         if parent_local >= 0:
             kids[parent_local].append(local)
