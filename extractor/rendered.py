@@ -1,17 +1,201 @@
 """Bridge from the browser stage (``render``) to a :class:`~extractor.page.Page`.
 
-Imported only when ``render=True``, so the HTML path never imports playwright.
+Imported only when ``render=True``, so the HTML path never imports playwright. The
+serialised DOM is parsed like any page, joined to the geometry by the ids the browser
+stamped, and cleaned *before* any method runs: elements a person cannot see (hidden, zero
+size, off the page, clipped away) and fixed or sticky overlays (cookie banners, sticky
+headers) are removed (DESIGN, "Rendering and position").
 """
 
 from __future__ import annotations
 
+import os
+import time
 from typing import Any
 
-from .errors import RenderError
-from .page import Page
+import numpy as np
+from lxml import etree
+
+from .errors import PageTooLarge
+from .page import Geometry, Page, parse_html
+
+#: A fixed or sticky element holding more than this share of the body's text is the page
+#: itself (an app shell laid out with position: fixed), not an overlay, and is kept.
+OVERLAY_MAX_TEXT_SHARE = 0.5
+#: Sticky elements inside tables are header rows and cells, kept (``th { position: sticky }``).
+STICKY_TABLE_TAGS = frozenset({"table", "thead", "tbody", "tfoot", "tr", "th", "td", "caption"})
 
 
 def rendered_page(source: Any, *, url: str | None, encoding: str | None, max_bytes: int, timeout: float,
                   options: dict[str, Any], timings: dict[str, float] | None) -> Page:
-    """Render ``source`` in Chromium and return a Page with geometry. Raises :class:`RenderError`."""
-    raise RenderError("rendering is not available in this build yet")
+    """Render ``source`` in Chromium and return a Page with geometry, invisible parts removed.
+
+    ``options`` are render options (see :class:`render.options.RenderOptions`); ``timeout``
+    bounds the whole rendering unless ``options`` sets its own. Fills ``timings['render']``
+    (ms). The rendering's warnings (partial loads), its screenshot and the counts of removed
+    elements go to ``page.geometry.extra``. Raises :class:`PageTooLarge` over ``max_bytes``,
+    :class:`RenderError` (:class:`RenderTimeout`, :class:`BrowserNotFound`) and
+    :class:`OptionError` for bad options.
+    """
+    from render import render
+
+    _check_size(source, max_bytes)
+    t0 = time.perf_counter()
+    opts = {"timeout": timeout, **options}
+    if url is not None:
+        opts.setdefault("url", url)
+    if encoding is not None:
+        opts.setdefault("encoding", encoding)
+    rendered = render(source, **opts)
+    if len(rendered.html) > max_bytes:
+        raise PageTooLarge(f"the rendered page is larger than max_bytes={max_bytes:,}")
+    page = page_from_rendered(rendered)
+    if timings is not None:
+        timings["render"] = round((time.perf_counter() - t0) * 1000, 3)
+    return page
+
+
+def _check_size(source: Any, max_bytes: int) -> None:
+    size = None
+    if isinstance(source, (bytes, bytearray, memoryview)) or isinstance(source, str) and "<" in source:
+        size = len(source)
+    elif isinstance(source, (str, os.PathLike)) and os.path.isfile(source):
+        size = os.path.getsize(source)
+    if size is not None and size > max_bytes:
+        raise PageTooLarge(f"input is larger than max_bytes={max_bytes:,} bytes")
+
+
+def page_from_rendered(rendered: Any) -> Page:
+    """Build a :class:`Page` from a :class:`render.RenderedPage`, geometry joined by id.
+
+    Removes unseen elements and overlays inside ``<body>`` first (``<head>`` is kept for the
+    title). ``geometry.extra`` gets ``browser_id``, ``position``, ``color``/``background``
+    (indexes into ``colors``), ``removed`` counts, ``warnings`` and the screenshot.
+    """
+    from render.geometry import ID_ATTR
+
+    raw = rendered.geometry
+    root, scripts = parse_html(rendered.html)
+    removed = _clean(root, raw, ID_ATTR)
+    page = Page(root, url=rendered.url, encoding=rendered.charset, script_count=scripts)
+    n = len(page)
+    bid = np.full(n, -1, dtype=np.int64)
+    parent = page.parent.tolist()
+    limit = len(raw)
+    for i, el in enumerate(page.elements):
+        value = el.attrib.pop(ID_ATTR, None)
+        b = int(value) if value is not None and value.isdigit() else -1
+        if not 0 <= b < limit:  # made by the parser, not the browser (rare): take the parent's
+            b = int(bid[parent[i]]) if i > 0 else 0
+        bid[i] = b
+    page.geometry = Geometry(
+        x=raw.x[bid], y=raw.y[bid], w=raw.w[bid], h=raw.h[bid], visible=raw.visible[bid],
+        font_size=raw.font_size[bid], font_weight=raw.font_weight[bid], fixed=raw.fixed[bid],
+        page_width=raw.page_width, page_height=raw.page_height, viewport_width=raw.viewport_width,
+        viewport_height=raw.viewport_height, device_scale_factor=raw.device_scale_factor,
+        extra={
+            "browser_id": bid, "position": raw.position[bid], "color": raw.color[bid],
+            "background": raw.background[bid], "colors": raw.strings, "removed": removed,
+            "warnings": list(rendered.warnings), "screenshot": rendered.screenshot,
+            "screenshot_height": rendered.screenshot_height, "render_timings": dict(rendered.timings),
+        },
+    )
+    return page
+
+
+def _clean(root: etree._Element, raw: Any, attr: str) -> dict[str, int]:
+    """Remove unseen subtrees and fixed/sticky overlays under ``<body>``; return counts."""
+    body = root.find("body")
+    if body is None:
+        return {"hidden": 0, "overlay": 0}
+    shown = raw.shown.tolist()
+    position = raw.position.tolist()
+    fixed = raw.fixed.tolist()
+    parent = raw.parent.tolist()
+    n = len(shown)
+    hidden: list[etree._Element] = []
+    overlays: list[etree._Element] = []
+    walker = etree.iterwalk(body, events=("start",))
+    for _, el in walker:
+        value = el.get(attr)
+        if value is None or not value.isdigit() or int(value) >= n or el is body:
+            continue
+        b = int(value)
+        if not shown[b]:
+            hidden.append(el)
+            walker.skip_subtree()
+        elif fixed[b] and position[b] in (3, 4) and (parent[b] < 0 or not fixed[parent[b]]):
+            if position[b] == 4 and any(a.tag in STICKY_TABLE_TAGS for a in el.iterancestors()) \
+                    or el.tag in STICKY_TABLE_TAGS:
+                continue
+            overlays.append(el)
+            walker.skip_subtree()
+    if overlays:
+        total = _text_len(body)
+        overlays = [el for el in overlays if _text_len(el) <= OVERLAY_MAX_TEXT_SHARE * total]
+    for el in hidden + overlays:
+        _drop(el)
+    return {"hidden": len(hidden), "overlay": len(overlays)}
+
+
+def _text_len(el: etree._Element) -> int:
+    return len("".join("".join(el.itertext()).split()))
+
+
+def _drop(el: etree._Element) -> None:
+    """Remove ``el`` and its subtree, keeping its tail text (which belongs to the parent)."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    tail = el.tail
+    if tail:
+        prev = el.getprevious()
+        if prev is not None:
+            prev.tail = (prev.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(el)
+
+
+def annotated_items(blocks: list[Any]) -> list[tuple[tuple[float, float, float, float], str, str]]:
+    """``(box, label, role)`` for each block that has a box, numbered in reading order."""
+    items = []
+    for k, block in enumerate(blocks, 1):
+        if block.box is None:
+            continue
+        items.append((block.box, f"{k} {block.tag}", block_role(block)))
+    return items
+
+
+def block_role(block: Any) -> str:
+    """The role a block is drawn with: its label when it is not plain ``body``, else from its tag."""
+    if block.label and block.label != "body":
+        return block.label
+    tag = block.tag
+    if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+        return "heading"
+    if tag in ("li", "dd", "dt"):
+        return "list"
+    if tag in ("tr", "td", "th", "table"):
+        return "table"
+    if tag == "pre":
+        return "code"
+    return "text"
+
+
+def save_annotated(page: Page, result: Any, path: str | os.PathLike) -> dict[str, Any]:
+    """Draw ``result``'s blocks on the page's screenshot and save the PNG at ``path``.
+
+    Returns what was drawn (see :func:`render.screenshot.annotate`). Raises
+    :class:`RenderError` when the page was rendered without a screenshot.
+    """
+    from render.screenshot import annotate
+
+    from .errors import RenderError
+
+    geometry = page.geometry
+    png = geometry.extra.get("screenshot") if geometry is not None else None
+    if not png:
+        raise RenderError("no screenshot was taken for this page (render it with screenshot=True)")
+    title = f"pagesight · {result.method} · {len(result.blocks)} blocks"
+    return annotate(png, annotated_items(result.blocks), path, geometry.device_scale_factor, title=title)

@@ -1,0 +1,633 @@
+"""Find and drive Chromium: one browser per process, one reused context and page.
+
+All browser work runs on one background thread with its own asyncio loop (Playwright's
+async API). The sync face (:func:`render`) and the async face (:func:`render_async`) both
+hand a job to that thread, so the sync face also works inside a running loop (Jupyter), and
+a page whose scripts never yield can be abandoned at the deadline: the job is cancelled and
+the page closed. Pages are rendered one at a time (DESIGN: concurrency gains nothing on 2
+cores); the page is reused (DESIGN: 6.8 pages/s against 2.8 with a new page per URL) and
+replaced after any failure; the context is recycled every ``recycle_after`` pages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import concurrent.futures
+import glob
+import gzip
+import os
+import pathlib
+import re
+import shutil
+import threading
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+from typing import Any
+
+from extractor.errors import BrowserNotFound, RenderError, RenderTimeout
+
+from .geometry import RawGeometry, parse, script, script_args
+from .options import RenderOptions, make_render_options
+
+#: Environment variable naming a Chromium executable.
+ENV_VAR = "PAGESIGHT_CHROMIUM"
+#: Executable names looked up on PATH, in order.
+PATH_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+#: Debian's real binary; ``/usr/bin/chromium`` is a shell wrapper (DESIGN "executable").
+DEBIAN_CHROMIUM = "/usr/lib/chromium/chromium"
+#: Launch flags that keep Chromium quiet on a closed network (DESIGN, last paragraph).
+LAUNCH_FLAGS = (
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+)
+#: Image blocking inside Blink: no per-request round trip (DESIGN "blocking").
+NO_IMAGES_FLAG = "--blink-settings=imagesEnabled=false"
+#: Only loopback names resolve (DESIGN "host-resolver-rules").
+OFFLINE_FLAG = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"
+#: Seconds allowed to launch the browser (DESIGN: 150-400 ms; 30 s covers a cold disk cache).
+LAUNCH_TIMEOUT_S = 30.0
+#: Part of the timeout kept for capture after waiting (DESIGN: geometry of 20k elements takes
+#: 0.2 s and a 40k px screenshot 1.5 s); at most a quarter of the timeout.
+CAPTURE_RESERVE_S = 2.0
+#: Seconds given to closing a page or context before the browser is restarted instead.
+CLOSE_TIMEOUT_S = 5.0
+#: Seconds past the page timeout after which a caller gives up on a stuck browser and restarts it.
+STUCK_GRACE_S = 10.0
+#: Where HTML strings and bytes are served when no ``url`` is given (a reserved name, RFC 2606).
+STRING_URL = "http://pagesight.invalid/"
+#: Poll interval (s) of the network-quiet wait.
+QUIET_POLL_S = 0.01
+#: File types blocked as fonts and as media (by URL, matched in the Playwright driver).
+FONT_EXT = ("woff2", "woff", "ttf", "otf", "eot")
+MEDIA_EXT = ("mp4", "webm", "ogv", "ogg", "mp3", "wav", "m4a", "m4v", "mov", "flac", "aac", "m3u8")
+#: Two-label public suffixes under a country code, for "same site" (co.uk, com.au ...).
+SECOND_LEVEL = ("co", "com", "net", "org", "gov", "ac", "edu", "ne", "or", "go")
+#: Run in every page before its own scripts: no dialogs, no popups, no print prompts.
+QUIET_PAGE_JS = """
+(() => {
+  const nop = () => undefined;
+  window.alert = nop; window.print = nop;
+  window.confirm = () => false; window.prompt = () => null; window.open = () => null;
+  const add = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (type, ...rest) {
+    if (type === "beforeunload") return undefined;
+    return add.call(this, type, ...rest);
+  };
+  Object.defineProperty(window, "onbeforeunload", {get: () => null, set: nop, configurable: false});
+})();
+"""
+#: One step of lazy-content scrolling, run in the page: scroll a viewport down per animation
+#: frame until the bottom or ``steps``; returns the steps taken.
+SCROLL_JS = """async (steps) => {
+  const frame = () => new Promise((ok) => requestAnimationFrame(() => ok()));
+  let taken = 0;
+  for (; taken < steps; taken++) {
+    const de = document.documentElement, b = document.body;
+    const bottom = Math.max(de.scrollHeight, b ? b.scrollHeight : 0);
+    if (window.scrollY + window.innerHeight >= bottom - 1) break;
+    window.scrollBy({left: 0, top: window.innerHeight, behavior: "instant"});
+    await frame();
+  }
+  return taken;
+}"""
+
+
+@dataclass
+class RenderedPage:
+    """What rendering one page produced.
+
+    ``html`` is the serialised DOM; every element carries its browser id in
+    ``geometry.ID_ATTR``, which indexes the ``geometry`` arrays. ``screenshot`` holds the
+    full-page PNG (CSS px x ``geometry.device_scale_factor``) when asked for, cut at
+    ``screenshot_height`` CSS px. ``warnings`` say what was incomplete (partial result).
+    ``timings`` are in ms.
+    """
+
+    url: str
+    html: str
+    geometry: RawGeometry
+    title: str = ""
+    charset: str | None = None
+    status: int | None = None
+    screenshot: bytes | None = None
+    screenshot_height: float = 0.0
+    warnings: list[str] = field(default_factory=list)
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------------------- finding Chromium
+
+
+def find_chromium(explicit: str | os.PathLike | None = None) -> str:
+    """Path of a Chromium executable.
+
+    Looks at, in order: ``explicit``, the ``PAGESIGHT_CHROMIUM`` environment variable,
+    Playwright's own downloaded browsers (only when the executable is there), then
+    ``chromium`` / ``chromium-browser`` / ``google-chrome`` on PATH and Debian's
+    ``/usr/lib/chromium/chromium``. Raises :class:`BrowserNotFound` saying how to get one.
+    """
+    for what, given in (("the executable option", explicit), (f"${ENV_VAR}", os.environ.get(ENV_VAR))):
+        if given:
+            path = _executable(str(given))
+            if path is None:
+                raise BrowserNotFound(f"{what} names {given!r}, which is not an executable file")
+            return path
+    for path in _playwright_chromiums():
+        return path
+    for name in PATH_NAMES:
+        path = shutil.which(name)
+        if path:
+            if os.path.realpath(path) == "/usr/bin/chromium" and _executable(DEBIAN_CHROMIUM):
+                return DEBIAN_CHROMIUM
+            return path
+    if _executable(DEBIAN_CHROMIUM):
+        return DEBIAN_CHROMIUM
+    raise BrowserNotFound(
+        "no Chromium found. Run `pagesight setup-browser` (tries `playwright install chromium`, then "
+        "`apt-get install chromium` on Debian as root), or install Chromium yourself and point "
+        f"${ENV_VAR} (or the executable option) at it"
+    )
+
+
+def _executable(path: str) -> str | None:
+    found = shutil.which(path) if os.sep not in path else path
+    if found and os.path.isfile(found) and os.access(found, os.X_OK):
+        return found
+    return None
+
+
+def _playwright_chromiums() -> list[str]:
+    """Chromium executables Playwright downloaded (newest first), only those that exist."""
+    root = os.environ.get("PLAYWRIGHT_BROWSERS_PATH") or os.path.expanduser("~/.cache/ms-playwright")
+    patterns = ("chromium-*/chrome-linux*/chrome", "chromium_headless_shell-*/chrome-linux*/headless_shell",
+                "chromium-*/chrome-mac*/Chromium.app/Contents/MacOS/Chromium", "chromium-*/chrome-win*/chrome.exe")
+    found: list[str] = []
+    for pattern in patterns:
+        found += glob.glob(os.path.join(root, pattern))
+
+    def version(path: str) -> int:
+        match = re.search(r"-(\d+)", path[len(root):])
+        return int(match.group(1)) if match else 0
+
+    return [p for p in sorted(found, key=version, reverse=True) if _executable(p)]
+
+
+# ---------------------------------------------------------------------------- what to load
+
+
+@dataclass(frozen=True)
+class _Target:
+    url: str
+    body: bytes | None = None
+    content_type: str = "text/html"
+
+
+_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:\S*$")
+
+
+def _target(source: Any, opts: RenderOptions) -> _Target:
+    """Where the browser goes for ``source``: a URL, a file, or HTML served through a route."""
+    charset = f"; charset={opts.encoding}" if opts.encoding else ""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return _Target(opts.url or STRING_URL, bytes(source), "text/html" + charset)
+    if isinstance(source, os.PathLike):
+        return _file_target(pathlib.Path(source), opts)
+    if not isinstance(source, str):
+        raise RenderError(f"cannot render a source of type {type(source).__name__}")
+    text = source.strip()
+    looks_like_path = "<" not in text and "\n" not in text and len(text) < 4096
+    if looks_like_path and _SCHEME.match(text) and not os.path.exists(text):
+        return _Target(text)
+    if looks_like_path and (os.path.exists(text) or text.lower().endswith((".htm", ".html", ".gz"))):
+        return _file_target(pathlib.Path(text), opts)
+    return _Target(opts.url or STRING_URL, source.encode("utf-8"), "text/html; charset=utf-8")
+
+
+def _file_target(path: pathlib.Path, opts: RenderOptions) -> _Target:
+    if not path.is_file():
+        raise RenderError(f"no such file: {path}")
+    if path.suffix == ".gz" or opts.encoding:
+        opener = gzip.open if path.suffix == ".gz" else open
+        with opener(path, "rb") as fh:
+            data = fh.read()
+        charset = f"; charset={opts.encoding}" if opts.encoding else ""
+        return _Target(opts.url or STRING_URL + urllib.parse.quote(path.name.removesuffix(".gz")), data,
+                       "text/html" + charset)
+    return _Target(path.resolve().as_uri())
+
+
+def block_pattern(page_url: str, kinds: tuple[str, ...]) -> str | None:
+    """A JavaScript-compatible regex of request URLs to refuse for ``kinds``, or None.
+
+    Fonts and media are matched by file type; ``third_party`` matches http(s)/ws URLs of
+    other sites than ``page_url``'s, except stylesheets and scripts.
+    """
+    parts = []
+    exts = (FONT_EXT if "font" in kinds else ()) + (MEDIA_EXT if "media" in kinds else ())
+    if exts:
+        parts.append(r"^[^?#]*\.(?:%s)(?:[?#]|$)" % "|".join(exts))
+    if "third_party" in kinds:
+        host = urllib.parse.urlsplit(page_url).hostname
+        same = ""
+        if host:
+            site = re.escape(site_of(host))
+            same = r"(?!(?:[^/?#@]*@)?(?:[^/?#@]*\.)?%s(?::\d+)?(?:[/?#]|$))" % site
+        parts.append(r"^(?:https?|wss?)://%s(?![^?#]*\.(?:css|m?js)(?:[?#]|$))" % same)
+    return "|".join(f"(?:{p})" for p in parts) or None
+
+
+def site_of(host: str) -> str:
+    """The registrable part of a host name, roughly (``news.bbc.co.uk`` -> ``bbc.co.uk``)."""
+    host = host.lower().strip(".")
+    if re.fullmatch(r"[\d.]+|\[?[0-9a-f:]+\]?", host):
+        return host
+    labels = host.split(".")
+    keep = 3 if len(labels) >= 3 and len(labels[-1]) == 2 and labels[-2] in SECOND_LEVEL else 2
+    return ".".join(labels[-keep:])
+
+
+# ---------------------------------------------------------------------------- the engine
+
+
+class _Engine:
+    """The process's one browser, its context and reused page, on a background loop thread."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._serial: asyncio.Lock | None = None
+        self._pw: Any = None
+        self._browser: Any = None
+        self._launch_key: tuple | None = None
+        self._context: Any = None
+        self._context_key: tuple | None = None
+        self._context_pages = 0
+        self._block_src: str | None = None
+        self._block_re: Any = None
+        self._page: Any = None
+        self._crashed = False
+        self._inflight: set = set()
+        self._last_activity = 0.0
+        self.launches = 0
+
+    # -- thread and loop
+    def submit(self, coro: Any) -> concurrent.futures.Future:
+        """Run ``coro`` on the browser thread; returns a concurrent future."""
+        with self._lock:
+            if self._loop is None:
+                loop = asyncio.new_event_loop()
+                thread = threading.Thread(target=loop.run_forever, name="pagesight-browser", daemon=True)
+                thread.start()
+                self._loop, self._thread = loop, thread
+                atexit.register(self.shutdown)
+        return asyncio.run_coroutine_threadsafe(coro, self._loop)
+
+    def shutdown(self, timeout: float = CLOSE_TIMEOUT_S) -> None:
+        """Close the browser and stop the thread (registered with ``atexit``)."""
+        loop = self._loop
+        if loop is None:
+            return
+        try:
+            asyncio.run_coroutine_threadsafe(self._stop_browser(), loop).result(timeout)
+        except Exception:  # noqa: BLE001 - best effort at exit
+            pass
+        loop.call_soon_threadsafe(loop.stop)
+        if self._thread is not None:
+            self._thread.join(timeout)
+        with self._lock:
+            self._loop = self._thread = None
+            self._serial = None
+
+    # -- browser, context, page
+    async def _stop_browser(self) -> None:
+        self._page = self._context = None
+        self._context_key = self._block_src = self._block_re = None
+        browser, pw = self._browser, self._pw
+        self._browser = self._pw = self._launch_key = None
+        if browser is not None:
+            try:
+                await asyncio.wait_for(browser.close(), CLOSE_TIMEOUT_S)
+            except Exception:  # noqa: BLE001 - the driver's stop below ends it anyway
+                pass
+        if pw is not None:
+            try:
+                await asyncio.wait_for(pw.stop(), CLOSE_TIMEOUT_S)
+            except Exception:  # noqa: BLE001
+                pass
+
+    async def _ensure_browser(self, opts: RenderOptions) -> None:
+        if self._browser is not None and self._launch_key == opts.launch_key and self._browser.is_connected():
+            return
+        await self._stop_browser()
+        executable = find_chromium(opts.executable)
+        try:
+            from playwright.async_api import async_playwright
+        except ImportError:
+            raise BrowserNotFound("the Python package 'playwright' is missing: pip install 'pagesight[render]'") from None
+        args = list(LAUNCH_FLAGS)
+        if "image" in opts.block:
+            args.append(NO_IMAGES_FLAG)
+        if opts.offline:
+            args.append(OFFLINE_FLAG)
+        self._pw = await async_playwright().start()
+        try:
+            self._browser = await self._pw.chromium.launch(
+                executable_path=executable, headless=True, args=args, timeout=LAUNCH_TIMEOUT_S * 1000,
+                handle_sigint=False, handle_sigterm=False, handle_sighup=False)
+        except Exception as exc:
+            await self._stop_browser()
+            raise RenderError(f"could not launch Chromium at {executable}: {_first_line(exc)}") from None
+        self._launch_key = opts.launch_key
+        self.launches += 1
+
+    async def _ensure_page(self, opts: RenderOptions) -> Any:
+        await self._ensure_browser(opts)
+        recycle = opts.recycle_after and self._context_pages >= opts.recycle_after
+        if self._context is None or self._context_key != opts.context_key or recycle:
+            await self._close_context()
+            self._context = await self._browser.new_context(
+                viewport={"width": opts.viewport_width, "height": opts.viewport_height},
+                device_scale_factor=opts.device_scale_factor, user_agent=opts.user_agent, locale=opts.locale,
+                timezone_id=opts.timezone, service_workers="block")
+            await self._context.add_init_script(QUIET_PAGE_JS)
+            self._context_key, self._context_pages = opts.context_key, 0
+            self._block_src = self._block_re = None
+        if self._page is None or self._page.is_closed():
+            page = await self._context.new_page()
+            page.on("crash", self._on_crash)
+            page.on("popup", self._on_popup)
+            page.on("request", self._on_request)
+            page.on("requestfinished", self._on_request_done)
+            page.on("requestfailed", self._on_request_done)
+            self._page, self._crashed = page, False
+        return self._page
+
+    async def _close_context(self) -> None:
+        context, self._context, self._page = self._context, None, None
+        if context is not None:
+            try:
+                await asyncio.wait_for(context.close(), CLOSE_TIMEOUT_S)
+            except Exception:  # noqa: BLE001 - a context that will not close: restart the browser
+                await self._stop_browser()
+
+    async def _discard_page(self) -> None:
+        page, self._page = self._page, None
+        if page is not None:
+            try:
+                await asyncio.wait_for(page.close(), CLOSE_TIMEOUT_S)
+            except Exception:  # noqa: BLE001 - a page that will not close: drop its context
+                await self._close_context()
+
+    # -- events
+    def _on_crash(self, _page: Any) -> None:
+        self._crashed = True
+
+    def _on_popup(self, popup: Any) -> None:
+        asyncio.ensure_future(_close_quietly(popup))
+
+    def _on_request(self, request: Any) -> None:
+        self._inflight.add(request)
+        self._last_activity = time.monotonic()
+
+    def _on_request_done(self, request: Any) -> None:
+        self._inflight.discard(request)
+        self._last_activity = time.monotonic()
+
+    # -- one page
+    async def render(self, target: _Target, opts: RenderOptions) -> RenderedPage:
+        """Render ``target`` with ``opts`` (runs on the browser thread)."""
+        if self._serial is None:
+            self._serial = asyncio.Lock()
+        async with self._serial:
+            t0 = time.perf_counter()
+            page = await self._ensure_page(opts)
+            self._context_pages += 1
+            t1 = time.perf_counter()
+            try:
+                rendered = await self._render_on(page, target, opts, time.monotonic() + opts.timeout)
+            except BaseException as exc:
+                crashed = self._crashed
+                await self._discard_page()
+                if crashed:
+                    raise RenderError(f"{target.url}: the page crashed the renderer (the browser stays usable)") from None
+                if isinstance(exc, RenderError):
+                    raise
+                from playwright.async_api import Error as PlaywrightError
+                if isinstance(exc, PlaywrightError):
+                    raise RenderError(f"{target.url}: {_first_line(exc)}") from None
+                raise
+            rendered.timings["launch"] = round((t1 - t0) * 1000, 3)
+            return rendered
+
+    async def _render_on(self, page: Any, target: _Target, opts: RenderOptions, deadline: float) -> RenderedPage:
+        from playwright.async_api import Error as PlaywrightError
+        from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+        timings: dict[str, float] = {}
+        warnings: list[str] = []
+        t0 = time.perf_counter()
+        wait_end = deadline - min(CAPTURE_RESERVE_S, opts.timeout / 4)
+        await self._set_blocking(target.url, opts)
+        self._inflight.clear()
+        route = None
+        if target.body is not None:
+            body, ctype = target.body, target.content_type
+            route = re.compile("^" + re.escape(target.url) + "$")
+
+            async def serve(r: Any) -> None:
+                await r.fulfill(status=200, headers={"content-type": ctype}, body=body)
+
+            await page.route(route, serve)
+        ready = True
+        status = None
+        try:
+            response = await page.goto(target.url, wait_until="domcontentloaded", timeout=_ms(wait_end))
+            status = response.status if response is not None else None
+        except PlaywrightTimeout:
+            ready = False
+            warnings.append(f"the page was not ready within {opts.timeout:g} s; rendered what had arrived")
+        except PlaywrightError as exc:
+            if self._crashed:
+                raise
+            raise RenderError(f"{target.url}: {_first_line(exc)}") from None
+        finally:
+            if route is not None and not page.is_closed():
+                await page.unroute(route)
+        if status is not None and status >= 400:
+            raise RenderError(f"{target.url}: HTTP {status}")
+        timings["navigate"] = _since(t0)
+        if ready:
+            await self._settle(page, opts, wait_end, warnings)
+        timings["wait"] = _since(t0) - timings["navigate"]
+        t1 = time.perf_counter()
+        remaining = deadline - time.monotonic()
+        try:
+            payload = await asyncio.wait_for(page.evaluate(script(), script_args()), max(remaining, 0.05))
+        except asyncio.TimeoutError:
+            raise RenderTimeout(f"{target.url}: the page's scripts kept the browser busy past the "
+                                f"{opts.timeout:g} s timeout") from None
+        geometry, meta = parse(payload)
+        timings["geometry"] = _since(t1)
+        shot, shot_height = None, 0.0
+        if opts.screenshot:
+            t2 = time.perf_counter()
+            shot, shot_height = await self._screenshot(page, geometry, opts, deadline, warnings)
+            timings["screenshot"] = _since(t2)
+        return RenderedPage(url=meta["url"], html=meta["html"], geometry=geometry, title=meta["title"],
+                            charset=meta["charset"], status=status, screenshot=shot, screenshot_height=shot_height,
+                            warnings=warnings, timings=timings)
+
+    async def _settle(self, page: Any, opts: RenderOptions, until: float, warnings: list[str]) -> None:
+        """Wait for load, network quiet, the selector/condition asked for, and scroll."""
+        from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+        if opts.wait_until == "load":
+            try:
+                await page.wait_for_load_state("load", timeout=_ms(min(until, time.monotonic() + opts.load_timeout)))
+            except PlaywrightTimeout:
+                warnings.append(f"the load event did not come within {opts.load_timeout:g} s; rendered what had loaded")
+            await self._quiet(opts, min(until, time.monotonic() + opts.quiet_max_ms / 1000))
+        for what, wait in (("selector", opts.wait_selector), ("condition", opts.wait_function)):
+            if not wait:
+                continue
+            try:
+                if what == "selector":
+                    await page.wait_for_selector(wait, state="attached", timeout=_ms(until))
+                else:
+                    await page.wait_for_function(wait, timeout=_ms(until))
+            except PlaywrightTimeout:
+                warnings.append(f"the {what} {wait!r} did not appear in time; rendered what was there")
+        steps = opts.scroll_steps
+        while steps > 0 and time.monotonic() < until:
+            try:
+                taken = await asyncio.wait_for(page.evaluate(SCROLL_JS, steps), max(until - time.monotonic(), 0.05))
+            except asyncio.TimeoutError:
+                warnings.append("scrolling for lazy content did not finish in time")
+                return
+            if not taken:
+                return
+            steps -= taken
+            self._last_activity = time.monotonic()
+            await self._quiet(opts, min(until, time.monotonic() + opts.quiet_max_ms / 1000))
+
+    async def _quiet(self, opts: RenderOptions, until: float) -> None:
+        quiet = opts.quiet_ms / 1000
+        while True:
+            now = time.monotonic()
+            if now >= until or (not self._inflight and now - self._last_activity >= quiet):
+                return
+            await asyncio.sleep(QUIET_POLL_S)
+
+    async def _set_blocking(self, url: str, opts: RenderOptions) -> None:
+        source = block_pattern(url, opts.block)
+        if source == self._block_src:
+            return
+        if self._block_re is not None:
+            await self._context.unroute(self._block_re)
+        self._block_src, self._block_re = source, None
+        if source:
+            self._block_re = re.compile(source, re.I)
+            await self._context.route(self._block_re, _refuse)
+
+    async def _screenshot(self, page: Any, geometry: RawGeometry, opts: RenderOptions, deadline: float,
+                          warnings: list[str]) -> tuple[bytes, float]:
+        height = min(geometry.page_height, float(opts.screenshot_max_height))
+        if height < geometry.page_height:
+            warnings.append(f"the screenshot is cut at {height:g} of {geometry.page_height:g} CSS px")
+        clip = {"x": 0, "y": 0, "width": geometry.page_width, "height": height}
+        try:
+            png = await page.screenshot(full_page=True, clip=clip, type="png", timeout=_ms(deadline))
+        except Exception as exc:  # noqa: BLE001 - keep the geometry; say why there is no picture
+            if self._crashed:
+                raise
+            warnings.append(f"no screenshot: {_first_line(exc)}")
+            return b"", 0.0
+        return png, height
+
+
+async def _refuse(route: Any) -> None:
+    try:
+        await route.abort("blockedbyclient")
+    except Exception:  # noqa: BLE001 - the request went away meanwhile
+        pass
+
+
+async def _close_quietly(page: Any) -> None:
+    try:
+        await page.close()
+    except Exception:  # noqa: BLE001
+        pass
+
+
+def _ms(until: float) -> float:
+    """Milliseconds left until the monotonic time ``until`` (at least 1)."""
+    return max((until - time.monotonic()) * 1000, 1.0)
+
+
+def _since(t0: float) -> float:
+    return round((time.perf_counter() - t0) * 1000, 3)
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+_ENGINE = _Engine()
+
+
+# ---------------------------------------------------------------------------- public faces
+
+
+def render(source: Any, **options: Any) -> RenderedPage:
+    """Render ``source`` (URL, file path, or HTML ``str``/``bytes``) in Chromium.
+
+    ``options`` are the fields of :class:`~render.options.RenderOptions` (viewport, waits,
+    scrolling, blocking, timeout, user agent, locale, time zone, screenshot ...). Returns a
+    :class:`RenderedPage`; incomplete loads come back with ``warnings``. Raises
+    :class:`OptionError` for bad options, :class:`BrowserNotFound` without a browser,
+    :class:`RenderTimeout` when the page keeps the browser busy past the timeout, and
+    :class:`RenderError` for navigation failures (refused, redirect loop, HTTP error, crash).
+    """
+    opts = make_render_options(options)
+    target = _target(source, opts)
+    future = _ENGINE.submit(_ENGINE.render(target, opts))
+    try:
+        return future.result(opts.timeout + STUCK_GRACE_S + LAUNCH_TIMEOUT_S)
+    except concurrent.futures.TimeoutError:
+        future.cancel()
+        _restart()
+        raise RenderTimeout(f"{target.url}: the browser did not answer within the timeout; it was restarted") from None
+
+
+async def render_async(source: Any, **options: Any) -> RenderedPage:
+    """Async face of :func:`render` (same arguments, result and errors)."""
+    opts = make_render_options(options)
+    target = _target(source, opts)
+    future = _ENGINE.submit(_ENGINE.render(target, opts))
+    try:
+        return await asyncio.wait_for(asyncio.wrap_future(future), opts.timeout + STUCK_GRACE_S + LAUNCH_TIMEOUT_S)
+    except asyncio.TimeoutError:
+        future.cancel()
+        _restart()
+        raise RenderTimeout(f"{target.url}: the browser did not answer within the timeout; it was restarted") from None
+
+
+def _restart() -> None:
+    try:
+        _ENGINE.submit(_ENGINE._stop_browser()).result(CLOSE_TIMEOUT_S * 3)
+    except Exception:  # noqa: BLE001 - the next render launches a fresh browser either way
+        pass
+
+
+def close() -> None:
+    """Close the process's browser now (it is also closed at exit; the next render relaunches)."""
+    _ENGINE.shutdown()
+
+
+def browser_launches() -> int:
+    """How many times this process launched Chromium (for tests and benchmarks)."""
+    return _ENGINE.launches

@@ -1,0 +1,119 @@
+"""Geometry capture: the one ``evaluate`` (``geometry.js``) and the arrays it returns.
+
+The script stamps every element with its id in document order (attribute ``ID_ATTR``),
+measures it, and returns parallel arrays plus the serialised DOM in one JSON string, so the
+lxml tree parsed from that DOM joins to the arrays by the stamped id.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+#: The attribute carrying each element's browser id in the serialised DOM.
+ID_ATTR = "data-pagesight-id"
+#: Boxes narrower or lower than this (CSS px) show nothing when they clip their content or are
+#: empty: the screen-reader-only pattern is a 1x1 px clipping box.
+MIN_VISIBLE_PX = 2.0
+#: Text set below this font size (CSS px) cannot be read; ``font-size: 0`` hides text.
+MIN_FONT_PX = 1.0
+
+#: Bits of ``flags``: the element itself is visible / something in its subtree is visible.
+VISIBLE, SHOWN = 1, 2
+#: Codes of ``position``.
+POSITIONS = ("static", "relative", "absolute", "fixed", "sticky")
+
+
+@cache
+def script() -> str:
+    """The JavaScript function source evaluated in the page (``geometry.js``)."""
+    return (pathlib.Path(__file__).with_name("geometry.js")).read_text(encoding="utf-8")
+
+
+@dataclass
+class RawGeometry:
+    """Per-element layout in browser order (index = stamped id), CSS pixels in page space.
+
+    ``flags`` holds ``VISIBLE`` and ``SHOWN`` bits; ``position`` codes index ``POSITIONS``;
+    ``fixed`` is true inside a fixed or sticky element; ``color``/``background`` index
+    ``strings``; ``parent`` is -1 for the root.
+    """
+
+    x: np.ndarray
+    y: np.ndarray
+    w: np.ndarray
+    h: np.ndarray
+    flags: np.ndarray
+    position: np.ndarray
+    fixed: np.ndarray
+    font_size: np.ndarray
+    font_weight: np.ndarray
+    color: np.ndarray
+    background: np.ndarray
+    parent: np.ndarray
+    strings: list[str]
+    page_width: float
+    page_height: float
+    viewport_width: float
+    viewport_height: float
+    device_scale_factor: float
+
+    def __len__(self) -> int:
+        return len(self.x)
+
+    @property
+    def visible(self) -> np.ndarray:
+        """True where the element itself can be seen."""
+        return (self.flags & VISIBLE) > 0
+
+    @property
+    def shown(self) -> np.ndarray:
+        """True where the element or something in its subtree can be seen."""
+        return (self.flags & SHOWN) > 0
+
+
+def script_args() -> dict[str, Any]:
+    """The argument object ``geometry.js`` is called with."""
+    return {"attr": ID_ATTR, "minSize": MIN_VISIBLE_PX, "minFont": MIN_FONT_PX}
+
+
+def parse(payload: str) -> tuple[RawGeometry, dict[str, Any]]:
+    """Turn the JSON string of ``geometry.js`` into ``(RawGeometry, meta)``.
+
+    ``meta`` holds ``html`` (serialised DOM with ids), ``url``, ``title`` and ``charset``.
+    Raises ``ValueError`` when the payload is not what the script returns.
+    """
+    data = json.loads(payload)
+    f32 = np.float32
+    position = np.array(data["pos"], dtype=np.int8)
+    parent = np.array(data["parent"], dtype=np.int64)
+    fixed = _inside_fixed(position, parent)
+    geo = RawGeometry(
+        x=np.array(data["x"], dtype=f32), y=np.array(data["y"], dtype=f32),
+        w=np.array(data["w"], dtype=f32), h=np.array(data["h"], dtype=f32),
+        flags=np.array(data["flags"], dtype=np.int8), position=position, fixed=fixed,
+        font_size=np.array(data["fs"], dtype=f32), font_weight=np.array(data["fw"], dtype=np.int16),
+        color=np.array(data["color"], dtype=np.int32), background=np.array(data["bg"], dtype=np.int32),
+        parent=parent, strings=data["strings"],
+        page_width=float(data["pageW"]), page_height=float(data["pageH"]),
+        viewport_width=float(data["vw"]), viewport_height=float(data["vh"]),
+        device_scale_factor=float(data["dsf"] or 1.0),
+    )
+    meta = {k: data[k] for k in ("html", "url", "title", "charset")}
+    return geo, meta
+
+
+def _inside_fixed(position: np.ndarray, parent: np.ndarray) -> np.ndarray:
+    """True for fixed/sticky elements and everything inside them (parents precede children)."""
+    own = (position == 3) | (position == 4)
+    fixed = own.tolist()
+    par = parent.tolist()
+    for i in range(1, len(fixed)):
+        if not fixed[i] and fixed[par[i]]:
+            fixed[i] = True
+    return np.array(fixed, dtype=bool)

@@ -1,0 +1,155 @@
+"""The options of one rendering, checked once at the front door.
+
+Every field is a named default with the reason it has that value. Options fall in three
+groups: how the browser is launched (a change relaunches it), how the context is made (a
+change makes a new context), and how one page is loaded (free to change per page).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from extractor.errors import OptionError
+
+#: Resource kinds ``block`` understands.
+BLOCK_KINDS = ("image", "font", "media", "third_party")
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    """How to render one page (see the module docstring for the three groups)."""
+
+    # --- launch ---
+    #: Chromium executable; None finds one (see ``find_chromium``).
+    executable: str | None = None
+    #: Outside requests to refuse. Images are switched off in Blink itself (no round trip,
+    #: DESIGN "blocking": 81 vs 201 ms/page); fonts and media by URL; ``third_party`` refuses
+    #: other sites' requests except stylesheets and scripts, which pages need to lay out and
+    #: build themselves.
+    block: tuple[str, ...] = ("image", "font", "media")
+    #: Resolve only loopback host names (DESIGN "host-resolver-rules"): nothing leaves the machine.
+    offline: bool = False
+    # --- context ---
+    #: Viewport in CSS pixels: a common laptop screen (1280x800), wide enough for desktop layouts.
+    viewport_width: int = 1280
+    viewport_height: int = 800
+    #: Screenshot pixels per CSS pixel (DESIGN: screenshot pixel = CSS coordinate x DSF).
+    device_scale_factor: float = 1.0
+    #: None keeps Chromium's own user agent, locale and time zone.
+    user_agent: str | None = None
+    locale: str | None = None
+    timezone: str | None = None
+    #: Charset to serve HTML bytes with; None lets Chromium sniff it as it would from a server.
+    encoding: str | None = None
+    #: Address an HTML string is served at (so relative links resolve); None uses a reserved name.
+    url: str | None = None
+    # --- page ---
+    #: Total seconds for the page: navigation, waiting, scrolling, capture.
+    timeout: float = 20.0
+    #: "load" waits for the load event (bounded) and then for a short network quiet;
+    #: "domcontentloaded" stops at DOM ready (DESIGN: networkidle costs >= 500 ms: not offered).
+    wait_until: str = "load"
+    #: Seconds the load event may take after DOM ready before rendering what is there.
+    load_timeout: float = 10.0
+    #: Network quiet: no request in flight for this long (ms) ...
+    quiet_ms: float = 30.0
+    #: ... waited for at most this long (ms) after the load event (DESIGN: bounded in-flight counter).
+    quiet_max_ms: float = 1500.0
+    #: CSS selector to wait for (attached) before capture; None skips.
+    wait_selector: str | None = None
+    #: JavaScript expression to wait for (truthy) before capture; None skips.
+    wait_function: str | None = None
+    #: Viewport-high scroll steps taken to trigger lazy content (0 = no scrolling).
+    scroll_steps: int = 10
+    #: Capture the full-page PNG as well.
+    screenshot: bool = False
+    #: Tallest screenshot in CSS pixels; taller pages are cut (DESIGN: a 40k px shot takes
+    #: 1.3-1.5 s and 2 s to encode; 20k keeps both under a second and fits image viewers).
+    screenshot_max_height: int = 20_000
+    # --- browser lifetime ---
+    #: Pages rendered before the context is recycled (DESIGN "memory": every 50 keeps PSS flat
+    #: at ~650 MB instead of ~890 MB, for ~5 % throughput).
+    recycle_after: int = 50
+
+    @property
+    def launch_key(self) -> tuple:
+        """What the browser is launched with; a different key relaunches it."""
+        return (self.executable, "image" in self.block, self.offline)
+
+    @property
+    def context_key(self) -> tuple:
+        """What the context is made with; a different key makes a new context."""
+        return (self.viewport_width, self.viewport_height, self.device_scale_factor, self.user_agent,
+                self.locale, self.timezone)
+
+
+_FIELDS = {f.name: f for f in dataclasses.fields(RenderOptions)}
+_WAITS = ("load", "domcontentloaded")
+
+
+def make_render_options(values: dict[str, Any] | None = None) -> RenderOptions:
+    """Build :class:`RenderOptions` from keyword values (strings from a command line are accepted).
+
+    Raises :class:`OptionError` naming the valid options for an unknown name or a bad value.
+    """
+    values = dict(values or {})
+    unknown = sorted(set(values) - set(_FIELDS))
+    if unknown:
+        raise OptionError(f"unknown render option(s) {', '.join(unknown)}; valid: {', '.join(_FIELDS)}")
+    checked: dict[str, Any] = {}
+    for name, value in values.items():
+        default = _FIELDS[name].default
+        if value is None or default is None and isinstance(value, str):
+            checked[name] = value
+        elif name == "block":
+            checked[name] = _block(value)
+        elif isinstance(default, bool):
+            checked[name] = _as_bool(name, value)
+        elif isinstance(default, (int, float)):
+            checked[name] = _as_number(name, value, type(default))
+        elif isinstance(value, str):
+            checked[name] = value
+        else:
+            raise OptionError(f"render option {name!r} expects text, got {value!r}")
+    opts = RenderOptions(**checked)
+    if opts.wait_until not in _WAITS:
+        raise OptionError(f"render option 'wait_until' must be one of {_WAITS}, not {opts.wait_until!r}")
+    for name in ("viewport_width", "viewport_height", "timeout", "device_scale_factor", "screenshot_max_height"):
+        if getattr(opts, name) <= 0:
+            raise OptionError(f"render option {name!r} must be positive, got {getattr(opts, name)!r}")
+    for name in ("load_timeout", "quiet_ms", "quiet_max_ms", "scroll_steps", "recycle_after"):
+        if getattr(opts, name) < 0:
+            raise OptionError(f"render option {name!r} must not be negative, got {getattr(opts, name)!r}")
+    return opts
+
+
+def _block(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [v for v in value.replace(",", " ").split() if v and v != "none"]
+    kinds = tuple(dict.fromkeys(value))
+    bad = [k for k in kinds if k not in BLOCK_KINDS]
+    if bad:
+        raise OptionError(f"render option 'block' takes {', '.join(BLOCK_KINDS)}; not {', '.join(map(str, bad))}")
+    return kinds
+
+
+def _as_bool(name: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("1", "true", "yes", "on", "0", "false", "no", "off"):
+        return value.lower() in ("1", "true", "yes", "on")
+    raise OptionError(f"render option {name!r} expects true/false, got {value!r}")
+
+
+def _as_number(name: str, value: Any, kind: type) -> float | int:
+    if isinstance(value, bool):
+        raise OptionError(f"render option {name!r} expects a number, got {value!r}")
+    try:
+        number = kind(value) if kind is float else int(str(value)) if isinstance(value, str) else value
+    except (TypeError, ValueError):
+        raise OptionError(f"render option {name!r} expects a number, got {value!r}") from None
+    if kind is int and not isinstance(number, int):
+        raise OptionError(f"render option {name!r} expects a whole number, got {value!r}")
+    return number
