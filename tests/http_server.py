@@ -1,0 +1,45 @@
+"""A real HTTP server on 127.0.0.1 for tests: serves a folder and a few special routes."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    routes: dict = {}
+
+    def log_message(self, *args) -> None:  # keep test output quiet
+        pass
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
+        route = self.routes.get(self.path)
+        if route is None:
+            return super().do_GET()
+        status, headers, body = route(self) if callable(route) else route
+        self.send_response(status)
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@contextmanager
+def serve(directory: str, routes: dict | None = None) -> Iterator[str]:
+    """Serve ``directory`` (plus ``routes``: path -> (status, headers, body)) on a free port.
+
+    Yields the base URL, e.g. ``http://127.0.0.1:40123``; stops the server on exit.
+    """
+    handler = type("Handler", (_Handler,), {"routes": routes or {}})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=directory))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()

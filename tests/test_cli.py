@@ -1,0 +1,113 @@
+"""The pagesight command, run as a real subprocess."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT, data_set
+
+RESULT_FIELDS = {"text", "title", "blocks", "method", "options", "rendered", "encoding", "url", "timings",
+                 "reason", "page_type", "page_type_confidence"}
+
+
+def run(*args, stdin=None, cwd=ROOT):
+    return subprocess.run([sys.executable, "-m", "extractor", *args], input=stdin, capture_output=True,
+                          cwd=cwd, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def test_extract_prints_article_text():
+    proc = run("extract", "fixtures/pages/article.html")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.decode()
+    assert "After an absence of eleven years" in out and "Most read" not in out
+
+
+def test_json_output_has_every_result_field():
+    proc = run("extract", "fixtures/pages/article.html", "--format", "json")
+    data = json.loads(proc.stdout)
+    assert RESULT_FIELDS <= set(data)
+    assert data["title"] == "Night trains return to the northern line"
+    assert data["blocks"] and {"id", "text", "label", "score"} <= set(data["blocks"][0])
+    assert isinstance(data["timings"]["total"], float)
+
+
+def test_markdown_and_html_formats():
+    md = run("extract", "fixtures/pages/article.html", "-f", "markdown").stdout.decode()
+    assert md.startswith("# Night trains") and "\n## Cheaper than flying" in md and "\n- Departures" in md
+    html = run("extract", "fixtures/pages/article.html", "-f", "html").stdout.decode()
+    assert "<ul><li>Departures" in html and "<script" not in html
+
+
+def test_stdin_source():
+    page = (ROOT / "fixtures" / "pages" / "article.html").read_bytes()
+    proc = run("extract", "-", stdin=page)
+    assert "Night trains" in proc.stdout.decode()
+
+
+def test_batch_goes_on_after_a_failing_page(tmp_path):
+    good = tmp_path / "good.html"
+    good.write_text("<html><body><p>" + "A good page with text. " * 20 + "</p></body></html>")
+    (tmp_path / "image.html").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(100))
+    (tmp_path / "empty.html").write_text("")
+    out = tmp_path / "out"
+    proc = run("extract", str(tmp_path), "--output", str(out), "--format", "json")
+    err = proc.stderr.decode()
+    assert proc.returncode == 1
+    assert "image.html: NotHTMLError" in err and "empty.html: NotHTMLError" in err
+    assert "Traceback" not in err
+    written = sorted(p.name for p in out.iterdir())
+    assert written == ["good.json"]
+    assert "A good page" in json.loads((out / "good.json").read_text())["text"]
+
+
+def test_missing_file_and_bad_options_exit_codes(tmp_path):
+    proc = run("extract", str(tmp_path / "nope.html"))
+    assert proc.returncode == 1 and b"no such file" in proc.stderr and b"Traceback" not in proc.stderr
+    proc = run("extract", "fixtures/pages/article.html", "--option", "no_such=1")
+    assert proc.returncode == 2 and b"valid:" in proc.stderr
+    proc = run("extract", "fixtures/pages/article.html", "--method", "nope")
+    assert proc.returncode == 2
+
+
+def test_empty_result_is_reported_not_failed(tmp_path):
+    page = tmp_path / "shell.html"
+    page.write_text("<html><body><div id=app></div><script>start()</script></body></html>")
+    proc = run("extract", str(page))
+    assert proc.returncode == 0
+    assert b"empty result" in proc.stderr and b"--render" in proc.stderr
+
+
+def test_many_sources_to_stdout_as_json_lines(tmp_path):
+    for n in range(3):
+        (tmp_path / f"p{n}.html").write_text(f"<html><body><p>Page number {n} has some words.</p></body></html>")
+    proc = run("extract", str(tmp_path), "-f", "json", "--jobs", "2")
+    lines = proc.stdout.decode().splitlines()
+    assert [json.loads(line)["text"] for line in lines] == [f"Page number {n} has some words." for n in range(3)]
+
+
+def test_help_has_examples():
+    proc = run("extract", "--help")
+    assert b"examples:" in proc.stdout
+
+
+def test_eval_prints_figures():
+    path = data_set("cleaneval")
+    proc = run("eval", str(path), "--method", "decay", "--limit", "20")
+    out = proc.stdout.decode()
+    assert proc.returncode == 0, proc.stderr
+    assert "pages 20" in out and "F1" in out and "ms/page" in out
+
+
+def test_eval_on_a_folder_that_is_not_a_set(tmp_path):
+    proc = run("eval", str(tmp_path))
+    assert proc.returncode == 2 and b"not an evaluation set" in proc.stderr
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "json", "html"])
+def test_output_file(tmp_path, fmt):
+    target = tmp_path / f"out.{fmt}"
+    proc = run("extract", "fixtures/pages/article.html", "-f", fmt, "-o", str(target))
+    assert proc.returncode == 0 and "northern" in target.read_text()
