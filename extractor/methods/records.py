@@ -76,12 +76,20 @@ class Options:
     regularity_power: float = 1.0
     #: Most regions returned (main first).
     max_regions: int = 5
+    #: Most candidate groups whose regularity is measured (best text scores first; bounds the work).
+    max_candidates: int = 60
+    #: Most distinct class-word sets clustered per parent and tag (Jaccard is quadratic in them); rarer
+    #: sets beyond this are one cluster per tag (generated class names).
+    max_class_sets: int = 200
     #: Tree matching bound: nodes kept per record tree, in document order (keeps STM O(n^2) small).
     max_match_nodes: int = 200
     #: Tree matching bound: levels kept below a record's root.
     max_match_depth: int = 40
     #: Share of a column's values that must look like a price/number/date to give it that kind.
     kind_share: float = 0.6
+    #: Columns filled in fewer than this share of the records are merged into one ``other`` column
+    #: (this project's choice, so forum tables stay readable; record texts are not affected).
+    min_column_fill: float = 0.2
     #: Remove page furniture before mining (ALGORITHMS 3.1).
     clean: bool = True
     #: Never remove, as furniture, an element holding more than this share of the body's text
@@ -112,9 +120,12 @@ class Options:
         require_range("structure_floor", self.structure_floor, 0.0, 1.0)
         require_range("regularity_power", self.regularity_power, 0.0, 10.0)
         require_range("max_regions", self.max_regions, 1, 1000)
+        require_range("max_candidates", self.max_candidates, 1, 1_000_000)
+        require_range("max_class_sets", self.max_class_sets, 1, 1_000_000)
         require_range("max_match_nodes", self.max_match_nodes, 1, 100_000)
         require_range("max_match_depth", self.max_match_depth, 1, 1000)
         require_range("kind_share", self.kind_share, 0.0, 1.0)
+        require_range("min_column_fill", self.min_column_fill, 0.0, 1.0)
         require_range("max_furniture_share", self.max_furniture_share, 0.0, 1.0)
         for name in ("header_band", "footer_band", "side_strip", "side_max_width", "side_min_height"):
             require_range(name, getattr(self, name), 0.0, 1.0)
@@ -246,8 +257,9 @@ def sibling_groups(page: Page, removed: np.ndarray, opts: Options) -> list[list[
         for by_words in by_tag.values():
             if sum(len(v) for v in by_words.values()) < opts.min_records:
                 continue
-            keys = list(by_words)
-            labels = _cluster(keys, opts.class_similarity)
+            keys = sorted(by_words, key=lambda w: -len(by_words[w]))
+            labels = _cluster(keys[: opts.max_class_sets], opts.class_similarity)
+            labels += [-1] * (len(keys) - len(labels))  # the long tail: one cluster
             merged: dict[int, list[int]] = defaultdict(list)
             for key, lab in zip(keys, labels, strict=True):
                 merged[lab].extend(by_words[key])
@@ -318,17 +330,40 @@ def regularity(page: Page, members: list[int], removed: np.ndarray, opts: Option
     return float(np.mean(sims))
 
 
-def group_score(page: Page, members: list[int], removed: np.ndarray, opts: Options) -> float:
-    """Score of a group: text (non-link text plus ``link_weight`` x link text, nested members counted
-    once) x regularity^``regularity_power`` x max(1 - own-text share, floor)^``structure_power``."""
+def score_bound(page: Page, members: list[int], opts: Options) -> float:
+    """The cheap part of a group's score: text (non-link text plus ``link_weight`` x link text, nested
+    members counted once) x max(1 - own-text share, floor)^``structure_power``. An upper bound of
+    :func:`group_score`, since regularity is at most 1."""
     inner = nested_ids(page, members)
     ids = np.asarray([m for m in members if m not in inner], dtype=np.int64)
     text = float(np.sum(page.non_link_len[ids]) + opts.link_weight * np.sum(page.link_len[ids]))
     if text <= 0:
         return 0.0
     own = float(np.sum(page.own_len[ids])) / max(float(np.sum(page.text_len[ids])), 1.0)
-    structure = max(1.0 - own, opts.structure_floor) ** opts.structure_power
-    return text * structure * regularity(page, members, removed, opts) ** opts.regularity_power
+    return text * max(1.0 - own, opts.structure_floor) ** opts.structure_power
+
+
+def group_score(page: Page, members: list[int], removed: np.ndarray, opts: Options) -> float:
+    """Score of a group: :func:`score_bound` x regularity^``regularity_power``."""
+    bound = score_bound(page, members, opts)
+    return bound * regularity(page, members, removed, opts) ** opts.regularity_power if bound > 0 else 0.0
+
+
+def score_groups(page: Page, groups: list[list[int]], removed: np.ndarray, opts: Options) -> list[FoundRegion]:
+    """Score candidate groups, best bounds first; regularity (tree matching) is computed only while a
+    group's bound can still beat the ``max_regions``-th best score, and for at most ``max_candidates``."""
+    bounds = sorted(((score_bound(page, g, opts), g) for g in groups), key=lambda t: -t[0])
+    found: list[FoundRegion] = []
+    best: list[float] = []
+    for n, (bound, members) in enumerate(bounds):
+        if bound <= 0 or n >= opts.max_candidates:
+            break
+        if len(best) >= opts.max_regions and bound <= best[opts.max_regions - 1]:
+            break
+        score = bound * regularity(page, members, removed, opts) ** opts.regularity_power
+        found.append(FoundRegion(common_ancestor(page, [*members, int(page.parent[members[0]])]), members, score))
+        best = sorted([*best, score], reverse=True)
+    return found
 
 
 def rank_regions(page: Page, candidates: list[FoundRegion], max_regions: int) -> list[FoundRegion]:
@@ -354,24 +389,21 @@ def run(page: Page, opts: Options) -> Mining:
     """Mine the data regions of ``page`` and build the main region's table."""
     removed, path = clean(page, opts)
     candidates: list[FoundRegion] = []
-    paper = paper_region(page, removed, opts)
     if opts.variant == "paper":
+        paper = paper_region(page, removed, opts)
         if paper is not None:
             candidates.append(paper)
     else:
         groups = sibling_groups(page, removed, opts)
         if opts.families:
             groups += class_families(page, removed, opts)
-        for members in groups:
-            score = group_score(page, members, removed, opts)
-            if score > 0:
-                candidates.append(FoundRegion(common_ancestor(page, [*members, int(page.parent[members[0]])]),
-                                              members, score))
+        candidates = score_groups(page, groups, removed, opts)
     regions = rank_regions(page, candidates, opts.max_regions)
     if not regions:
         return Mining([], None, path, reason="no repeated structure found: no group of at least "
                       f"{opts.min_records} similar sibling elements with text")
     main = regions[0]
     schema = generate(page, main.records, removed, maxcount=opts.maxcount, max_nodes=opts.max_match_nodes,
-                      max_depth=opts.max_match_depth, kind_share=opts.kind_share)
+                      max_depth=opts.max_match_depth, kind_share=opts.kind_share,
+                      min_column_fill=opts.min_column_fill)
     return Mining(regions, schema, path, details={"candidates": len(candidates)})

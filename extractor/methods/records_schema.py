@@ -61,10 +61,18 @@ class _Item:
     name: str  # column name suggested by the item's class (or an ancestor's, or its tag)
 
 
+def _has_inside(page: Page, element_id: int, skip: frozenset[int]) -> bool:
+    """True when some id of ``skip`` lies strictly inside the subtree of ``element_id``."""
+    stop = int(page.end[element_id])
+    if stop - element_id - 1 < len(skip):
+        return any(i in skip for i in range(element_id + 1, stop))
+    return any(element_id < i < stop for i in skip)
+
+
 def record_text(page: Page, element_id: int, skip: frozenset[int] = frozenset()) -> str:
     """Whitespace-normalised text of an element, leaving out the subtrees of ids in ``skip``
     (records nested in this one); tails of skipped elements are kept."""
-    if not skip:
+    if not skip or not _has_inside(page, element_id, skip):
         return page.text_of(element_id)
     index = page.index
     parts: list[str] = []
@@ -81,7 +89,7 @@ def record_text(page: Page, element_id: int, skip: frozenset[int] = frozenset())
             stack.append((child, True))
             if index.get(child, -1) not in skip:
                 stack.append((child, False))
-    return normalize_space("".join(parts))
+    return normalize_space(" ".join(parts))
 
 
 def _items(page: Page, tree: Tree, skip: frozenset[int]) -> list[_Item]:
@@ -162,11 +170,13 @@ def value_kind(values: list[str], share: float) -> str:
 
 
 def generate(page: Page, records: list[int], removed: np.ndarray, *, maxcount: int, max_nodes: int,
-             max_depth: int, kind_share: float) -> Schema:
+             max_depth: int, kind_share: float, min_column_fill: float = 0.0) -> Schema:
     """RecordSchemaGen: columns and rows for ``records`` (element ids, document order; a record
     nested in another is left out of the outer one's tree).
 
     Tree matching is bounded by ``max_nodes``/``max_depth`` per tree and cached per tree shape.
+    Columns filled in fewer than ``min_column_fill`` of the records are merged into one last
+    ``other`` column (no text is lost; a forum post's one-off spans do not each get a column).
     """
     skip = frozenset(records)
     trees = [build_tree(page, r, removed, max_nodes, max_depth, skip) for r in records]
@@ -238,13 +248,22 @@ def generate(page: Page, records: list[int], removed: np.ndarray, *, maxcount: i
                 col_keys.append(it.key)
             cells.append((col, it))
         placed[i] = cells
-    return _table(page, records, placed, col_keys, kind_share,
+    return _table(page, records, placed, col_keys, kind_share, min_column_fill,
                   {"seed": records[seed], "rounds": rounds, "tree_matches": matches})
 
 
 def _table(page: Page, records: list[int], placed: dict[int, list[tuple[int, _Item]]], col_keys: list[str],
-           kind_share: float, details: dict) -> Schema:
-    """Fill the table; order columns by mean position within records; name and type them."""
+           kind_share: float, min_column_fill: float, details: dict) -> Schema:
+    """Fill the table; order columns by mean position within records; merge sparse columns; name and type them."""
+    fill: dict[int, set[int]] = {}
+    for i, cells in placed.items():
+        for col, _ in cells:
+            fill.setdefault(col, set()).add(i)
+    sparse = {c for c, rows in fill.items() if len(rows) < min_column_fill * len(records)}
+    if len(sparse) > 1:
+        other = len(col_keys)
+        col_keys = [*col_keys, "other#text"]
+        placed = {i: [(other if col in sparse else col, it) for col, it in cells] for i, cells in placed.items()}
     ncol = len(col_keys)
     pos_sum = np.zeros(ncol)
     pos_n = np.zeros(ncol)
@@ -266,7 +285,13 @@ def _table(page: Page, records: list[int], placed: dict[int, list[tuple[int, _It
             if not its:
                 row.append(None)
                 continue
-            text = " ".join(it.value for it in its if it.value)
+            if col_keys[c] == "other#text":
+                text = " ".join(it.value for it in its if it.value and it.part == "text")
+                if not text:
+                    row.append(None)
+                    continue
+            else:
+                text = " ".join(it.value for it in its if it.value)
             box = geometry.box(its[0].element) if geometry is not None else None
             row.append(Cell(text, its[0].element, box))
         rows.append(row)
@@ -277,6 +302,8 @@ def _table(page: Page, records: list[int], placed: dict[int, list[tuple[int, _It
         first = next(its[0] for its in (values[i][c] for i in range(len(records))) if its)
         cell = _TD_STEP.match(col_keys[c])
         header = headers.get(int(cell.group(1))) if cell else None
+        if col_keys[c] == "other#text":
+            header = "other"
         base = _NAME.sub("_", (header or first.name).lower()).strip("_") or "field"
         name = base if part == "text" else f"{base}_{'url' if part == 'link' else 'src'}"
         count = seen.get(name, 0) + 1
