@@ -50,14 +50,32 @@ def extract_records(
     timings: dict[str, float] = {}
     page = get_page(source, render=render, url=url, encoding=encoding, render_options=render_options,
                     timings=timings)
+    notes: list[str] = []
+    if page.geometry is not None and opts.render_fallback_share > 0 and not isinstance(source, Page):
+        page = _served_if_render_lost_text(page, source, url, encoding, opts.render_fallback_share, notes)
     t1 = time.perf_counter()
     found = mining.run(page, opts)
     table = build_table(page, found, opts)
+    table.notes = notes
     t2 = time.perf_counter()
     timings["extract"] = round((t2 - t1) * 1000, 3)
     timings["total"] = round((t2 - t0) * 1000, 3)
     table.timings = timings
     return table
+
+
+def _served_if_render_lost_text(page: Page, source: Any, url: str | None, encoding: str | None, share: float,
+                                notes: list[str]) -> Page:
+    """The HTML-path page when the rendered one shows less than ``share`` of the served text, else ``page``."""
+    from .api import get_page
+
+    served = get_page(source, render=False, url=url, encoding=encoding)
+    shown, sent = int(page.text_len[page.body_id]), int(served.text_len[served.body_id])
+    if sent > 0 and shown < share * sent:
+        notes.append(f"the rendered page shows {shown:,} of the {sent:,} characters of text the HTML serves "
+                     "(scripts that cannot run here?): records were mined from the HTML as served")
+        return served
+    return page
 
 
 def build_table(page: Page, found: mining.Mining, opts: mining.Options) -> Table:

@@ -109,6 +109,7 @@ class Table:
     timings: dict[str, float] = field(default_factory=dict)
     reason: str | None = None
     tables: list[Table] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:

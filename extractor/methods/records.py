@@ -92,6 +92,10 @@ class Options:
     min_column_fill: float = 0.2
     #: Remove page furniture before mining (ALGORITHMS 3.1).
     clean: bool = True
+    #: With render on: when the rendered body shows less than this share of the text the HTML serves
+    #: (an app shell whose scripts cannot run offline; Discourse keeps its posts in ``noscript``), mine
+    #: the HTML as served instead, and say so in ``Table.notes``. 0 turns it off. Tuned on records_dev.
+    render_fallback_share: float = 0.25
     #: Never remove, as furniture, an element holding more than this share of the body's text
     #: (a wrapper is not furniture; this project's guard, checked on records_dev).
     max_furniture_share: float = 0.4
@@ -126,6 +130,7 @@ class Options:
         require_range("max_match_depth", self.max_match_depth, 1, 1000)
         require_range("kind_share", self.kind_share, 0.0, 1.0)
         require_range("min_column_fill", self.min_column_fill, 0.0, 1.0)
+        require_range("render_fallback_share", self.render_fallback_share, 0.0, 1.0)
         require_range("max_furniture_share", self.max_furniture_share, 0.0, 1.0)
         for name in ("header_band", "footer_band", "side_strip", "side_max_width", "side_min_height"):
             require_range(name, getattr(self, name), 0.0, 1.0)

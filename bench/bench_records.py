@@ -1,0 +1,118 @@
+"""Record F1 of ``extract_records`` on records_dev, render off (and on with ``--render``).
+
+Prints, per variant: record P/R/F1 over all pages and over the pages whose
+``records_found_in_html`` >= 0.9 (the acceptance subset), pages with no records, and speed as
+median ms per page with the ratio to the lxml load of the same pages measured in the same run.
+
+    python bench/bench_records.py                      # render off: groups, paper letter, paper + nodes
+    python bench/bench_records.py --render             # render on as well (needs Chromium)
+    python bench/bench_records.py --pages out.jsonl    # per-page scores to a file
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import statistics
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from extractor.api import get_page  # noqa: E402
+from extractor.errors import PagesightError  # noqa: E402
+from extractor.evaluate import page_bytes, read_gold  # noqa: E402
+from extractor.metrics import record_prf  # noqa: E402
+from extractor.records_api import extract_records  # noqa: E402
+
+DATA = ROOT.parent / "shared" / "data" / "records_dev"
+#: The acceptance subset: pages whose gold records are (almost) all in the HTML as served.
+IN_HTML = 0.9
+VARIANTS = {
+    "groups (default)": {},
+    "paper, letter (descent by children)": {"variant": "paper", "descent": "children"},
+    "paper, descent by nodes": {"variant": "paper", "descent": "nodes"},
+}
+
+
+def run(golds: list[dict], options: dict, render: bool) -> list[dict]:
+    """Per-page scores of one configuration."""
+    rows = []
+    for gold in golds:
+        data = page_bytes(DATA, gold["id"])
+        t0 = time.perf_counter()
+        error = None
+        try:
+            table = extract_records(data, url=gold.get("url"), render=render, **options)
+            texts, cleaning, notes = table.record_texts, table.cleaning, table.notes
+        except PagesightError as exc:
+            texts, cleaning, notes, error = [], None, [], f"{type(exc).__name__}: {exc}"
+        ms = (time.perf_counter() - t0) * 1000
+        prf = record_prf(texts, gold["records"])
+        rows.append({"id": gold["id"], "in_html": gold.get("records_found_in_html"), "p": prf.p, "r": prf.r,
+                     "f1": prf.f1, "predicted": len(texts), "gold": len(gold["records"]), "ms": ms,
+                     "cleaning": cleaning, "notes": notes, "error": error})
+    return rows
+
+
+def summary(rows: list[dict]) -> str:
+    """One line: pages, mean P/R/F1, empty outputs."""
+    if not rows:
+        return "no pages"
+    n = len(rows)
+    p = sum(r["p"] for r in rows) / n
+    r_ = sum(r["r"] for r in rows) / n
+    f = sum(r["f1"] for r in rows) / n
+    empty = sum(1 for r in rows if not r["predicted"])
+    return f"pages {n:3d}  P {p:.3f}  R {r_:.3f}  F1 {f:.3f}  empty {empty}"
+
+
+def load_baseline(golds: list[dict]) -> float:
+    """Median ms to load (decode + lxml parse + page stats) each page: the speed baseline."""
+    times = []
+    for gold in golds:
+        data = page_bytes(DATA, gold["id"])
+        t0 = time.perf_counter()
+        get_page(data, url=gold.get("url"))
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--render", action="store_true", help="also run with render on (Chromium)")
+    parser.add_argument("--render-only", action="store_true", help="only the default variant, render on")
+    parser.add_argument("--pages", help="write per-page scores (JSON lines) here")
+    parser.add_argument("--limit", type=int, help="first N pages only")
+    args = parser.parse_args()
+    if not (DATA / "gold.jsonl.gz").exists():
+        print(f"records_dev not found at {DATA}", file=sys.stderr)
+        return 2
+    golds = read_gold(DATA)[: args.limit]
+    base = load_baseline(golds)
+    print(f"records_dev: {len(golds)} pages; load (decode + parse) median {base:.1f} ms/page")
+    configs = [] if args.render_only else [(name, opts, False) for name, opts in VARIANTS.items()]
+    if args.render or args.render_only:
+        configs.append(("groups (default)", {}, True))
+    out = open(args.pages, "w") if args.pages else None
+    for name, opts, render in configs:
+        rows = run(golds, opts, render)
+        med = statistics.median(r["ms"] for r in rows)
+        hi = [r for r in rows if (r["in_html"] or 0) >= IN_HTML]
+        errors = sum(1 for r in rows if r["error"])
+        print(f"\n{name}  render {'on' if render else 'off'}  (errors {errors}; median {med:.1f} ms/page, "
+              f"{med / base:.1f}x the load)")
+        print(f"  all pages               {summary(rows)}")
+        print(f"  records_found_in_html>={IN_HTML}  {summary(hi)}")
+        if out:
+            for r in rows:
+                out.write(json.dumps({"config": name, "render": render, **r}) + "\n")
+    if out:
+        out.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
