@@ -37,6 +37,11 @@ class MethodEntry:
 METHODS: dict[str, MethodEntry] = {
     "decay": MethodEntry("extractor.methods.decay", {}, "information-amount decay (Chen, Chen, Wu 2012)"),
     "blocks": MethodEntry("extractor.methods.blocks", {}, "block distribution (Qiu, Tang, Li, Zhu 2009)"),
+    "cedp": MethodEntry("extractor.methods.cedp", {}, "tag path x text block density, NLTD (Wu et al. 2017)"),
+    "cedp-td": MethodEntry("extractor.methods.cedp", {"density": "td"}, "CEDP with CETD's text density TD"),
+    "cedp-ctd": MethodEntry("extractor.methods.cedp", {"density": "ctd"}, "CEDP with CETD's composite density CTD"),
+    "cedp-dsum": MethodEntry("extractor.methods.cedp", {"density": "dsum"}, "CEDP with CETD's density sum DSum"),
+    "cedp-nltd": MethodEntry("extractor.methods.cedp", {"density": "nltd"}, "CEDP with non-link text density"),
 }
 #: What ``method="auto"`` runs: the method that scores best over the dev sets (README, results).
 AUTO_METHOD = "decay"
@@ -101,18 +106,23 @@ def extract(
     max_bytes: int = DEFAULT_MAX_BYTES,
     timeout: float = DEFAULT_TIMEOUT,
     render_options: dict[str, Any] | None = None,
+    screenshot: str | os.PathLike | None = None,
     **options: Any,
 ) -> Result:
     """Extract the main text and headline of a page.
 
     ``source`` is HTML (``str`` or ``bytes``), a path, an ``http(s)://``/``file://`` URL, or an
-    already loaded :class:`Page`. ``render=True`` renders the page in Chromium first.
+    already loaded :class:`Page`. ``render=True`` renders the page in Chromium first;
+    ``screenshot=PATH`` (implies ``render``) saves the full-page PNG with the blocks drawn
+    on it (what was drawn goes to ``Result.details['screenshot']``).
     ``method`` is ``"auto"`` or a name from :func:`method_names`; ``options`` are that
     method's options. Returns a :class:`Result`; an empty one carries a ``reason``.
     Raises :class:`OptionError` for a bad method or option before any loading, and the
     load/render errors (all subclasses of :class:`PagesightError`).
     """
     name, run, opts = resolve_method(method, options)
+    if screenshot is not None:
+        render, render_options = True, {**(render_options or {}), "screenshot": True}
     t0 = time.perf_counter()
     timings: dict[str, float] = {}
     page = get_page(source, render=render, url=url, encoding=encoding, max_bytes=max_bytes,
@@ -123,7 +133,12 @@ def extract(
     t2 = time.perf_counter()
     timings["extract"] = round((t2 - t1) * 1000, 3)
     timings["total"] = round((t2 - t0) * 1000, 3)
-    return build_result(page, name, opts, extraction, title, timings)
+    result = build_result(page, name, opts, extraction, title, timings)
+    if screenshot is not None:
+        from .rendered import save_annotated
+
+        result.details = {**result.details, "screenshot": save_annotated(page, result, screenshot)}
+    return result
 
 
 def build_result(page: Page, name: str, opts: Any, extraction: Extraction, title: str,
@@ -136,8 +151,14 @@ def build_result(page: Page, name: str, opts: Any, extraction: Extraction, title
             block.box = geometry.box(block.id)
     text = "\n\n".join(b.text for b in blocks)
     reason = None
+    details = extraction.details
+    warnings = geometry.extra.get("warnings") if geometry is not None else None
+    if warnings:  # a partial rendering (page never finished loading ...)
+        details = {**details, "render_warnings": list(warnings)}
     if not text:
         reason = extraction.reason or "no main content found"
+        if warnings:
+            reason += "; rendering was partial: " + "; ".join(warnings)
         if page.geometry is None and page.script_count and page.text_len[page.body_id] < SCRIPT_SHELL_MAX_CHARS:
             reason += (f"; the page carries {page.script_count} scripts and almost no text, so it is "
                        "probably built by scripts: try render=True (--render)")
@@ -152,5 +173,5 @@ def build_result(page: Page, name: str, opts: Any, extraction: Extraction, title
         url=page.url,
         timings=timings,
         reason=reason,
-        details=extraction.details,
+        details=details,
     )

@@ -227,14 +227,14 @@ def block_pattern(page_url: str, kinds: tuple[str, ...]) -> str | None:
     parts = []
     exts = (FONT_EXT if "font" in kinds else ()) + (MEDIA_EXT if "media" in kinds else ())
     if exts:
-        parts.append(r"^[^?#]*\.(?:%s)(?:[?#]|$)" % "|".join(exts))
+        parts.append(r"^[^?#]*\.(?:" + "|".join(exts) + r")(?:[?#]|$)")
     if "third_party" in kinds:
         host = urllib.parse.urlsplit(page_url).hostname
         same = ""
         if host:
             site = re.escape(site_of(host))
-            same = r"(?!(?:[^/?#@]*@)?(?:[^/?#@]*\.)?%s(?::\d+)?(?:[/?#]|$))" % site
-        parts.append(r"^(?:https?|wss?)://%s(?![^?#]*\.(?:css|m?js)(?:[?#]|$))" % same)
+            same = r"(?!(?:[^/?#@]*@)?(?:[^/?#@]*\.)?" + site + r"(?::\d+)?(?:[/?#]|$))"
+        parts.append(r"^(?:https?|wss?)://" + same + r"(?![^?#]*\.(?:css|m?js)(?:[?#]|$))")
     return "|".join(f"(?:{p})" for p in parts) or None
 
 
@@ -326,7 +326,8 @@ class _Engine:
         try:
             from playwright.async_api import async_playwright
         except ImportError:
-            raise BrowserNotFound("the Python package 'playwright' is missing: pip install 'pagesight[render]'") from None
+            raise BrowserNotFound("the Python package 'playwright' is missing: "
+                                  "pip install 'pagesight[render]'") from None
         args = list(LAUNCH_FLAGS)
         if "image" in opts.block:
             args.append(NO_IMAGES_FLAG)
@@ -412,7 +413,8 @@ class _Engine:
                 crashed = self._crashed
                 await self._discard_page()
                 if crashed:
-                    raise RenderError(f"{target.url}: the page crashed the renderer (the browser stays usable)") from None
+                    raise RenderError(f"{target.url}: the page crashed the renderer "
+                                      "(the browser stays usable)") from None
                 if isinstance(exc, RenderError):
                     raise
                 from playwright.async_api import Error as PlaywrightError

@@ -1,0 +1,250 @@
+"""The browser stage end to end: fixture pages served from 127.0.0.1, rendered in Chromium.
+
+Each test checks what a user would: the extracted text, what must be absent, and where
+things are. Faults end within their timeout with a typed error or a partial result, and the
+browser renders the next page afterwards. Skips when no Chromium is found.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+from extractor import extract
+from extractor.api import get_page
+from extractor.errors import BrowserNotFound, OptionError, RenderError, RenderTimeout
+
+from . import test_render_support as support
+from .test_render_support import free_port, renderer_pids
+
+# The shared fixtures, made visible to pytest in this module.
+browser, server, other_site = support.browser, support.server, support.other_site
+
+HEADLINE = "Old swing bridge reopens after two winters of repair"
+#: Seconds a fault may overrun its timeout (closing the page, the next poll).
+SLACK_S = 2.5
+
+
+def _render(*args, **kwargs):
+    from render import render
+
+    return render(*args, **kwargs)
+
+
+def _assert_usable(server) -> None:
+    """The browser still renders a normal page after a fault."""
+    result = extract(server.url("article.html"), render=True)
+    assert HEADLINE in result.text
+
+
+# ---------------------------------------------------------------------------- pages
+
+
+def test_script_built_article(browser, server):
+    url = server.url("article.html")
+    plain = extract(url)
+    assert plain.text == ""
+    assert "render" in plain.reason and "scripts" in plain.reason
+
+    result = extract(url, render=True)
+    assert result.rendered
+    assert result.text.startswith(HEADLINE)
+    assert "turning gear had worn almost through" in result.text
+    assert "without closing the crossing again" in result.text
+    for furniture in ("Ferry timetable", "Letters to the editor", "We use cookies", "Opinion"):
+        assert furniture not in result.text
+    assert result.timings["render"] > 0
+    assert all(block.box is not None for block in result.blocks)
+
+
+def test_script_built_product_list(browser, server):
+    page = get_page(server.url("products.html"), render=True)
+    text = page.text_of(page.body_id)
+    names = ["Block plane, low angle", "Marking gauge", "Dovetail saw", "Try square, 150 mm"]
+    assert all(name in text for name in names)
+    cards = [i for i, el in enumerate(page.elements) if el.get("class") == "card"]
+    assert len(cards) == 8
+    geo = page.geometry
+    xs = sorted({round(float(geo.x[i])) for i in cards})
+    ys = sorted({round(float(geo.y[i])) for i in cards})
+    assert len(xs) == 4 and len(ys) == 2  # a 4 x 2 grid
+    assert {round(float(geo.w[i])) for i in cards} == {220}
+    assert all(geo.visible[i] for i in cards)
+
+
+def test_content_that_appears_after_scrolling(browser, server):
+    url = server.url("lazy.html")
+    late = "replacing the slipway timbers"
+    assert late in extract(url, render=True).text
+    still = extract(url, render=True, render_options={"scroll_steps": 0})
+    assert "sea walls, piers and slipways" in still.text
+    assert late not in still.text
+
+
+def test_cookie_overlay_and_sticky_header_are_ignored(browser, server):
+    result = extract(server.url("cookie.html"), render=True)
+    assert "Spring planting day draws a record crowd" in result.text
+    assert "tool shed key now lives in the box" in result.text
+    for overlay in ("privacy choices", "Accept all", "Members area"):
+        assert overlay not in result.text
+    page = get_page(server.url("cookie.html"), render=True)
+    assert page.geometry.extra["removed"]["overlay"] == 2
+    assert "privacy choices" not in page.text_of(page.body_id)
+
+
+def test_hidden_spam_is_never_output(browser, server):
+    url = server.url("hidden.html")
+    page = get_page(url, render=True)
+    seen = page.text_of(page.body_id)
+    for keep in ("heft each hive", "fed a thin syrup", "far fewer empty hives"):
+        assert keep in seen
+    assert "spam" not in seen
+    assert "spam" not in extract(url, render=True).text
+    # Without rendering, the same words are in the page: the browser stage is what removes them.
+    plain = get_page(url)
+    assert plain.text_of(plain.body_id).count("spam") == 9
+
+
+def test_html_string_resolves_against_given_url(browser, server):
+    html = "<html><body><p>Served at <span id=where></span></p><script>where.textContent = location.href</script>"
+    rendered = _render(html, url=server.url("virtual/page.html"))
+    assert rendered.url == server.url("virtual/page.html")
+    assert server.url("virtual/page.html") in rendered.html
+    assert "data-pagesight-id" in rendered.html
+
+
+def test_viewport_user_agent_locale_timezone(browser, server):
+    html = ("<html><body><p id=out></p><script>out.textContent = [innerWidth, navigator.language, "
+            "Intl.DateTimeFormat().resolvedOptions().timeZone].join(' ')</script></body></html>")
+    rendered = _render(html, viewport_width=900, viewport_height=700, locale="de-DE", timezone="Asia/Tokyo")
+    assert "900 de-DE Asia/Tokyo" in rendered.html
+    assert rendered.geometry.viewport_width == 900
+    echoed = _render(server.url("echo-headers"), user_agent="pagesight-test/1.0", locale="fr-FR")
+    assert "pagesight-test/1.0" in echoed.html and "fr-FR" in echoed.html
+
+
+def test_blocking_keeps_what_the_page_needs(browser, server, other_site):
+    url = server.url(f"mixed?tag=blocked-test&other={other_site.base}")
+    rendered = _render(url, block=("image", "font", "media", "third_party"))
+    assert "/blocked-test/site.css" in server.seen  # the page's own stylesheet loads
+    assert "/blocked-test/widget.js" in other_site.seen  # another site's script is allowed
+    for refused in ("photo.png", "clip.mp4", "face.woff2"):
+        assert "/blocked-test/" + refused not in server.seen
+    assert "/blocked-test/tracker.json" not in other_site.seen
+    assert "photo.png" in rendered.html  # the image element stays, with the size its HTML gives
+    assert ((rendered.geometry.w == 40) & (rendered.geometry.h == 30)).sum() == 1
+    # Nothing blocked: everything is asked for.
+    _render(server.url(f"mixed?tag=open-test&other={other_site.base}"), block=())
+    assert "/open-test/photo.png" in server.seen and "/open-test/face.woff2" in server.seen
+    assert "/open-test/tracker.json" in other_site.seen
+
+
+def test_async_face(browser, server):
+    from render import render_async
+
+    async def two() -> list:
+        return [await render_async(server.url("article.html")), await render_async(server.url("cookie.html"))]
+
+    first, second = asyncio.run(two())
+    assert HEADLINE in first.html and "record crowd" in second.html
+
+
+def test_bad_options_and_missing_browser(browser, monkeypatch):
+    with pytest.raises(OptionError, match="viewport_width"):
+        _render("<p>x</p>", viewport_widht=3)
+    with pytest.raises(OptionError):
+        _render("<p>x</p>", wait_until="networkidle")
+    with pytest.raises(OptionError):
+        _render("<p>x</p>", block="images")
+    from render import find_chromium
+
+    with pytest.raises(BrowserNotFound, match="setup-browser|not an executable"):
+        find_chromium("/nonexistent/chrome")
+    monkeypatch.setenv("PAGESIGHT_CHROMIUM", "/nonexistent/chromium")
+    with pytest.raises(BrowserNotFound, match="PAGESIGHT_CHROMIUM"):
+        find_chromium()
+    monkeypatch.setenv("PAGESIGHT_CHROMIUM", browser)
+    assert find_chromium() == browser
+
+
+# ---------------------------------------------------------------------------- faults
+
+
+def _timed(call, *args, **kwargs) -> tuple[float, object]:
+    t0 = time.monotonic()
+    try:
+        out = call(*args, **kwargs)
+    except RenderError as exc:
+        out = exc
+    return time.monotonic() - t0, out
+
+
+def test_script_that_loops_forever(browser, server):
+    took, out = _timed(_render, server.url("loop.html"), timeout=2)
+    assert isinstance(out, RenderTimeout), out
+    assert took < 2 + SLACK_S
+    _assert_usable(server)
+
+
+def test_page_that_never_finishes_loading(browser, server):
+    took, out = _timed(extract, server.url("never"), render=True, timeout=2)
+    assert took < 2 + SLACK_S
+    assert "These words arrived before the server stopped sending." in out.text  # partial result ...
+    assert "not ready" in out.details["render_warnings"][0]  # ... with its reason
+    _assert_usable(server)
+
+
+def test_refused_connection_and_redirect_loop(browser, server):
+    took, out = _timed(_render, f"http://127.0.0.1:{free_port()}/page.html", timeout=5)
+    assert isinstance(out, RenderError) and "REFUSED" in str(out) and took < 5
+    took, out = _timed(_render, server.url("redirect-loop"), timeout=5)
+    assert isinstance(out, RenderError) and "REDIRECTS" in str(out) and took < 5
+    took, out = _timed(_render, server.url("no-such-page.html"), timeout=5)
+    assert isinstance(out, RenderError) and "404" in str(out)
+    _assert_usable(server)
+
+
+def test_very_tall_page(browser, server):
+    page = get_page(server.url("tall.html"), render=True)
+    geo = page.geometry
+    assert geo.page_height > 40_000
+    last = next(i for i, el in enumerate(page.elements) if el.text and "very bottom" in el.text)
+    assert geo.y[last] > 40_000 and geo.visible[last]
+    _assert_usable(server)
+
+
+def test_dialogs_and_popups(browser, server):
+    took, out = _timed(extract, server.url("dialogs.html"), render=True, timeout=5)
+    assert took < 5
+    assert "annual general meeting of the rowing club" in out.text
+    _assert_usable(server)
+
+
+def test_crashed_renderer(browser, server):
+    _render("<p>warm up</p>")
+
+    done = threading.Event()
+
+    def crash() -> None:  # kill this process's renderers until the render call returns
+        while not done.wait(0.3):
+            for pid in renderer_pids():
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+
+    killer = threading.Thread(target=crash)
+    killer.start()
+    try:
+        took, out = _timed(_render, server.url("loop.html"), timeout=8)
+    finally:
+        done.set()
+        killer.join()
+    assert isinstance(out, RenderError) and "crash" in str(out), out
+    assert took < 8
+    _assert_usable(server)

@@ -1,0 +1,115 @@
+"""Annotated screenshots: the boxes drawn lie on the elements they name, at any scale.
+
+Where an element really is comes from a second, independent Chromium driven directly by
+Playwright in this thread (``locator.bounding_box``), not from pagesight's own geometry.
+Skips when no Chromium is found.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from extractor import extract
+from render.browser import LAUNCH_FLAGS
+
+from . import test_render_support as support
+
+# The shared fixtures, made visible to pytest in this module.
+browser, server = support.browser, support.server
+
+#: Pixels a drawn box may differ from the element's box (rounding of fractional CSS px).
+TOLERANCE_PX = 2
+
+
+@pytest.fixture(scope="module")
+def reference(browser):
+    """A separate Playwright browser to measure elements independently."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=browser, args=list(LAUNCH_FLAGS))
+        yield chromium
+        chromium.close()
+
+
+def _element_boxes(reference, url: str, selector: str, scale: float) -> list[tuple[float, ...]]:
+    page = reference.new_page(viewport={"width": 1280, "height": 800}, device_scale_factor=scale)
+    try:
+        page.goto(url, wait_until="load")
+        out = []
+        for i in range(page.locator(selector).count()):
+            box = page.locator(selector).nth(i).bounding_box()
+            x, y = box["x"] + page.evaluate("scrollX"), box["y"] + page.evaluate("scrollY")
+            out.append(tuple(v * scale for v in (x, y, x + box["width"], y + box["height"])))
+        return out
+    finally:
+        page.close()
+
+
+def _drawn(result, role: str) -> list[tuple[int, ...]]:
+    return [tuple(d["box"]) for d in result.details["screenshot"]["boxes"] if d["role"] == role]
+
+
+def _close(a, b) -> bool:
+    return all(abs(p - q) <= TOLERANCE_PX for p, q in zip(a, b, strict=True))
+
+
+@pytest.mark.parametrize("scale", [1, 2])
+def test_boxes_lie_on_the_extracted_elements(reference, server, tmp_path, scale):
+    from PIL import Image
+
+    url = server.url("article.html")
+    shot = tmp_path / f"article@{scale}.png"
+    result = extract(url, screenshot=shot, render_options={"device_scale_factor": scale})
+    assert result.rendered and shot.exists()
+    paragraphs = _element_boxes(reference, url, "article p:not(.byline)", scale)
+    headline = _element_boxes(reference, url, "h1", scale)
+    drawn_text = _drawn(result, "text")
+    assert len(paragraphs) == 6
+    for box in paragraphs:
+        assert any(_close(box, d) for d in drawn_text), (box, drawn_text)
+    assert _close(headline[0], _drawn(result, "heading")[0])
+    # Nothing is drawn on the furniture: the side bar and footer hold no box.
+    aside = _element_boxes(reference, url, "aside", scale)[0]
+    for d in result.details["screenshot"]["boxes"]:
+        assert d["box"][0] < aside[0]
+    # The image is the page at this scale, plus a legend band below it.
+    info = result.details["screenshot"]
+    with Image.open(shot) as image:
+        assert image.width == info["width"] == 1280 * scale
+        assert image.height > info["height"] >= 800 * scale
+
+
+def test_annotate_draws_generic_items(tmp_path):
+    from PIL import Image
+
+    from render.screenshot import ROLE_COLOURS, annotate
+
+    page = Image.new("RGB", (400, 300), (255, 255, 255))
+    buf = io.BytesIO()
+    page.save(buf, format="PNG")
+    items = [((10, 20, 100, 50), "1 region", "region"), ((50, 150, 60, 40), "2 record", "record"),
+             ((0, 290, 50, 40), "3 cut", "record"), ((10, 400, 10, 10), "4 below", "record")]
+    info = annotate(buf.getvalue(), items, tmp_path / "a.png", 2.0, title="test")
+    # At scale 2 a 400x300 picture holds CSS px up to 200x150: the last two items start below it.
+    assert [d["label"] for d in info["boxes"]] == ["1 region"]
+    assert info["boxes"][0]["box"] == (20, 40, 220, 140)
+    assert info["cut"] == 3
+    with Image.open(tmp_path / "a.png") as out:
+        assert out.width == 400 and out.height > 300  # legend band added below
+        assert out.getpixel((20, 90)) == ROLE_COLOURS["region"]  # the outline, in the role's colour
+        assert out.getpixel((399, 299)) == (255, 255, 255)  # page pixels outside boxes untouched
+
+
+def test_raw_capture_and_tall_page_cap(server, browser, tmp_path):
+    from PIL import Image
+
+    from render.screenshot import capture
+
+    rendered = capture(server.url("tall.html"), tmp_path / "tall.png", screenshot_max_height=5000)
+    assert rendered.geometry.page_height > 40_000
+    assert any("cut at 5000" in w for w in rendered.warnings)
+    with Image.open(tmp_path / "tall.png") as image:
+        assert image.size == (1280, 5000)
