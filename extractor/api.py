@@ -42,6 +42,7 @@ METHODS: dict[str, MethodEntry] = {
     "cedp-ctd": MethodEntry("extractor.methods.cedp", {"density": "ctd"}, "CEDP with CETD's composite density CTD"),
     "cedp-dsum": MethodEntry("extractor.methods.cedp", {"density": "dsum"}, "CEDP with CETD's density sum DSum"),
     "cedp-nltd": MethodEntry("extractor.methods.cedp", {"density": "nltd"}, "CEDP with non-link text density"),
+    "crf": MethodEntry("extractor.methods.crf", {}, "CRF block labelling, trained on wcxb_dev (seed 004, 2011)"),
 }
 #: What ``method="auto"`` runs: the method that scores best over the dev sets (README, results).
 AUTO_METHOD = "decay"
