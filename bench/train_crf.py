@@ -45,6 +45,10 @@ C2_GRID = (0.01, 0.1, 1.0)
 #: L-BFGS iterations (crfsuite's default is unbounded; 150 converged on wcxb_dev folds).
 MAX_ITERATIONS = 150
 FOLDS = 5
+#: Rendering for training and render-on figures: offline, every outside request refused, so
+#: pages keep their inline styles only (the issue; data README "render html/<id>.html.gz").
+RENDER_OPTIONS = {"offline": True, "block": ("image", "font", "media", "third_party"), "timeout": 15.0}
+RENDER_CACHE = ROOT.parent / "notes" / "crf" / "render"
 #: Second-level labels under which the registrable domain has three labels (e.g. bbc.co.uk).
 _SECOND_LEVEL = {"co", "com", "org", "net", "ac", "gov", "edu", "ne", "or", "go"}
 
@@ -83,6 +87,55 @@ def prepare(set_name: str, limit: int | None, seg: SegmentOptions, feat: Feature
         labels = derive_labels(page, segs, gold.get("body") or "", gold.get("title"), LabelOptions())
         out.append(PageData(gold, domain_of(gold.get("url"), gold["id"]), [segment_text(page, s) for s in segs],
                             html_features(page, segs, feat), labels))
+    return out
+
+
+def render_set(set_name: str, limit: int | None, cache: pathlib.Path = RENDER_CACHE) -> pathlib.Path:
+    """Render every page of a set once (offline) and append ``(id, RenderedPage | error)`` to a pickle stream.
+
+    Pages already in the stream are skipped, so an interrupted run resumes. Returns the path.
+    """
+    import gzip
+    import pickle
+
+    from render import render
+
+    cache.mkdir(parents=True, exist_ok=True)
+    path = cache / f"{set_name}.pkl.gz"
+    done = set(load_rendered(path)) if path.exists() else set()
+    folder = DATA / set_name
+    golds = [g for g in read_gold(folder)[:limit] if g["id"] not in done]
+    t0 = time.perf_counter()
+    with gzip.open(path, "ab") as fh:
+        for n, gold in enumerate(golds, 1):
+            try:
+                item = render(page_bytes(folder, gold["id"]), url=gold.get("url") or None, **RENDER_OPTIONS)
+            except PagesightError as exc:
+                item = f"{type(exc).__name__}: {exc}"
+            pickle.dump((gold["id"], item), fh)
+            if n % 50 == 0:
+                fh.flush()
+                print(f"  rendered {n}/{len(golds)} of {set_name} ({n / (time.perf_counter() - t0):.2f} pages/s)",
+                      flush=True)
+    return path
+
+
+def load_rendered(path: pathlib.Path) -> dict:
+    """``id -> RenderedPage`` (or an error string) from a pickle stream written by :func:`render_set`."""
+    import gzip
+    import pickle
+
+    out = {}
+    try:
+        with gzip.open(path, "rb") as fh:
+            while True:
+                try:
+                    key, item = pickle.load(fh)
+                except EOFError:
+                    break
+                out[key] = item
+    except (OSError, EOFError, pickle.UnpicklingError):  # a stream cut by an interrupted run
+        pass
     return out
 
 
@@ -146,7 +199,8 @@ def print_types(rows: dict[str, Report]) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Command line entry point (see the module docstring)."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("step", choices=["ceiling", "cv", "train", "all"])
+    ap.add_argument("step", choices=["ceiling", "cv", "train", "all", "render"])
+    ap.add_argument("--sets", nargs="*", default=[TRAIN_SET, *OTHER_SETS], help="sets to render (step render)")
     ap.add_argument("--limit", type=int, default=None, help="pages per set (for a quick try)")
     ap.add_argument("--c1", type=float, default=None, help="skip the grid: use this c1 (with --c2)")
     ap.add_argument("--c2", type=float, default=None)
@@ -154,6 +208,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ceiling-sets", nargs="*", default=[TRAIN_SET, *OTHER_SETS])
     ap.add_argument("--out", default=str(ROOT / "extractor" / "models" / crf.MODEL_STEMS["html"]))
     args = ap.parse_args(argv)
+    if args.step == "render":
+        for name in args.sets:
+            print(f"rendered cache {render_set(name, args.limit)}", flush=True)
+        return 0
     seg = SegmentOptions(split_rule=args.split_rule)
     feat = FeatureOptions()
     t0 = time.perf_counter()

@@ -24,7 +24,7 @@ from ..errors import ModelError
 from ..page import Page
 from .base import Extraction
 from .crf_blocks import Segment, SegmentOptions, segment, segment_blocks, segment_text
-from .crf_features import FEATURE_VERSION, LAYOUT_FEATURE_VERSION, FeatureOptions, html_features
+from .crf_features import FEATURE_VERSION, LAYOUT_FEATURE_VERSION, FeatureOptions, html_features, layout_features
 
 #: Folder of the shipped model files (package data).
 MODEL_DIR = pathlib.Path(__file__).resolve().parent.parent / "models"
@@ -123,8 +123,6 @@ def page_features(page: Page, segs: list[Segment], model: CrfModel) -> list[list
     """Feature strings per block for ``model`` (HTML ones, plus layout ones for a layout model)."""
     feats = html_features(page, segs, model.feature_options)
     if model.kind == "layout":
-        from .crf_layout import layout_features
-
         feats = layout_features(page, segs, feats)
     return feats
 
@@ -162,6 +160,8 @@ def run(page: Page, opts: Options) -> Extraction:
 
     Raises :class:`ModelError` when the model file is missing or was trained for other features.
     """
+    if page.text_len[page.body_id] == 0:
+        return Extraction([], reason="the page body has no text")
     model = choose_model(page, opts)
     segs = segment(page, model.segment_options)
     if not segs:

@@ -11,6 +11,7 @@ A model records the version it was trained with; :mod:`.crf` refuses a mismatch.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -21,7 +22,7 @@ from .base import require_range
 from .crf_blocks import TEXT_TAG, Segment, segment_text
 
 #: Bumped whenever a feature's name or meaning changes; stored in every model's JSON file.
-FEATURE_VERSION = "html-1"
+FEATURE_VERSION = "html-2"
 #: Version of the layout features (ALGORITHMS 5.6) appended to the HTML ones.
 LAYOUT_FEATURE_VERSION = "layout-1"
 LABELS = ("title", "body", "noise")
@@ -38,11 +39,66 @@ class FeatureOptions:
     window: int = 2
     #: Cap of the log2 bin of a block's character count (added here: 2**14 chars covers any block).
     length_cap: int = 14
+    #: Ancestors (from the block's first element up) whose class/id words are features (added here;
+    #: -1: none, 0: the element's own only).
+    attr_levels: int = 3
+    #: Semantic tags among a block's ancestors as features (added here).
+    context_tags: bool = True
+    #: Class/id words shorter or longer than these are ignored (added here: drops hashes and "a", "x").
+    attr_min_len: int = 3
+    attr_max_len: int = 20
 
     def validate(self) -> None:
         require_range("bins", self.bins, 2, 100)
         require_range("window", self.window, 0, 10)
+        require_range("attr_levels", self.attr_levels, -1, 50)
         require_range("length_cap", self.length_cap, 1, 64)
+
+
+#: Semantic and structural tags whose presence among a block's ancestors is a feature (added here).
+CONTEXT_TAGS = frozenset(
+    "main article nav header footer aside form section ul ol li table blockquote figure h1 h2 h3 dl".split())
+_WORD = re.compile(r"[a-z]+")
+
+
+def context_features(page: Page, segs: list[Segment], opts: FeatureOptions) -> list[list[str]]:
+    """Per block: semantic tags among its ancestors (``in=``) and class/id words of its first
+    element and its nearest ancestors (``k0=`` own, ``k1=`` above)."""
+    parent = page.parent
+    tags = page.tags
+    elements = page.elements
+    lo, hi, levels = opts.attr_min_len, opts.attr_max_len, opts.attr_levels
+    cache: dict[int, tuple[str, ...]] = {}
+    use_tags = opts.context_tags
+
+    def words(i: int) -> tuple[str, ...]:
+        got = cache.get(i)
+        if got is None:
+            el = elements[i]
+            raw = " ".join(v for v in (el.get("class"), el.get("id")) if v).lower()
+            got = tuple({w for w in _WORD.findall(raw) if lo <= len(w) <= hi}) if raw else ()
+            cache[i] = got
+        return got
+
+    out = []
+    for seg in segs:
+        first = seg.first_id
+        node = first if seg.tag != TEXT_TAG else first
+        f = [f"k0={w}" for w in words(node)] if levels >= 0 else []
+        seen: set[str] = set()
+        up = int(parent[node])
+        level = 1
+        while up >= 0 and (use_tags or level <= levels):
+            t = tags[up]
+            if use_tags and t in CONTEXT_TAGS and t not in seen:
+                seen.add(t)
+                f.append(f"in={t}")
+            if level <= levels:
+                f.extend(f"k1={w}" for w in words(up))
+            level += 1
+            up = int(parent[up])
+        out.append(f)
+    return out
 
 
 def _digit(value: float, bins: int) -> int:
@@ -101,6 +157,8 @@ def html_features(page: Page, segs: list[Segment], opts: FeatureOptions | None =
                 else:
                     f.append(f"{sign}{off}out")
         feats.append(f)
+    for f, extra in zip(feats, context_features(page, segs, opts), strict=True):
+        f.extend(extra)
     return feats
 
 
@@ -160,3 +218,70 @@ def _token_f1(a: list[str], b: list[str]) -> float:
 
 __all__ = ["FEATURE_VERSION", "LAYOUT_FEATURE_VERSION", "LABELS", "FeatureOptions", "LabelOptions",
            "block_attributes", "html_features", "derive_labels", "TEXT_TAG"]
+
+
+@dataclass(frozen=True)
+class LayoutOptions:
+    """Constants of the layout features (ALGORITHMS 5.6); all bins added here."""
+
+    #: Levels of relative position and size (one digit, as the HTML attributes).
+    bins: int = 10
+    #: Font size ratio to the page median, bin edges (a 1.0 ratio is body text; headings sit above 1.3).
+    font_edges: tuple[float, ...] = (0.8, 0.95, 1.05, 1.3, 1.8)
+    #: Font weight counted as bold (CSS: 600 is semi-bold and up).
+    bold_weight: int = 600
+
+
+def layout_features(page: Page, segs: list[Segment], feats: list[list[str]],
+                    opts: LayoutOptions | None = None) -> list[list[str]]:
+    """Append the layout features of ALGORITHMS 5.6 to each block's feature list (needs ``page.geometry``).
+
+    Box position and size relative to the page, distance of the box centre to the page's
+    horizontal centre, first screen, font size relative to the page's median text font, bold,
+    visible area, inside a fixed/sticky element. Returns ``feats`` (extended in place).
+    """
+    geo = page.geometry
+    if geo is None:
+        return feats
+    opts = opts or LayoutOptions()
+    bins = opts.bins
+    width = float(geo.page_width) or 1.0
+    height = float(geo.page_height) or 1.0
+    vh = float(geo.viewport_height) or 800.0
+    x, y, w, h = geo.x, geo.y, geo.w, geo.h
+    texty = page.own_len > 0
+    sizes = geo.font_size[texty & geo.visible] if texty.any() else geo.font_size
+    median_font = float(np.median(sizes)) if len(sizes) else 16.0
+    median_font = median_font or 16.0
+    fixed, end = geo.fixed, page.end
+    fixed_ids = np.flatnonzero(fixed)
+    for seg, f in zip(segs, feats, strict=True):
+        ids = sorted({i for i, _ in seg.parts})
+        idx = np.array(ids, dtype=np.int64)
+        has = (w[idx] > 0) & (h[idx] > 0)
+        if not has.any():
+            f.append("L:nobox")
+            continue
+        idx = idx[has]
+        x0, y0 = float(x[idx].min()), float(y[idx].min())
+        x1, y1 = float((x[idx] + w[idx]).max()), float((y[idx] + h[idx]).max())
+        bw, bh = x1 - x0, y1 - y0
+        centre = abs((x0 + x1) / 2 - width / 2) / (width / 2)
+        first = int(idx[0])
+        ratio = float(geo.font_size[first]) / median_font
+        fbin = sum(ratio >= e for e in opts.font_edges)
+        area = math.log10(1.0 + bw * bh / (width * vh) * 1000.0)
+        f.extend((f"L:x={_digit(x0 / width, bins)}", f"L:y={_digit(y0 / height, bins)}",
+                  f"L:w={_digit(bw / width, bins)}", f"L:h={min(bins - 1, int(bh / vh * bins))}",
+                  f"L:c={_digit(centre, 5)}", f"L:f={fbin}", f"L:area={int(area * 2)}"))
+        if y0 < vh:
+            f.append("L:fold")
+        if int(geo.font_weight[first]) >= opts.bold_weight:
+            f.append("L:bold")
+        if len(fixed_ids):
+            # Inside a fixed/sticky element: an ancestor-or-self of the first id is fixed.
+            pos = np.searchsorted(fixed_ids, first, side="right")
+            anc = fixed_ids[:pos]
+            if len(anc) and bool(np.any(end[anc] > first)):
+                f.append("L:fixed")
+    return feats
