@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
             method = best_of(lambda p=page: run(p, opts), args.repeat)
             total = best_of(lambda d=data: extract(d, method="crf"), args.repeat)
             out.append((parse, loading, method, total))
-    print("median ms per page (best of %d); ratios to lxml.html.fromstring on the same pages" % args.repeat)
+    print(f"median ms per page (best of {args.repeat}); ratios to lxml.html.fromstring on the same pages")
     print(f"{'set':<12} {'pages':>5} {'lxml':>7} {'load':>7} {'crf run':>8} {'extract':>8}"
           f" {'run/lxml':>9} {'extract/lxml':>13}")
     every = [r for out in rows.values() for r in out]

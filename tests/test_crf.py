@@ -9,10 +9,10 @@ import pytest
 
 from extractor import extract
 from extractor.errors import ModelError
-from extractor.metrics import tokens
 from extractor.methods import crf
 from extractor.methods.crf_blocks import TEXT_TAG, SegmentOptions, segment, segment_text
 from extractor.methods.crf_features import FEATURE_VERSION, LabelOptions, derive_labels, html_features
+from extractor.metrics import tokens
 from extractor.page import load
 
 from .conftest import FIXTURES
