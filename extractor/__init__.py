@@ -24,8 +24,18 @@ from .result import Block, Result, Table
 
 __version__ = "0.1.0"
 
+
+def __getattr__(name: str):
+    # extract_records pulls in record mining; load it only when asked for
+    if name == "extract_records":
+        from .records_api import extract_records
+
+        return extract_records
+    raise AttributeError(f"module 'extractor' has no attribute {name!r}")
+
+
 __all__ = [
     "Block", "BrowserNotFound", "DecodeError", "FetchError", "Geometry", "ModelError", "NotHTMLError",
     "OptionError", "Page", "PageTooLarge", "PagesightError", "RenderError", "RenderTimeout", "Result",
-    "Table", "extract", "load", "method_names",
+    "Table", "extract", "extract_records", "load", "method_names",
 ]
