@@ -78,8 +78,8 @@ QUIET_PAGE_JS = """
   Object.defineProperty(window, "onbeforeunload", {get: () => null, set: nop, configurable: false});
 })();
 """
-#: One step of lazy-content scrolling, run in the page: scroll a viewport down per animation
-#: frame until the bottom or ``steps``; returns the steps taken.
+#: Lazy-content scrolling, run in the page: jump to the bottom and wait a frame, while the page
+#: still has more below, at most ``steps`` times; returns the jumps made.
 SCROLL_JS = """async (steps) => {
   const frame = () => new Promise((ok) => requestAnimationFrame(() => ok()));
   let taken = 0;
@@ -87,7 +87,7 @@ SCROLL_JS = """async (steps) => {
     const de = document.documentElement, b = document.body;
     const bottom = Math.max(de.scrollHeight, b ? b.scrollHeight : 0);
     if (window.scrollY + window.innerHeight >= bottom - 1) break;
-    window.scrollBy({left: 0, top: window.innerHeight, behavior: "instant"});
+    window.scrollTo({left: 0, top: bottom, behavior: "instant"});
     await frame();
   }
   return taken;
@@ -270,6 +270,7 @@ class _Engine:
         self._page: Any = None
         self._crashed = False
         self._inflight: set = set()
+        self._started = 0
         self._last_activity = 0.0
         self.launches = 0
 
@@ -391,6 +392,7 @@ class _Engine:
 
     def _on_request(self, request: Any) -> None:
         self._inflight.add(request)
+        self._started += 1
         self._last_activity = time.monotonic()
 
     def _on_request_done(self, request: Any) -> None:
@@ -437,7 +439,7 @@ class _Engine:
         route = None
         if target.body is not None:
             body, ctype = target.body, target.content_type
-            route = re.compile("^" + re.escape(target.url) + "$")
+            route = re.compile("^" + re.escape(target.url) + "$", re.IGNORECASE)  # the browser lower-cases hosts
 
             async def serve(r: Any) -> None:
                 await r.fulfill(status=200, headers={"content-type": ctype}, body=body)
@@ -491,7 +493,6 @@ class _Engine:
                 await page.wait_for_load_state("load", timeout=_ms(min(until, time.monotonic() + opts.load_timeout)))
             except PlaywrightTimeout:
                 warnings.append(f"the load event did not come within {opts.load_timeout:g} s; rendered what had loaded")
-            await self._quiet(opts, min(until, time.monotonic() + opts.quiet_max_ms / 1000))
         for what, wait in (("selector", opts.wait_selector), ("condition", opts.wait_function)):
             if not wait:
                 continue
@@ -502,18 +503,23 @@ class _Engine:
                     await page.wait_for_function(wait, timeout=_ms(until))
             except PlaywrightTimeout:
                 warnings.append(f"the {what} {wait!r} did not appear in time; rendered what was there")
+        # Wait for requests in flight to end; scroll for lazy content; wait again when the
+        # scroll started requests; repeat while the page grows.
+        if self._inflight and opts.wait_until == "load":
+            await self._quiet(opts, min(until, time.monotonic() + opts.quiet_max_ms / 1000))
         steps = opts.scroll_steps
         while steps > 0 and time.monotonic() < until:
+            started = self._started
             try:
                 taken = await asyncio.wait_for(page.evaluate(SCROLL_JS, steps), max(until - time.monotonic(), 0.05))
             except asyncio.TimeoutError:
                 warnings.append("scrolling for lazy content did not finish in time")
                 return
+            steps -= taken
+            if self._inflight or self._started != started:
+                await self._quiet(opts, min(until, time.monotonic() + opts.quiet_max_ms / 1000))
             if not taken:
                 return
-            steps -= taken
-            self._last_activity = time.monotonic()
-            await self._quiet(opts, min(until, time.monotonic() + opts.quiet_max_ms / 1000))
 
     async def _quiet(self, opts: RenderOptions, until: float) -> None:
         quiet = opts.quiet_ms / 1000

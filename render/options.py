@@ -55,13 +55,16 @@ class RenderOptions:
     load_timeout: float = 10.0
     #: Network quiet: no request in flight for this long (ms) ...
     quiet_ms: float = 30.0
-    #: ... waited for at most this long (ms) after the load event (DESIGN: bounded in-flight counter).
+    #: ... waited for at most this long (ms), when requests are in flight after the load event
+    #: or were started by scrolling (DESIGN: networkidle's fixed 500 ms is too slow; a bounded
+    #: in-flight counter instead).
     quiet_max_ms: float = 1500.0
     #: CSS selector to wait for (attached) before capture; None skips.
     wait_selector: str | None = None
     #: JavaScript expression to wait for (truthy) before capture; None skips.
     wait_function: str | None = None
-    #: Viewport-high scroll steps taken to trigger lazy content (0 = no scrolling).
+    #: Jumps to the bottom of the page (each followed by a frame and a network quiet) to load
+    #: lazy content; repeated while the page grows, at most this many (0 = no scrolling).
     scroll_steps: int = 10
     #: Capture the full-page PNG as well.
     screenshot: bool = False
