@@ -405,8 +405,13 @@ def run(page: Page, opts: Options) -> Mining:
         candidates = score_groups(page, groups, removed, opts)
     regions = rank_regions(page, candidates, opts.max_regions)
     if not regions:
-        return Mining([], None, path, reason="no repeated structure found: no group of at least "
-                      f"{opts.min_records} similar sibling elements with text")
+        if opts.variant == "paper":
+            reason = ("no repeated structure found: DRMining/RecordMining left fewer than 2 records "
+                      "of the most frequent tag")
+        else:
+            reason = (f"no repeated structure found: no group of at least {opts.min_records} similar "
+                      "elements with text")
+        return Mining([], None, path, reason=reason)
     main = regions[0]
     schema = generate(page, main.records, removed, maxcount=opts.maxcount, max_nodes=opts.max_match_nodes,
                       max_depth=opts.max_match_depth, kind_share=opts.kind_share,

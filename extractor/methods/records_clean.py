@@ -60,7 +60,7 @@ def _split_words(value: str) -> set[str]:
     return {w for w in _WORD.split(value.lower()) if w}
 
 
-def html_furniture(page: Page, max_share: float) -> list[int]:
+def html_furniture(page: Page, max_share: float, words_in_sections: bool = False) -> list[int]:
     """Ids of elements that are furniture by what the HTML says (see the module docstring)."""
     out: list[int] = []
     body = page.body_id
@@ -80,7 +80,8 @@ def html_furniture(page: Page, max_share: float) -> list[int]:
             cls, ident = el.get("class") or "", el.get("id") or ""
             if cls or ident:
                 words = _split_words(cls) | _split_words(ident)
-                hit = bool(words & FURNITURE_WORDS) or _consent(cls, ident)
+                hit = (words_in_sections or not sectioned[i]) and bool(words & FURNITURE_WORDS)
+                hit = hit or _consent(cls, ident)
         if hit and page.text_len[i] <= max_share * body_text:
             out.append(i)
     return out

@@ -107,13 +107,12 @@ def leaves(page: Page, removed: np.ndarray) -> np.ndarray:
 def common_depths(page: Page, leaf_ids: np.ndarray) -> list[int]:
     """``S``: for each pair of consecutive leaves, the depth (root = 1) of their deepest common ancestor."""
     parent = page.parent.tolist()
-    end = page.end.tolist()
     depth = page.depth.tolist()
     out: list[int] = []
     ids = leaf_ids.tolist()
     for a, b in zip(ids[:-1], ids[1:], strict=True):
         x = parent[b]
-        while x >= 0 and end[x] <= a:
+        while x > a:
             x = parent[x]
         out.append(depth[x] + 1 if x >= 0 else 0)
     return out

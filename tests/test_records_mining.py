@@ -1,0 +1,111 @@
+"""DRMining, RecordMining and simple tree matching of the records method (ALGORITHMS.md section 3)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+
+import numpy as np
+import pytest
+
+from extractor.methods.records_drmining import common_depths, cut_runs, dr_mining, leaves, separation
+from extractor.methods.records_treematch import Tree, simple_tree_match
+from extractor.page import load
+
+#: The paper's worked example (ALGORITHMS 3.2).
+S = [6, 7, 8, 7, 6, 9, 7, 8, 7, 6, 8, 7, 6, 8, 7, 6, 9, 8]
+
+
+def values(runs, seq=S):
+    return [seq[a:b] for a, b in runs]
+
+
+def test_worked_example_runs_at_h9():
+    assert values(cut_runs(S, 9)) == [[6, 7, 8, 7, 6], [9], [7, 8, 7, 6, 8, 7, 6, 8, 7, 6], [9], [8]]
+
+
+def test_worked_example_runs_at_h7_match_the_paper():
+    assert values(cut_runs(S, 7)) == [[6], [7, 8, 7], [6], [9, 7, 8, 7], [6], [8, 7], [6], [8, 7], [6], [9, 8]]
+
+
+def test_runs_at_h8_follow_the_definition():
+    # The paper prints {7, 8, 7, 6} and {9} {8} at h = 8, which mix values above and below h (a
+    # misprint); maximal runs of >= 8 / < 8 are these.
+    assert values(cut_runs(S, 8)) == [[6, 7], [8], [7, 6], [9], [7], [8], [7, 6], [8], [7, 6], [8], [7, 6], [9, 8]]
+
+
+def test_worked_example_picks_h9_and_the_region():
+    run, h, seps = dr_mining(S)
+    assert h == 9
+    assert S[run[0]:run[1]] == [7, 8, 7, 6, 8, 7, 6, 8, 7, 6]
+    # Sep(6) is undefined (one run); the reconstruction's values (ALGORITHMS 3.2): same choice as the paper.
+    assert 6.0 not in seps
+    assert seps[7.0] == pytest.approx(0.553, abs=1e-3)
+    assert seps[8.0] == pytest.approx(0.569, abs=1e-3)
+    assert seps[9.0] == pytest.approx(0.474, abs=1e-3)
+
+
+def test_separation_by_distinct_means_equals_the_pairwise_definition():
+    rng = random.Random(3)
+    seq = [rng.randint(3, 12) for _ in range(300)]
+    for h in (5, 7, 9):
+        runs = cut_runs(seq, h)
+        means = [sum(seq[a:b]) / (b - a) for a, b in runs]
+        pairs = [math.exp(-((x - y) ** 2) / 2) for (i, x), (j, y) in itertools.permutations(enumerate(means), 2)]
+        assert separation(seq, runs) == pytest.approx(sum(pairs) / len(pairs), rel=1e-9)
+
+
+def test_single_run_has_no_separation_and_empty_sequence_no_region():
+    assert separation([5, 5, 5], [(0, 3)]) is None
+    assert dr_mining([]) == (None, None, {})
+    run, h, _ = dr_mining([4, 4, 4])
+    assert run == (0, 3) and h is None
+
+
+def test_similarity_is_the_depth_of_the_deepest_common_ancestor():
+    page = load("<html><body><div><p>a</p><p>b</p></div><ul><li><b>c</b></li></ul></body></html>")
+    ids = leaves(page, np.zeros(len(page), dtype=bool))
+    assert [page.tags[i] for i in ids] == ["p", "p", "b"]
+    # p,p share html/body/div (depth 3); p,b share html/body (depth 2)
+    assert common_depths(page, ids) == [3, 2]
+
+
+def _tree(spec):
+    """Build a Tree from nested (label, [children]) tuples."""
+    ids, tags, kids = [], [], []
+
+    def add(node):
+        label, children = node
+        k = len(ids)
+        ids.append(k)
+        tags.append(label)
+        kids.append([])
+        for child in children:
+            kids[k].append(add(child))
+        return k
+
+    add(spec)
+    return Tree(ids, tags, kids)
+
+
+def test_simple_tree_matching_counts_the_largest_order_preserving_match():
+    a = _tree(("div", [("h3", [("a", [])]), ("span", []), ("p", [])]))
+    b = _tree(("div", [("h3", [("a", [])]), ("p", []), ("span", [])]))
+    score, pairs = simple_tree_match(a, b)
+    assert score == 4  # div, h3, a, and one of span/p (order preserved)
+    assert (0, 0) in pairs and (1, 1) in pairs and (2, 2) in pairs
+    assert len(pairs) == score
+
+
+def test_simple_tree_matching_roots_must_agree():
+    a = _tree(("div", [("p", [])]))
+    b = _tree(("li", [("p", [])]))
+    assert simple_tree_match(a, b) == (0, [])
+
+
+def test_simple_tree_matching_identical_trees_match_fully():
+    spec = ("tr", [("td", [("a", [])]), ("td", []), ("td", [("span", []), ("span", [])])])
+    a, b = _tree(spec), _tree(spec)
+    score, pairs = simple_tree_match(a, b)
+    assert score == len(a) and sorted(pairs) == [(k, k) for k in range(len(a))]
