@@ -83,14 +83,31 @@ class Segment:
         return self.link_chars / self.chars if self.chars else 0.0
 
 
+class _TagList:
+    """Tag of an element id, read from lxml on demand (cheaper than the full ``Page.tags`` list)."""
+
+    __slots__ = ("elements",)
+
+    def __init__(self, elements: list) -> None:
+        self.elements = elements
+
+    def __getitem__(self, i: int) -> str:
+        tag = self.elements[i].tag
+        return tag.lower() if isinstance(tag, str) else ""
+
+
 def _inner_mask(page: Page, keep_tags: tuple[str, ...]) -> np.ndarray:
     """True for non-empty elements whose strict subtree holds a non-empty keep tag (pruning rule 1)."""
-    keep = set(keep_tags)
-    tags = page.tags
     text_len = page.text_len
-    mark = np.fromiter((t in keep for t in tags), dtype=np.int64, count=len(tags)) * (text_len > 0)
+    n = len(text_len)
+    index = page.index
+    mark = np.zeros(n, dtype=np.int64)
+    ids = [index[el] for el in page.root.iter(*keep_tags) if el in index]
+    if ids:
+        mark[ids] = 1
+    mark *= text_len > 0
     prefix = np.concatenate(([0], np.cumsum(mark)))
-    idx = np.arange(len(tags))
+    idx = np.arange(n)
     desc = prefix[page.end] - prefix[idx + 1]
     return (desc > 0) & (text_len > 0)
 
@@ -132,7 +149,7 @@ def segment(page: Page, opts: SegmentOptions | None = None) -> list[Segment]:
 def cut(page: Page, opts: SegmentOptions) -> list[Segment]:
     """Depth-first cut of the pruned tree into blocks, in document order (before merging)."""
     inner = _inner_mask(page, opts.keep_tags)
-    tags = page.tags
+    tags = _TagList(page.elements)
     text_len, link_len, in_link = page.text_len, page.link_len, page.in_link
     split_tags = set(opts.split_tags)
     paper = opts.split_rule == "paper"
