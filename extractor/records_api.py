@@ -30,6 +30,7 @@ def extract_records(
     url: str | None = None,
     encoding: str | None = None,
     render_options: dict[str, Any] | None = None,
+    screenshot: str | os.PathLike | None = None,
     **options: Any,
 ) -> Table:
     """Repeated data records of a page as a :class:`Table`.
@@ -40,16 +41,20 @@ def extract_records(
     :class:`extractor.methods.records.Options`. Returns the main region's records as rows
     (columns named and typed), every region found in ``Table.regions`` (main first, with a
     score and a box when rendered), the text of each main-region record in
-    ``Table.record_texts``; an empty Table has a ``reason``. Raises :class:`OptionError` for
-    bad options (before loading), and the load/render errors (:class:`PagesightError`).
+    ``Table.record_texts``; an empty Table has a ``reason``. ``screenshot=PATH`` (implies
+    ``render``) saves the full-page PNG with the main region and each record drawn on it, and
+    notes it in ``Table.notes``. Raises :class:`OptionError` for bad options (before
+    loading), and the load/render errors (:class:`PagesightError`).
     """
     from .api import get_page
 
     opts = record_options(**options)
+    if screenshot is not None:
+        render, render_options = True, {**(render_options or {}), "screenshot": True}
     t0 = time.perf_counter()
     timings: dict[str, float] = {}
-    page = get_page(source, render=render, url=url, encoding=encoding, render_options=render_options,
-                    timings=timings)
+    page = rendered = get_page(source, render=render, url=url, encoding=encoding, render_options=render_options,
+                               timings=timings)
     notes: list[str] = []
     if page.geometry is not None and opts.render_fallback_share > 0 and not isinstance(source, Page):
         page = _served_if_render_lost_text(page, source, url, encoding, opts.render_fallback_share, notes)
@@ -61,7 +66,37 @@ def extract_records(
     timings["extract"] = round((t2 - t1) * 1000, 3)
     timings["total"] = round((t2 - t0) * 1000, 3)
     table.timings = timings
+    if screenshot is not None:
+        drawn = save_records_screenshot(rendered, table, screenshot)
+        table.notes.append(f"screenshot with {len(drawn['boxes'])} boxes written to {drawn['path']}")
     return table
+
+
+def save_records_screenshot(page: Page, table: Table, path: str | os.PathLike) -> dict[str, Any]:
+    """Draw the table's regions (the main one labelled ``main``) and the main region's records on the
+    rendered page's screenshot; save the PNG at ``path``. Returns what was drawn (see
+    :func:`render.screenshot.annotate`). Raises :class:`RenderError` when there is no screenshot."""
+    from render.screenshot import annotate
+
+    from .errors import RenderError
+
+    geometry = page.geometry
+    png = geometry.extra.get("screenshot") if geometry is not None else None
+    if not png:
+        raise RenderError("no screenshot was taken for this page (render it with screenshot=True)")
+    items: list[tuple[Any, str, str]] = []
+    if table.rendered and table.regions:
+        for n, box in enumerate(table.regions[0].record_boxes, 1):
+            if box is not None and box[2] > 0 and box[3] > 0:
+                items.append((box, f"#{n}", "record"))
+        # regions last, so that their labels are drawn over the first record's
+        for n, region in reversed(list(enumerate(table.regions))):
+            if region.box is not None:
+                label = f"{'main region' if n == 0 else f'region {n + 1}'} · {len(region.record_ids)} records"
+                items.append((region.box, label, "region" if n == 0 else "other region"))
+    title = (f"pagesight · records · {len(table.rows)} records" if table.rendered
+             else "pagesight · records · mined from the HTML as served: no boxes to draw")
+    return annotate(png, items, path, geometry.device_scale_factor, title=title)
 
 
 def _served_if_render_lost_text(page: Page, source: Any, url: str | None, encoding: str | None, share: float,

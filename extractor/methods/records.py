@@ -110,6 +110,9 @@ class Options:
     side_strip: float = 0.30
     side_max_width: float = 0.25
     side_min_height: float = 0.30
+    #: On the position path, also apply the HTML rules: "landmarks" (nav, page-level header/footer/aside,
+    #: landmark roles), "all" (plus class/id words) or "none" (position alone). Tuned on records_dev.
+    rendered_html_rules: Literal["none", "landmarks", "all"] = "landmarks"
 
     def validate(self) -> None:
         require_range("factor", self.factor, 0.0, 1.0)
@@ -167,6 +170,8 @@ def clean(page: Page, opts: Options) -> tuple[np.ndarray, str]:
             page, header_band=opts.header_band, header_band_px=opts.header_band_px, footer_band=opts.footer_band,
             footer_band_px=opts.footer_band_px, side_strip=opts.side_strip, side_max_width=opts.side_max_width,
             side_min_height=opts.side_min_height, max_share=opts.max_furniture_share)
+        if opts.rendered_html_rules != "none":
+            ids += html_furniture(page, opts.max_furniture_share, words=opts.rendered_html_rules == "all")
     else:
         ids += html_furniture(page, opts.max_furniture_share)
     return removed_mask(page, sorted(set(ids))), path

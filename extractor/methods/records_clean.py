@@ -27,7 +27,8 @@ removed (a wrapper is not furniture).
   (:data:`FURNITURE_WORDS`), or a class/id starts with a consent-banner prefix
   (:data:`CONSENT_PREFIXES`; OneTrust's ``ot-*``/``onetrust`` survive word rules, ALGORITHMS 3).
 
-The same ``max_furniture_share`` guard applies. Consent-banner prefixes apply on both paths.
+The same ``max_furniture_share`` guard applies. Consent-banner prefixes apply on both paths;
+on the position path the landmark tag and role rules can be added (``rendered_html_rules``).
 """
 
 from __future__ import annotations
@@ -60,8 +61,11 @@ def _split_words(value: str) -> set[str]:
     return {w for w in _WORD.split(value.lower()) if w}
 
 
-def html_furniture(page: Page, max_share: float, words_in_sections: bool = False) -> list[int]:
-    """Ids of elements that are furniture by what the HTML says (see the module docstring)."""
+def html_furniture(page: Page, max_share: float, words_in_sections: bool = False, words: bool = True) -> list[int]:
+    """Ids of elements that are furniture by what the HTML says (see the module docstring).
+
+    ``words=False`` applies the landmark tag and role rules only (and consent prefixes).
+    """
     out: list[int] = []
     body = page.body_id
     stop = int(page.end[body])
@@ -79,8 +83,8 @@ def html_furniture(page: Page, max_share: float, words_in_sections: bool = False
         if not hit:
             cls, ident = el.get("class") or "", el.get("id") or ""
             if cls or ident:
-                words = _split_words(cls) | _split_words(ident)
-                hit = (words_in_sections or not sectioned[i]) and bool(words & FURNITURE_WORDS)
+                if words and (words_in_sections or not sectioned[i]):
+                    hit = bool((_split_words(cls) | _split_words(ident)) & FURNITURE_WORDS)
                 hit = hit or _consent(cls, ident)
         if hit and page.text_len[i] <= max_share * body_text:
             out.append(i)
