@@ -20,12 +20,14 @@ from typing import Literal
 
 import numpy as np
 
-from ..content import collect_blocks
+from ..content import BLOCK_TAGS, collect_blocks
 from ..page import Page, normalize_space
 from ..result import Block
 from .base import require_range
 
 TEXT_TAG = "#text"
+#: Elements that break a line: a part holding none of them is output as one paragraph, unwalked.
+_BREAKS = (*sorted(BLOCK_TAGS), "br", "hr")
 
 
 @dataclass(frozen=True)
@@ -213,9 +215,16 @@ def merge(page: Page, blocks: list[Segment], opts: SegmentOptions) -> list[Segme
 def segment_blocks(page: Page, seg: Segment, *, label: str = "body", score: float = 1.0) -> list[Block]:
     """Result blocks (paragraphs, rows) of one segment, tagged with ``label`` and ``score``."""
     out: list[Block] = []
+    elements, end = page.elements, page.end
     for i, text in seg.parts:
         if text is None:
-            out.extend(collect_blocks(page, i, label=label, score=score))
+            el = elements[i]
+            if end[i] == i + 1 or next(el.iterdescendants(*_BREAKS), None) is None:  # one paragraph
+                plain = normalize_space("".join(el.itertext()))
+                if plain:
+                    out.append(Block(i, plain, el.tag if el.tag in BLOCK_TAGS else "p", label, score))
+            else:
+                out.extend(collect_blocks(page, i, label=label, score=score))
         elif out and out[-1].id == i and out[-1].tag == "p" and out[-1].label == label:
             out[-1].text += " " + text
         else:

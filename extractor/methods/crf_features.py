@@ -150,22 +150,27 @@ def html_features(page: Page, segs: list[Segment], opts: FeatureOptions | None =
     opts = opts or FeatureOptions()
     attrs = block_attributes(page, segs, opts)
     m = len(attrs)
+    # The attributes a neighbour contributes, built once per block and prefixed per offset.
+    shared = [(f"T={a['T']}", f"A={a['A']}", f"L={a['L']}", f"AL={a['A']}|{a['L']}") for a in attrs]
+    offsets = [(f"-{off}", f"+{off}", off) for off in range(1, opts.window + 1)]
     feats: list[list[str]] = []
     for j, a in enumerate(attrs):
-        f = ["bias", f"T={a['T']}", f"A={a['A']}", f"C={a['C']}", f"S={a['S']}", f"L={a['L']}", f"P={a['P']}",
-             f"TACS={a['T']}|{a['A']}|{a['C']}|{a['S']}", f"TL={a['T']}|{a['L']}", f"AL={a['A']}|{a['L']}"]
+        t, an, ln, al = shared[j]
+        f = ["bias", t, an, f"C={a['C']}", f"S={a['S']}", ln, f"P={a['P']}",
+             f"TACS={a['T']}|{a['A']}|{a['C']}|{a['S']}", f"TL={a['T']}|{a['L']}", al]
         if j == 0:
             f.append("first")
         if j == m - 1:
             f.append("last")
-        for off in range(1, opts.window + 1):
-            for sign, k in (("-", j - off), ("+", j + off)):
-                if 0 <= k < m:
-                    b = attrs[k]
-                    f.extend((f"{sign}{off}T={b['T']}", f"{sign}{off}A={b['A']}", f"{sign}{off}L={b['L']}",
-                              f"{sign}{off}AL={b['A']}|{b['L']}"))
-                else:
-                    f.append(f"{sign}{off}out")
+        for before, after, off in offsets:
+            if j - off >= 0:
+                f.extend([before + x for x in shared[j - off]])
+            else:
+                f.append(before + "out")
+            if j + off < m:
+                f.extend([after + x for x in shared[j + off]])
+            else:
+                f.append(after + "out")
         feats.append(f)
     for f, extra in zip(feats, context_features(page, segs, opts), strict=True):
         f.extend(extra)
