@@ -57,6 +57,8 @@ class Options:
     min_records: int = 3
     #: Class-word Jaccard at or above which same-tag siblings are one group (tuned on records_dev).
     class_similarity: float = 0.5
+    #: Also offer all same-tag siblings as one group when their classes split them (tuned on records_dev).
+    tag_union: bool = True
     #: Weight of link text in a group's text score (navigation is all links; tuned on records_dev).
     link_weight: float = 0.3
     #: Members compared with the seed to measure a group's regularity (bounds tree matching).
@@ -74,6 +76,9 @@ class Options:
     structure_floor: float = 0.05
     #: Exponent of the regularity factor in the group score (tuned on records_dev).
     regularity_power: float = 1.0
+    #: A group whose members wrap another group's one to one wins when it scores within this share
+    #: of it (the whole post, not its body alone; tuned on records_dev).
+    wrapper_margin: float = 0.1
     #: Most regions returned (main first).
     max_regions: int = 5
     #: Most candidate groups whose regularity is measured (best text scores first; bounds the work).
@@ -127,6 +132,7 @@ class Options:
         require_range("structure_floor", self.structure_floor, 0.0, 1.0)
         require_range("regularity_power", self.regularity_power, 0.0, 10.0)
         require_range("max_regions", self.max_regions, 1, 1000)
+        require_range("wrapper_margin", self.wrapper_margin, 0.0, 1.0)
         require_range("max_candidates", self.max_candidates, 1, 1_000_000)
         require_range("max_class_sets", self.max_class_sets, 1, 1_000_000)
         require_range("max_match_nodes", self.max_match_nodes, 1, 100_000)
@@ -273,7 +279,10 @@ def sibling_groups(page: Page, removed: np.ndarray, opts: Options) -> list[list[
             merged: dict[int, list[int]] = defaultdict(list)
             for key, lab in zip(keys, labels, strict=True):
                 merged[lab].extend(by_words[key])
-            for members in merged.values():
+            clusters = list(merged.values())
+            if opts.tag_union and len(clusters) > 1:  # e.g. the topic owner's posts carry an extra class
+                clusters.append([k for members in clusters for k in members])
+            for members in clusters:
                 members = _nonempty(page, sorted(members), images)
                 if len(members) >= opts.min_records:
                     groups.append(members)
@@ -376,6 +385,23 @@ def score_groups(page: Page, groups: list[list[int]], removed: np.ndarray, opts:
     return found
 
 
+def prefer_wrappers(page: Page, candidates: list[FoundRegion], margin: float) -> None:
+    """When the members of candidate A wrap those of B one to one (each A member holds exactly one
+    B member), A is the whole record and B a part of it (a post's body without its author): A
+    takes B's score when it scores within ``margin`` of it. Changes scores in place."""
+    if margin <= 0:
+        return
+    end = page.end
+    for a in candidates:
+        for b in candidates:
+            if a is b or len(a.records) != len(b.records) or a.score >= b.score:
+                continue
+            if a.score < (1.0 - margin) * b.score:
+                continue
+            if all(x < y < int(end[x]) for x, y in zip(a.records, b.records, strict=True)):
+                a.score = b.score * (1.0 + 1e-9)
+
+
 def rank_regions(page: Page, candidates: list[FoundRegion], max_regions: int) -> list[FoundRegion]:
     """Best first; drop a candidate that overlaps a better one (nested in or holding its records)."""
     end = page.end
@@ -408,6 +434,7 @@ def run(page: Page, opts: Options) -> Mining:
         if opts.families:
             groups += class_families(page, removed, opts)
         candidates = score_groups(page, groups, removed, opts)
+        prefer_wrappers(page, candidates, opts.wrapper_margin)
     regions = rank_regions(page, candidates, opts.max_regions)
     if not regions:
         if opts.variant == "paper":
