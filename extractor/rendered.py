@@ -38,6 +38,7 @@ def rendered_page(source: Any, *, url: str | None, encoding: str | None, max_byt
     :class:`OptionError` for bad options.
     """
     from render import render
+    from render.browser import STRING_URL
 
     _check_size(source, max_bytes)
     t0 = time.perf_counter()
@@ -50,6 +51,8 @@ def rendered_page(source: Any, *, url: str | None, encoding: str | None, max_byt
     if len(rendered.html) > max_bytes:
         raise PageTooLarge(f"the rendered page is larger than max_bytes={max_bytes:,}")
     page = page_from_rendered(rendered)
+    if url is None and not opts.get("url") and rendered.url.startswith(STRING_URL):
+        page.url = None  # an HTML string has no address, as on the HTML path
     if timings is not None:
         timings["render"] = round((time.perf_counter() - t0) * 1000, 3)
     return page

@@ -503,8 +503,8 @@ class _Engine:
                     await page.wait_for_function(wait, timeout=_ms(until))
             except PlaywrightTimeout:
                 warnings.append(f"the {what} {wait!r} did not appear in time; rendered what was there")
-        # Wait for requests in flight to end; scroll for lazy content; wait again when the
-        # scroll started requests; repeat while the page grows.
+        # Wait for requests in flight to end; scroll for lazy content; when scrolling started
+        # requests, wait for them and scroll again (the page may have grown).
         if self._inflight and opts.wait_until == "load":
             await self._quiet(opts, min(until, time.monotonic() + opts.quiet_max_ms / 1000))
         steps = opts.scroll_steps
@@ -516,10 +516,9 @@ class _Engine:
                 warnings.append("scrolling for lazy content did not finish in time")
                 return
             steps -= taken
-            if self._inflight or self._started != started:
-                await self._quiet(opts, min(until, time.monotonic() + opts.quiet_max_ms / 1000))
-            if not taken:
-                return
+            if not taken or not (self._inflight or self._started != started):
+                return  # at the bottom, and scrolling asked for nothing more
+            await self._quiet(opts, min(until, time.monotonic() + opts.quiet_max_ms / 1000))
 
     async def _quiet(self, opts: RenderOptions, until: float) -> None:
         quiet = opts.quiet_ms / 1000
@@ -634,6 +633,18 @@ def _restart() -> None:
 def close() -> None:
     """Close the process's browser now (it is also closed at exit; the next render relaunches)."""
     _ENGINE.shutdown()
+
+
+def open_pages() -> tuple[int, int]:
+    """``(contexts, pages)`` open in the process's browser now (popups included), for leak checks."""
+
+    async def count() -> tuple[int, int]:
+        if _ENGINE._browser is None:
+            return 0, 0
+        contexts = _ENGINE._browser.contexts
+        return len(contexts), sum(len(c.pages) for c in contexts)
+
+    return _ENGINE.submit(count()).result(CLOSE_TIMEOUT_S)
 
 
 def browser_launches() -> int:

@@ -27,6 +27,9 @@
   // absolutely positioned descendants (that of their containing block: the nearest positioned
   // or transformed ancestor). null = no clip.
   const CLIP = [], CBCLIP = [];
+  // Inside a scroll container (overflow auto/scroll) content is reachable by scrolling it: its
+  // clip is not applied and content beyond the page's far edges is not "off the page".
+  const INSCROLL = [];
   const ancestors = [];
   let el = de;
   while (el) {
@@ -37,11 +40,13 @@
     const display = cs.display;
     let descend = display !== "none";
     let x = 0, y = 0, w = 0, h = 0, pos = 0, fs = 0, vis = false, clip = null, fw = 400, col = 0, bg = 0;
+    let inScroll = false;
     if (descend) {
       const r = el.getBoundingClientRect();
       x = r.left + sx; y = r.top + sy; w = r.width; h = r.height;
       pos = POS[cs.position] || 0;
       clip = p < 0 || pos === 3 ? null : pos === 2 ? CBCLIP[p] : CLIP[p];
+      inScroll = p >= 0 && pos !== 3 && INSCROLL[p];
       const opaque = cs.opacity !== "0";
       vis = opaque && cs.visibility === "visible";
       descend = opaque;
@@ -52,7 +57,7 @@
         vis = false;  // zero size, or a clipping box too small to show anything
       }
       if (vis && (w > 0 || h > 0)) {
-        if (x + w <= 0 || y + h <= 0 || x >= pageW || y >= pageH) vis = false;  // off the page
+        if (x + w <= 0 || y + h <= 0 || !inScroll && (x >= pageW || y >= pageH)) vis = false;  // off the page
         else if (clip && (x + w <= clip[0] || x >= clip[2] || y + h <= clip[1] || y >= clip[3])) vis = false;
       }
       if (vis && pos >= 2 && pos <= 3) {  // the screen-reader-only patterns
@@ -77,16 +82,21 @@
       col = str(color);
       bg = str(cs.backgroundColor);
       let childClip = clip;
-      if (clipsSelf) {
+      const scrolls = ov !== "visible" && (ov.includes("auto") || ov.includes("scroll"));
+      if (scrolls && el !== de && el !== body) {
+        childClip = null;
+      } else if (clipsSelf) {
         childClip = clip ? [Math.max(clip[0], x), Math.max(clip[1], y), Math.min(clip[2], x + w), Math.min(clip[3], y + h)]
                          : [x, y, x + w, y + h];
       }
       const parentCb = p < 0 ? null : CBCLIP[p];
       CLIP.push(childClip);
+      INSCROLL.push(inScroll || scrolls && el !== de && el !== body);
       CBCLIP.push(pos !== 0 || (childClip !== parentCb && cs.transform !== "none") ? childClip : parentCb);
     } else {
       CLIP.push(null);
       CBCLIP.push(null);
+      INSCROLL.push(false);
     }
     X.push(r1(x)); Y.push(r1(y)); W.push(r1(w)); H.push(r1(h));
     FLAGS.push(vis ? 1 : 0); POSC.push(pos); FS.push(r1(fs)); FW.push(fw);

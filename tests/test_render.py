@@ -37,9 +37,13 @@ def _render(*args, **kwargs):
 
 
 def _assert_usable(server) -> None:
-    """The browser still renders a normal page after a fault."""
+    """The browser still renders a normal page after a fault, and nothing was left open."""
+    from render.browser import open_pages
+
     result = extract(server.url("article.html"), render=True)
     assert HEADLINE in result.text
+    time.sleep(0.2)  # popups close asynchronously
+    assert open_pages() == (1, 1)
 
 
 # ---------------------------------------------------------------------------- pages
@@ -248,3 +252,20 @@ def test_crashed_renderer(browser, server):
     assert isinstance(out, RenderError) and "crash" in str(out), out
     assert took < 8
     _assert_usable(server)
+
+
+def test_scroll_container_content_is_kept_but_clipped_slides_are_not(browser):
+    html = """<html><head><style>html, body { height: 100%; margin: 0; overflow: hidden }
+      main { height: 100%; overflow-y: auto } .tall { height: 3000px }
+      .carousel { width: 300px; overflow: hidden; white-space: nowrap }
+      .slide { display: inline-block; width: 300px; white-space: normal }</style></head>
+      <body><main><p>Top of an app-like layout that scrolls inside main.</p><div class=tall></div>
+      <p>Bottom of the scrolling main, reachable by scrolling it.</p>
+      <div class=carousel><div class=slide>First slide shows.</div><div class=slide>Second slide waits.</div></div>
+      </main></body></html>"""
+    from extractor.rendered import page_from_rendered
+
+    page = page_from_rendered(_render(html))
+    text = page.text_of(page.body_id)
+    assert "Top of an app-like layout" in text and "Bottom of the scrolling main" in text
+    assert "First slide shows." in text and "Second slide waits." not in text
