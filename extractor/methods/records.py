@@ -57,7 +57,8 @@ class Options:
     min_records: int = 3
     #: Class-word Jaccard at or above which same-tag siblings are one group (tuned on records_dev).
     class_similarity: float = 0.5
-    #: Also offer all same-tag siblings as one group when their classes split them (tuned on records_dev).
+    #: Also offer the same-tag siblings of all repeated class clusters (2+ members each) as one group
+    #: when their classes split them into several (tuned on records_dev).
     tag_union: bool = True
     #: Weight of link text in a group's text score (navigation is all links; tuned on records_dev).
     link_weight: float = 0.3
@@ -280,8 +281,9 @@ def sibling_groups(page: Page, removed: np.ndarray, opts: Options) -> list[list[
             for key, lab in zip(keys, labels, strict=True):
                 merged[lab].extend(by_words[key])
             clusters = list(merged.values())
-            if opts.tag_union and len(clusters) > 1:  # e.g. the topic owner's posts carry an extra class
-                clusters.append([k for members in clusters for k in members])
+            repeated = [members for members in clusters if len(members) > 1]
+            if opts.tag_union and len(repeated) > 1:  # e.g. the topic owner's posts carry an extra class
+                clusters.append([k for members in repeated for k in members])
             for members in clusters:
                 members = _nonempty(page, sorted(members), images)
                 if len(members) >= opts.min_records:

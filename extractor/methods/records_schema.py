@@ -37,6 +37,10 @@ _DATE = re.compile(
     re.I,
 )
 _NAME = re.compile(r"[^a-z0-9]+")
+#: Tag names that say nothing about a field: a column named after one is named after its kind instead.
+_PLAIN_TAGS = frozenset("span div p a b i em strong small td li dd font".split())
+_READABLE = re.compile(r"[a-z]*[aeiouy][a-z]*", re.I)
+_GENERATED = re.compile(r"^(?:css|sc|jsx|svelte|emotion)-[a-z0-9]+$|^[a-z]{1,3}(?:[-_][a-z0-9]{1,3})*$", re.I)
 _TD_STEP = re.compile(r"^tr[^/]*/td[^/\[]*\[(\d+)\]")
 #: Text-flow tags whose same-label siblings in a record form one field (the paragraphs of a post).
 FLOW_TAGS = frozenset("p li blockquote pre code br ul ol dd dt figure".split())
@@ -123,12 +127,13 @@ def _items(page: Page, tree: Tree, skip: frozenset[int]) -> list[_Item]:
         tag = page.tags[el_id]
         paths[k] = (paths[p] + "/" if p >= 0 else "") + step[k]
         label = tree.tags[k]
-        names[k] = label.split(".", 1)[1] if "." in label and p >= 0 else (names[p] if p > 0 else tag)
+        own_name = readable_class(el.get("class")) if p >= 0 else None
+        names[k] = own_name or (names[p] if p > 0 else tag)
         covered = p >= 0 and inside_text[p]
         is_text = not covered and own[el_id] > 0
         inside_text[k] = covered or is_text
         name = names[k] or tag
-        if tag == "a" and el.get("href") and not covered:
+        if tag == "a" and _is_link(el.get("href")) and not covered:
             items.append(_Item(k, el_id, "link", urljoin(base, el.get("href").strip()), paths[k] + "#link", name))
         if tag == "img" and not covered:
             src = el.get("src") or el.get("data-src") or ""
@@ -155,6 +160,23 @@ def header_cells(page: Page, row: int) -> dict[int, str]:
         if cells and all(c.tag == "th" for c in cells):
             return {n: normalize_space("".join(c.itertext())) for n, c in enumerate(cells, 1)}
     return {}
+
+
+def readable_class(value: str | None) -> str | None:
+    """The first class word that reads as a name (a run of 3+ letters with a vowel, e.g. ``price``,
+    ``post-body``), not a generated one (``yb-z``, ``css-1x2y3z``); ``None`` when there is none."""
+    for word in (value or "").split():
+        if _READABLE.search(word) and not _GENERATED.match(word):
+            return word
+    return None
+
+
+def _is_link(href: str | None) -> bool:
+    """True for an ``href`` that leads somewhere (not empty, ``#…`` or ``javascript:``)."""
+    if not href:
+        return False
+    href = href.strip().lower()
+    return bool(href) and not href.startswith(("#", "javascript:"))
 
 
 def value_kind(values: list[str], share: float) -> str:
@@ -304,17 +326,19 @@ def _table(page: Page, records: list[int], placed: dict[int, list[tuple[int, _It
         header = headers.get(int(cell.group(1))) if cell else None
         if col_keys[c] == "other#text":
             header = "other"
-        base = _NAME.sub("_", (header or first.name).lower()).strip("_") or "field"
-        name = base if part == "text" else f"{base}_{'url' if part == 'link' else 'src'}"
-        count = seen.get(name, 0) + 1
-        seen[name] = count
-        if count > 1:
-            name = f"{name}_{count}"
         if part == "link":
             kind = "link"
         elif part == "image":
             kind = "image"
         else:
             kind = value_kind([r[n].text for r in rows if r[n] is not None], kind_share)
+        base = _NAME.sub("_", (header or first.name).lower()).strip("_") or "field"
+        if base in _PLAIN_TAGS and kind in ("price", "number", "date"):
+            base = kind
+        name = base if part == "text" else f"{base}_{'url' if part == 'link' else 'src'}"
+        count = seen.get(name, 0) + 1
+        seen[name] = count
+        if count > 1:
+            name = f"{name}_{count}"
         columns.append(Column(name, kind))
     return Schema(columns, rows, details)
