@@ -14,7 +14,7 @@ from extractor.errors import OptionError
 from extractor.evaluate import page_bytes, read_gold
 from extractor.methods import blocks as blocks_method
 from extractor.page import build_page, load
-from conftest import FIXTURES, data_set
+from tests.conftest import FIXTURES, data_set
 
 PAPER_EXAMPLE = "<html><body><div>hello<table>123</table>world</div></body></html>"
 

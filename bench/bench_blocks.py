@@ -1,0 +1,103 @@
+"""Speed of the Block-List variants and of the ``blocks`` method, as ratios to lxml's parse.
+
+Every timing is on the same decoded pages, in the same run, one process; decoding bytes
+to text is done once beforehand and excluded from every figure. Baseline:
+``lxml.html.fromstring(text)``. Measured:
+
+- ``events``: :func:`extractor.blocklist.block_list_events` (lxml target parser, no tree);
+- ``tree list``: :func:`extractor.blocklist.block_list` over an already built Page;
+- ``page build``: :func:`extractor.page.build_page` (parse, clean, per-element statistics);
+- ``blocks + page type``: build_page + block list + page-type features + classifier +
+  the ``blocks`` method, i.e. the method with page-type features, parsing included (the
+  issue's acceptance figure: at most 3x the baseline).
+
+    /work/venv/bin/python bench/bench_blocks.py [--data ../shared/data/wcxb_dev] [--limit 300] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import statistics
+import sys
+import time
+
+import lxml.html
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from extractor.blocklist import block_list, block_list_events  # noqa: E402
+from extractor.decode import decode  # noqa: E402
+from extractor.evaluate import page_bytes, read_gold  # noqa: E402
+from extractor.methods import blocks as blocks_method  # noqa: E402
+from extractor.page import build_page  # noqa: E402
+from extractor.pagetype import classify, load_model  # noqa: E402
+
+
+def stages(text: str, url: str | None, opts: blocks_method.Options) -> dict[str, float]:
+    """Seconds per stage for one page."""
+    out: dict[str, float] = {}
+    t0 = time.perf_counter()
+    lxml.html.fromstring(text)
+    t1 = time.perf_counter()
+    block_list_events(text)
+    t2 = time.perf_counter()
+    page = build_page(text, url=url)
+    t3 = time.perf_counter()
+    blocks = block_list(page)
+    t4 = time.perf_counter()
+    classify(page, blocks)
+    t5 = time.perf_counter()
+    blocks_method.run(page, opts, blocks)
+    t6 = time.perf_counter()
+    out["lxml.html.fromstring"] = t1 - t0
+    out["events"] = t2 - t1
+    out["page build"] = t3 - t2
+    out["tree list"] = t4 - t3
+    out["page-type features + classify"] = t5 - t4
+    out["blocks method (given the list)"] = t6 - t5
+    out["blocks + page type (all, parse included)"] = t6 - t2 - (t2 - t1)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry: time the stages and print totals and ratios to the lxml parse."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "wcxb_dev"))
+    ap.add_argument("--limit", type=int, default=300)
+    ap.add_argument("--repeat", type=int, default=3, help="runs per page; the fastest run of each stage counts")
+    args = ap.parse_args(argv)
+    data = pathlib.Path(args.data)
+    golds = read_gold(data)
+    step = max(1, len(golds) // args.limit)
+    pages = []
+    for gold in golds[::step][: args.limit]:
+        text, _ = decode(page_bytes(data, gold["id"]))
+        pages.append((text, gold.get("url")))
+    load_model()  # the lazy model load is a one-off, not per page
+    opts = blocks_method.Options()
+    totals: dict[str, float] = {}
+    per_page_ratio: list[float] = []
+    for text, url in pages:
+        best: dict[str, float] = {}
+        for _ in range(args.repeat):
+            for key, sec in stages(text, url, opts).items():
+                best[key] = min(best.get(key, sec), sec)
+        for key, sec in best.items():
+            totals[key] = totals.get(key, 0.0) + sec
+        per_page_ratio.append(best["blocks + page type (all, parse included)"] / best["lxml.html.fromstring"])
+    base = totals["lxml.html.fromstring"]
+    print(f"{len(pages)} pages of {data.name}, fastest of {args.repeat} runs per page, decoding excluded")
+    print(f"{'stage':<44} {'total s':>8} {'ms/page':>8} {'x lxml':>7}")
+    for key, sec in totals.items():
+        print(f"{key:<44} {sec:8.3f} {1000 * sec / len(pages):8.2f} {sec / base:7.2f}")
+    print(f"events variant vs tree list (page build excluded): {totals['events'] / totals['tree list']:.2f}x")
+    whole = totals["blocks + page type (all, parse included)"]
+    print(f"blocks + page type, ratio to lxml parse: total {whole / base:.2f}x, "
+          f"median per page {statistics.median(per_page_ratio):.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

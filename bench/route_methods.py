@@ -1,0 +1,159 @@
+"""Score every registered method per page type on wcxb_dev and write the ``auto`` route table.
+
+For each method in ``extractor.api.METHODS`` (read at run time) and each option variant
+listed in :data:`VARIANTS`, every page of the set is extracted and scored (shingle F1 of
+the data README). Routes: for each page type the variant with the best mean F1 on the pages
+of that type. ``auto`` is then scored honestly: each page is routed by the page type that
+the classifier predicted for it *out of fold* (grouped 5-fold CV by domain,
+``bench/results/pagetype_oof.json`` written by ``bench/train_pagetype.py``), never by its
+gold type and never by a model that saw the page.
+
+Writes ``extractor/models/routes.json`` and ``bench/results/routes.md`` (per page type:
+every variant and ``auto``). Per-variant page scores are cached in ``--cache`` so a rerun
+after adding a method only scores the new one.
+
+    /work/venv/bin/python bench/route_methods.py [--data ../shared/data/wcxb_dev] [--cache DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import pathlib
+import sys
+import time
+from typing import Any
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from extractor.api import METHODS  # noqa: E402
+from extractor.evaluate import evaluate  # noqa: E402
+
+#: Option variants tried per method besides its defaults (names from each method's Options;
+#: variants known from ALGORITHMS.md's calibration table to help some page kinds).
+VARIANTS: dict[str, list[dict[str, Any]]] = {
+    "decay": [{"clean_tree": False}],
+}
+
+
+def variant_name(method: str, options: dict[str, Any]) -> str:
+    """A readable label of a method variant, e.g. ``decay(clean_tree=False)``."""
+    if not options:
+        return method
+    return f"{method}({', '.join(f'{k}={v}' for k, v in sorted(options.items()))})"
+
+
+def score_variant(data: pathlib.Path, method: str, options: dict[str, Any], cache: pathlib.Path | None
+                  ) -> dict[str, Any]:
+    """Per-page F1 of one variant on the set: ``{"f1": {id: f1}, "ms": median ms, "type": {id: type}}``."""
+    key = hashlib.sha1(json.dumps([data.name, method, options], sort_keys=True).encode()).hexdigest()[:12]
+    path = cache / f"{method}-{key}.json" if cache else None
+    if path and path.exists():
+        return json.loads(path.read_text(encoding="utf-8"))
+    t0 = time.perf_counter()
+    report = evaluate(data, method=method, options=options, records=False)
+    out = {"method": method, "options": options, "f1": {s.id: s.f1 for s in report.pages},
+           "type": {s.id: s.page_type for s in report.pages}, "median_ms": report.summary()["median_ms"],
+           "errors": sum(1 for s in report.pages if s.error)}
+    print(f"  {variant_name(method, options)}: F1 {report.summary()['f1']:.4f} in {time.perf_counter() - t0:.0f} s",
+          file=sys.stderr)
+    if path:
+        path.write_text(json.dumps(out), encoding="utf-8")
+    return out
+
+
+def mean(values: list[float]) -> float:
+    """Mean of a list (0.0 when empty)."""
+    return sum(values) / len(values) if values else 0.0
+
+
+def choose_routes(runs: list[dict[str, Any]], ids: list[str], key_of: dict[str, str]) -> dict[str, int]:
+    """For each key (a page type), the index of the run with the best mean F1 over the pages with that key."""
+    routes: dict[str, int] = {}
+    for key in sorted(set(key_of.values())):
+        pages = [i for i in ids if key_of[i] == key]
+        routes[key] = max(range(len(runs)), key=lambda r: (mean([runs[r]["f1"][i] for i in pages]), -r))
+    return routes
+
+
+def auto_scores(runs: list[dict[str, Any]], routes: dict[str, int], default: int, ids: list[str],
+                predicted: dict[str, str]) -> dict[str, float]:
+    """Per-page F1 of ``auto`` when each page follows the route of its predicted type."""
+    return {i: runs[routes.get(predicted.get(i, ""), default)]["f1"][i] for i in ids}
+
+
+def table(runs: list[dict[str, Any]], labels: list[str], auto: dict[str, float], ids: list[str],
+          gold_type: dict[str, str], oracle: dict[str, float]) -> str:
+    """Markdown table: rows page types (and all pages), columns every variant, auto, and the type oracle."""
+    types = sorted(set(gold_type.values()))
+    head = ["page type", "pages", *labels, "**auto**", "auto with gold types"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for t in [*types, "all"]:
+        pages = ids if t == "all" else [i for i in ids if gold_type[i] == t]
+        cells = [f"{mean([r['f1'][i] for i in pages]):.3f}" for r in runs]
+        best = max(cells)
+        cells = [f"**{c}**" if c == best else c for c in cells]
+        lines.append(f"| {t} | {len(pages)} | " + " | ".join(cells)
+                     + f" | **{mean([auto[i] for i in pages]):.3f}** | {mean([oracle[i] for i in pages]):.3f} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry: score the variants, choose the routes, write routes.json and routes.md."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "wcxb_dev"))
+    ap.add_argument("--oof", default=str(ROOT / "bench" / "results" / "pagetype_oof.json"))
+    ap.add_argument("--cache", default=None, help="folder caching per-variant page scores")
+    ap.add_argument("--routes", default=str(ROOT / "extractor" / "models" / "routes.json"))
+    ap.add_argument("--markdown", default=str(ROOT / "bench" / "results" / "routes.md"))
+    ap.add_argument("--methods", default=None, help="comma-separated subset of methods (default: all registered)")
+    args = ap.parse_args(argv)
+    data = pathlib.Path(args.data)
+    cache = pathlib.Path(args.cache) if args.cache else None
+    if cache:
+        cache.mkdir(parents=True, exist_ok=True)
+    names = args.methods.split(",") if args.methods else list(METHODS)
+    runs = []
+    for name in names:
+        for options in [{}, *VARIANTS.get(name, [])]:
+            runs.append(score_variant(data, name, options, cache))
+    labels = [variant_name(r["method"], r["options"]) for r in runs]
+    oof = json.loads(pathlib.Path(args.oof).read_text(encoding="utf-8"))
+    predicted = dict(zip(oof["ids"], oof["pred"], strict=False))
+    gold_type = runs[0]["type"]
+    ids = sorted(gold_type)
+    overall = [mean([r["f1"][i] for i in ids]) for r in runs]
+    default = max(range(len(runs)), key=lambda r: (overall[r], -r))
+    by_gold = choose_routes(runs, ids, gold_type)
+    by_pred = choose_routes(runs, [i for i in ids if i in predicted], predicted)
+    candidates = {"best variant per gold page type": by_gold,
+                  "best variant per predicted (out-of-fold) page type": by_pred}
+    results = {}
+    for how, routes in candidates.items():
+        auto = auto_scores(runs, routes, default, ids, predicted)
+        results[how] = (mean(list(auto.values())), routes, auto)
+        print(f"auto, routes chosen by {how}: F1 {results[how][0]:.4f}", file=sys.stderr)
+    how = max(results, key=lambda h: results[h][0])
+    _, routes, auto = results[how]
+    oracle = auto_scores(runs, by_gold, default, ids, gold_type)
+    doc = {"routes": {t: {"method": runs[r]["method"], "options": runs[r]["options"]} for t, r in routes.items()},
+           "default": {"method": runs[default]["method"], "options": runs[default]["options"]},
+           "chosen_by": how, "dataset": data.name,
+           "auto_f1_out_of_fold": round(mean(list(auto.values())), 4),
+           "best_single": {"variant": labels[default], "f1": round(overall[default], 4)}}
+    pathlib.Path(args.routes).write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    md = (f"Shingle F1 on {data.name} ({len(ids)} pages), HTML only. `auto`: each page routed by the page type the "
+          f"classifier predicted for it out of fold (grouped 5-fold CV by domain); routes chosen by {how}. "
+          "Last column: routing by the gold type (an upper bound).\n\n"
+          + table(runs, labels, auto, ids, gold_type, oracle))
+    pathlib.Path(args.markdown).parent.mkdir(parents=True, exist_ok=True)
+    pathlib.Path(args.markdown).write_text(md, encoding="utf-8")
+    print(md)
+    print(json.dumps(doc["routes"], indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,474 @@
+"""Page-type detection: features of a page and the shipped classifier (ALGORITHMS.md 2.3).
+
+Features, all from one :class:`~extractor.page.Page` and its Block-List:
+
+- block distribution (the paper's ``Dev``, k, shares of the largest blocks, ...), plus runs
+  of merged non-link-dense blocks (modern pages split an article over many ``<p>``);
+- cheap page-level counts from the Page arrays (link-text share, repeated sibling
+  structures, forms, tables, list items, headings, ...);
+- the main region that ``decay`` finds (its share of the text, its link density);
+- URL shape and page-level type cues (``og:type``, microdata ``itemtype`` names, the
+  ``generator`` meta), price/cart words; record answers are never read;
+- a bag of words of the title, headings, anchors and URL path (vocabulary stored with the model).
+
+Without a URL the URL features are zero and ``has_url`` is 0; the model is trained with some
+URLs dropped so it degrades gracefully. The model is a JSON file of tree-ensemble (or
+other) parameters evaluated with numpy, loaded lazily; it records :data:`FEATURE_VERSION`
+and the feature names, and a mismatch raises :class:`~extractor.errors.ModelError`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import pathlib
+import re
+from collections import Counter
+from functools import lru_cache
+from typing import Any
+from urllib.parse import urlsplit
+
+import numpy as np
+
+from .blocklist import BlockList, block_list
+from .errors import ModelError
+from .page import Page, normalize_space
+
+#: Bump whenever a feature's definition changes; the shipped model must carry the same value.
+FEATURE_VERSION = 1
+#: The seven page types of wcxb_dev (data README).
+PAGE_TYPES = ("article", "collection", "documentation", "forum", "listing", "product", "service")
+#: Page types that have a main text (issue #8: article, documentation, forum, product vs the rest).
+HAS_MAIN_TEXT = frozenset(("article", "documentation", "forum", "product"))
+#: Default model file, shipped in the package.
+MODEL_PATH = pathlib.Path(__file__).resolve().parent / "models" / "pagetype.json"
+
+#: A block is link-dense above this link-text share (ALGORITHMS 2.4; same cut as ``blocks``).
+LINK_DENSE = 0.5
+#: "Blocks above 10 % of the text" (ALGORITHMS 2.3 feature list).
+BIG_BLOCK_SHARE = 0.10
+#: A merged run of non-link-dense blocks counts as long text above this many characters
+#: (reconstruction; about two paragraphs).
+LONG_RUN_CHARS = 400
+#: A block counts as a paragraph above this many characters (reconstruction).
+PARAGRAPH_CHARS = 80
+#: Sibling groups (same parent, same tag) of at least this many members count as repeated structures.
+REPEAT_MIN = 3
+#: Tags counted per page (normalised by the element count, log-scaled).
+COUNTED_TAGS = ("a", "p", "li", "tr", "td", "table", "form", "img", "h1", "h2", "h3", "article", "nav",
+                "time", "pre", "code", "dl", "blockquote", "ul", "footer", "aside", "header", "section",
+                "figure", "label", "span", "div")
+
+_WORD = re.compile(r"[^\W\d_]{2,}", re.UNICODE)
+_PRICE = re.compile(r"[$€£¥₹] ?\d|\d ?(?:€|£|usd|eur|gbp)")
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+#: Shop words counted in the lower-cased page text (plain substring counts, cheap).
+CART_WORDS = ("add to cart", "add to basket", "add to bag", "buy now", "in stock", "out of stock", "checkout",
+              "free shipping", "warenkorb", "panier", "sku", "quantity", "wishlist")
+#: Forum words counted in the lower-cased page text.
+FORUM_WORDS = (" reply", " replies", "joined", "posts:", "quote", "thread", "members", " likes", " views",
+               "moderator", "posted by", "permalink", "#1", "reputation")
+#: Characters frequent in code listings (documentation pages).
+CODE_MARKS = ("{", "}", ";", "()", "=>", "::", "def ", "return ", "function")
+#: URL path words naming a page kind (named cues; each is one binary feature).
+URL_CUES: dict[str, tuple[str, ...]] = {
+    "product": ("product", "products", "item", "dp", "p", "shop", "store", "buy", "sku"),
+    "collection": ("collection", "collections", "category", "categories", "catalog", "c", "tag", "tags",
+                   "shop", "brands", "browse"),
+    "listing": ("search", "list", "listing", "listings", "jobs", "events", "results", "directory", "archive",
+                "page", "news", "blog"),
+    "docs": ("docs", "doc", "documentation", "api", "reference", "guide", "guides", "manual", "wiki", "learn",
+             "tutorial", "sdk", "developer", "developers", "kb", "help", "en-us", "latest", "stable"),
+    "forum": ("forum", "forums", "thread", "threads", "topic", "topics", "t", "community", "discussion",
+              "discussions", "questions", "viewtopic", "showthread", "board", "boards", "comments", "r"),
+    "article": ("blog", "news", "article", "articles", "post", "posts", "story", "stories", "insights"),
+    "service": ("about", "contact", "services", "service", "pricing", "solutions", "careers", "login",
+                "signup", "team", "company", "features", "support", "plans", "locations"),
+}
+#: ``og:type`` values with a feature of their own (others count as "other").
+OG_TYPES = ("article", "website", "product", "product.group", "blog", "book", "profile", "video")
+#: Microdata ``itemtype`` name groups (type names are page-level cues, not record answers).
+ITEMTYPE_CUES: dict[str, tuple[str, ...]] = {
+    "article": ("article", "newsarticle", "blogposting", "techarticle", "report"),
+    "product": ("product", "offer", "aggregateoffer", "aggregaterating"),
+    "forum": ("discussionforumposting", "comment", "question", "answer", "qapage"),
+    "list": ("itemlist", "collectionpage", "searchresultspage", "listitem", "breadcrumblist"),
+    "org": ("organization", "localbusiness", "service", "website", "webpage", "person"),
+}
+#: ``<meta name=generator>`` names with a feature of their own.
+GENERATORS = ("wordpress", "discourse", "mediawiki", "hubspot", "shopify", "xenforo", "phpbb", "sphinx",
+              "docusaurus", "hugo", "gatsby", "jekyll", "drupal", "joomla", "wix", "squarespace", "ghost",
+              "mkdocs", "vbulletin", "invision", "magento", "woocommerce", "elementor")
+
+
+def numeric_feature_names() -> list[str]:
+    """Names of the numeric features, in vector order (the bag of words follows them)."""
+    names = ["k_log", "dev_log", "dev_share", "max_share", "top3_share", "n_big", "link_share", "mean_log",
+             "max_log", "median_log", "dense_share", "para_share", "n_para_log", "entropy", "peak_pos",
+             "run_max_share", "run_max_log", "n_long_runs", "run_count_log", "run_pos",
+             "n_el_log", "text_log", "text_per_el", "depth_mean", "depth_max"]
+    names += [f"tag_{t}" for t in COUNTED_TAGS]
+    names += ["rep_groups_log", "rep_max_log", "rep_text_share", "rep_card_groups_log", "rep_card_share",
+              "rep_link_share", "region_share", "region_link", "region_depth", "region_blocks_log",
+              "price_rate", "cart_count", "forum_rate", "date_rate", "code_rate", "digit_share", "title_log",
+              "has_url", "url_depth", "url_last_len", "url_last_dash", "url_digits", "url_date", "url_query",
+              "url_html", "url_root", "url_numeric_seg"]
+    names += [f"url_{k}" for k in URL_CUES]
+    names += [f"og_{t}" for t in OG_TYPES] + ["og_other", "og_none"]
+    names += [f"item_{k}" for k in ITEMTYPE_CUES] + [f"gen_{g}" for g in GENERATORS]
+    return names
+
+
+NUMERIC_NAMES = numeric_feature_names()
+
+
+def _log(x: float) -> float:
+    return math.log1p(max(x, 0.0))
+
+
+def distribution_features(blocks: BlockList) -> dict[str, float]:
+    """Features of the block distribution (ALGORITHMS 2.3) and of merged text runs."""
+    keep = blocks.nonempty()
+    f: dict[str, float] = {}
+    chars = blocks.chars[keep].astype(np.float64)
+    links = blocks.link_chars[keep].astype(np.float64)
+    n = chars - links
+    k = len(n)
+    total = float(chars.sum())
+    if k == 0 or total <= 0:
+        return {name: 0.0 for name in NUMERIC_NAMES[:20]}
+    nl_total = max(float(n.sum()), 1.0)
+    delta = np.diff(n) if k > 1 else np.zeros(1)
+    dev = float(delta.max() - delta.min())
+    srt = np.sort(n)[::-1]
+    dense = links > LINK_DENSE * chars
+    p = n[n > 0] / nl_total
+    f.update(k_log=_log(k), dev_log=_log(dev), dev_share=dev / nl_total, max_share=srt[0] / nl_total,
+             top3_share=float(srt[:3].sum()) / nl_total, n_big=float((n > BIG_BLOCK_SHARE * nl_total).sum()),
+             link_share=float(links.sum()) / total, mean_log=_log(float(n.mean())), max_log=_log(float(srt[0])),
+             median_log=_log(float(np.median(n))), dense_share=float(dense.mean()),
+             para_share=float(n[n >= PARAGRAPH_CHARS].sum()) / nl_total,
+             n_para_log=_log(float((n >= PARAGRAPH_CHARS).sum())),
+             entropy=float(-(p * np.log(p)).sum() / math.log(k + 1)), peak_pos=float(np.argmax(n)) / k)
+    # Runs of consecutive non-link-dense blocks, merged (ALGORITHMS 2 calibration: "merge runs").
+    run_id = np.cumsum(dense)
+    run_sum = np.bincount(run_id[~dense], weights=n[~dense]) if (~dense).any() else np.zeros(1)
+    best = int(np.argmax(run_sum))
+    first_of_best = np.flatnonzero((run_id == best) & ~dense)
+    f.update(run_max_share=float(run_sum[best]) / nl_total, run_max_log=_log(float(run_sum[best])),
+             n_long_runs=float((run_sum >= LONG_RUN_CHARS).sum()), run_count_log=_log(float((run_sum > 0).sum())),
+             run_pos=float(first_of_best[0]) / k if len(first_of_best) else 0.0)
+    return f
+
+
+def dom_features(page: Page) -> dict[str, float]:
+    """Cheap page-level counts from the Page arrays: sizes, tag counts, repeated sibling structures."""
+    body = page.body_id
+    lo, hi = body, int(page.end[body])
+    n_el = hi - lo
+    text = float(page.text_len[body])
+    tags = page.tags[lo:hi]
+    counts = Counter(tags)
+    depth = page.depth[lo:hi]
+    f: dict[str, float] = {"n_el_log": _log(n_el), "text_log": _log(text), "text_per_el": text / max(n_el, 1),
+                           "depth_mean": float(depth.mean()) if n_el else 0.0,
+                           "depth_max": float(depth.max()) if n_el else 0.0}
+    for t in COUNTED_TAGS:
+        f[f"tag_{t}"] = _log(1000.0 * counts.get(t, 0) / max(n_el, 1))
+    # Repeated sibling structures: groups of >= REPEAT_MIN siblings with the same tag and text.
+    has_members = n_el > 1 and bool((page.text_len[lo + 1:hi] > 0).any())
+    if has_members:
+        tag_ids = {t: i for i, t in enumerate(counts)}
+        tid = np.fromiter((tag_ids[t] for t in tags), dtype=np.int64, count=n_el)
+        par = page.parent[lo + 1:hi]
+        ids = np.arange(lo + 1, hi)
+        has_text = page.text_len[ids] > 0
+        key = par[has_text] * (len(tag_ids) + 1) + tid[1:][has_text]
+        members = ids[has_text]
+        uniq, inverse, sizes = np.unique(key, return_inverse=True, return_counts=True)
+        group_text = np.bincount(inverse, weights=page.text_len[members])
+        group_link = np.bincount(inverse, weights=page.link_len[members])
+        cards = page.tag_count[members] >= 3
+        card_sizes = np.bincount(inverse, weights=cards.astype(np.float64))
+        rep = sizes >= REPEAT_MIN
+        card_rep = card_sizes >= REPEAT_MIN
+        f.update(rep_groups_log=_log(float(rep.sum())), rep_max_log=_log(float(sizes.max())),
+                 rep_text_share=float(group_text[rep].max()) / max(text, 1.0) if rep.any() else 0.0,
+                 rep_card_groups_log=_log(float(card_rep.sum())),
+                 rep_card_share=float(group_text[card_rep].max()) / max(text, 1.0) if card_rep.any() else 0.0,
+                 rep_link_share=float(group_link[rep].sum() / max(group_text[rep].sum(), 1.0)) if rep.any() else 0.0)
+    else:
+        f.update(rep_groups_log=0.0, rep_max_log=0.0, rep_text_share=0.0, rep_card_groups_log=0.0,
+                 rep_card_share=0.0, rep_link_share=0.0)
+    return f
+
+
+def region_features(page: Page, blocks: BlockList) -> dict[str, float]:
+    """Features of the main region that ``decay`` finds (issue #8: main-region features)."""
+    from .methods.decay import Options as DecayOptions
+    from .methods.decay import find_region
+
+    body = page.body_id
+    region = find_region(page, DecayOptions())
+    total = max(float(page.non_link_len[body]), 1.0)
+    text = float(page.text_len[region])
+    owners = blocks.owners
+    inside = (owners >= region) & (owners < page.end[region]) & (blocks.chars > 0)
+    return {"region_share": float(page.non_link_len[region]) / total,
+            "region_link": float(page.link_len[region]) / max(text, 1.0),
+            "region_depth": float(page.depth[region] - page.depth[body]),
+            "region_blocks_log": _log(float(inside.sum()))}
+
+
+def text_features(page: Page, blocks: BlockList) -> dict[str, float]:
+    """Word cues over the page text: prices, shop words, forum words, years, code marks, digits."""
+    text = " ".join(" ".join(p) for p in blocks.pieces).lower()
+    per_k = 1000.0 / max(len(text), 1)
+    digits = sum(text.count(d) for d in "0123456789")
+    return {"price_rate": len(_PRICE.findall(text)) * per_k,
+            "cart_count": _log(sum(text.count(w) for w in CART_WORDS)),
+            "forum_rate": sum(text.count(w) for w in FORUM_WORDS) * per_k,
+            "date_rate": len(_YEAR.findall(text)) * per_k,
+            "code_rate": sum(text.count(w) for w in CODE_MARKS) * per_k,
+            "digit_share": digits * per_k / 1000.0,
+            "title_log": _log(len(page.html_title))}
+
+
+def _url_parts(url: str | None) -> list[str]:
+    if not url:
+        return []
+    try:
+        path = urlsplit(url).path
+    except ValueError:
+        return []
+    return [s for s in path.lower().split("/") if s]
+
+
+def url_features(url: str | None) -> dict[str, float]:
+    """URL shape and path-word cues; all zero (``has_url`` 0) without a URL."""
+    f = {name: 0.0 for name in NUMERIC_NAMES if name.startswith("url_")}
+    f["has_url"] = 0.0
+    if not url:
+        return f
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return f
+    segs = _url_parts(url)
+    last = segs[-1] if segs else ""
+    stem = re.sub(r"\.(html?|php|aspx?|jsp)$", "", last)
+    words = set()
+    for s in segs:
+        words.update(re.split(r"[-_.]", s))
+        words.add(s)
+    f.update(has_url=1.0, url_depth=float(len(segs)), url_last_len=_log(len(stem)),
+             url_last_dash=float(stem.count("-")),
+             url_digits=float(sum(ch.isdigit() for ch in parts.path)) / max(len(parts.path), 1),
+             url_date=1.0 if re.search(r"/(?:19|20)\d\d/(?:\d\d/)?", parts.path) else 0.0,
+             url_query=1.0 if parts.query else 0.0, url_html=1.0 if stem != last else 0.0,
+             url_root=1.0 if not segs else 0.0,
+             url_numeric_seg=1.0 if any(s.isdigit() for s in segs) else 0.0)
+    for kind, cues in URL_CUES.items():
+        f[f"url_{kind}"] = 1.0 if words.intersection(cues) else 0.0
+    return f
+
+
+def meta_features(page: Page) -> dict[str, float]:
+    """Page-level type names: ``og:type``, microdata ``itemtype`` names, the ``generator`` meta."""
+    f = {f"og_{t}": 0.0 for t in OG_TYPES}
+    f.update({"og_other": 0.0, "og_none": 0.0})
+    f.update({f"item_{k}": 0.0 for k in ITEMTYPE_CUES})
+    f.update({f"gen_{g}": 0.0 for g in GENERATORS})
+    og = None
+    generator = ""
+    head = page.root.find("head")
+    metas = head.iter("meta") if head is not None else page.root.iter("meta")
+    for meta in metas:
+        key = (meta.get("property") or meta.get("name") or "").lower()
+        if key == "og:type" and og is None:
+            og = (meta.get("content") or "").strip().lower()
+        elif key == "generator":
+            generator += " " + (meta.get("content") or "").lower()
+    if og is None:
+        f["og_none"] = 1.0
+    elif og in OG_TYPES:
+        f[f"og_{og}"] = 1.0
+    else:
+        f["og_other"] = 1.0
+    for g in GENERATORS:
+        if g in generator:
+            f[f"gen_{g}"] = 1.0
+    names = set()
+    for value in page.root.xpath("//@itemtype"):
+        for part in value.split():
+            names.add(part.rstrip("/").rsplit("/", 1)[-1].lower())
+    for kind, cues in ITEMTYPE_CUES.items():
+        if names.intersection(cues):
+            f[f"item_{kind}"] = 1.0
+    return f
+
+
+def numeric_features(page: Page, blocks: BlockList | None = None, url: str | None = None) -> np.ndarray:
+    """The numeric feature vector (order :data:`NUMERIC_NAMES`) of a page.
+
+    ``url`` defaults to ``page.url``; pass ``""`` to compute the features as if no URL were known.
+    """
+    if blocks is None:
+        blocks = block_list(page)
+    url = page.url if url is None else url
+    f = distribution_features(blocks)
+    f.update(dom_features(page))
+    f.update(region_features(page, blocks))
+    f.update(text_features(page, blocks))
+    f.update(url_features(url))
+    f.update(meta_features(page))
+    return np.array([f.get(name, 0.0) for name in NUMERIC_NAMES], dtype=np.float64)
+
+
+def page_words(page: Page, url: str | None = None) -> set[str]:
+    """Bag of words (a set) of the title (``t:``), headings (``h:``), anchors (``a:``) and URL path (``u:``)."""
+    url = page.url if url is None else url
+    words = {"t:" + w for w in _WORD.findall(page.html_title.lower())}
+    for el in page.body.iter("h1", "h2", "h3"):
+        words.update("h:" + w for w in _WORD.findall(normalize_space("".join(el.itertext())).lower()))
+    elements = page.elements
+    for i in page.link_ids:
+        text = elements[i].text
+        if text:
+            words.update("a:" + w for w in _WORD.findall(text.lower()))
+    for seg in _url_parts(url):
+        words.update("u:" + w for w in _WORD.findall(seg))
+    return words
+
+
+def bag_vector(words: set[str], vocab: list[str]) -> np.ndarray:
+    """Binary presence vector of ``words`` over a vocabulary."""
+    return np.array([1.0 if w in words else 0.0 for w in vocab], dtype=np.float64)
+
+
+# ---------------------------------------------------------------- the shipped model
+
+
+def _predict_trees(model: dict[str, Any], x: np.ndarray) -> np.ndarray:
+    """Raw scores (n_samples, n_outputs) of a tree ensemble stored as flat arrays."""
+    feat, thr = model["_feature"], model["_threshold"]
+    left, right, value = model["_left"], model["_right"], model["_value"]
+    roots, outputs = model["_roots"], model["_tree_output"]
+    scores = np.tile(np.asarray(model["base"], dtype=np.float64), (x.shape[0], 1))
+    for s in range(x.shape[0]):
+        node = roots.copy()
+        row = x[s]
+        for _ in range(model["max_depth"] + 1):
+            f = feat[node]
+            leaf = f < 0
+            if leaf.all():
+                break
+            go_left = row[np.where(leaf, 0, f)] <= thr[node]
+            node = np.where(leaf, node, np.where(go_left, left[node], right[node]))
+        np.add.at(scores[s], outputs, value[node])
+    return scores
+
+
+def _softmax(z: np.ndarray) -> np.ndarray:
+    z = z - z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def predict_proba(model: dict[str, Any], x: np.ndarray) -> np.ndarray:
+    """Class probabilities (n_samples, n_classes) of a loaded model for feature rows ``x``.
+
+    Raises :class:`ModelError` for a model kind this code cannot evaluate.
+    """
+    kind = model.get("kind")
+    if kind == "trees":
+        raw = _predict_trees(model, x)
+        if raw.shape[1] == 1:
+            p = 1.0 / (1.0 + np.exp(-raw[:, 0]))
+            return np.column_stack([1.0 - p, p])
+        return _softmax(raw)
+    raise ModelError(f"unknown page-type model kind {kind!r}")
+
+
+def _prepare(model: dict[str, Any]) -> dict[str, Any]:
+    trees = model["trees"]
+    sizes = [len(t["feature"]) for t in trees]
+    offsets = np.concatenate(([0], np.cumsum(sizes)[:-1])).astype(np.int64)
+    model["_roots"] = offsets.copy()
+    model["_feature"] = np.concatenate([np.asarray(t["feature"], dtype=np.int64) for t in trees])
+    model["_threshold"] = np.concatenate([np.asarray(t["threshold"], dtype=np.float64) for t in trees])
+    model["_left"] = np.concatenate([np.asarray(t["left"], dtype=np.int64) + o for t, o in zip(trees, offsets, strict=False)])
+    model["_right"] = np.concatenate([np.asarray(t["right"], dtype=np.int64) + o for t, o in zip(trees, offsets, strict=False)])
+    model["_value"] = np.concatenate([np.asarray(t["value"], dtype=np.float64) for t in trees])
+    model["_tree_output"] = np.array([t["output"] for t in trees], dtype=np.int64)
+    return model
+
+
+def check_model(model: dict[str, Any], source: str = "model") -> dict[str, Any]:
+    """Check that a model dict was trained for this feature code; return it ready to use.
+
+    Raises :class:`ModelError` when the version or the feature names differ, or fields are missing.
+    """
+    if model.get("feature_version") != FEATURE_VERSION:
+        raise ModelError(f"{source} was trained for page-type features version {model.get('feature_version')!r}, "
+                         f"this code computes version {FEATURE_VERSION}: retrain with bench/train_pagetype.py")
+    if model.get("numeric_names") != NUMERIC_NAMES:
+        raise ModelError(f"{source} lists other numeric features than this code: retrain with bench/train_pagetype.py")
+    try:
+        return _prepare(model) if model.get("kind") == "trees" else model
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ModelError(f"{source} is malformed: {exc}") from None
+
+
+@lru_cache(maxsize=4)
+def load_model(path: str | os.PathLike | None = None) -> dict[str, Any]:
+    """Load (once) and check the page-type model; default: the one shipped in the package.
+
+    Raises :class:`ModelError` when the file is missing, unreadable, or for other features.
+    """
+    path = pathlib.Path(path) if path is not None else MODEL_PATH
+    try:
+        model = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ModelError(f"page-type model not found at {path}: run bench/train_pagetype.py") from None
+    except (OSError, ValueError) as exc:
+        raise ModelError(f"page-type model at {path} is unreadable: {exc}") from None
+    return check_model(model, str(path))
+
+
+def feature_row(page: Page, model: dict[str, Any], blocks: BlockList | None = None,
+                url: str | None = None) -> np.ndarray:
+    """The full feature row (numeric features, then the model's bag of words) of a page."""
+    num = numeric_features(page, blocks, url)
+    bag = bag_vector(page_words(page, url), model["vocab"])
+    return np.concatenate([num, bag])[None, :]
+
+
+def classify(page: Page, blocks: BlockList | None = None, *, model_path: str | os.PathLike | None = None
+             ) -> tuple[str, float]:
+    """Page type of ``page`` and the model's probability for it.
+
+    ``blocks`` may pass a Block-List already built. Raises :class:`ModelError` when the
+    shipped model is missing or does not match this feature code.
+    """
+    model = load_model(model_path)
+    proba = predict_proba(model, feature_row(page, model, blocks))[0]
+    best = int(np.argmax(proba))
+    return model["classes"][best], float(proba[best])
+
+
+def has_main_text(page_type: str) -> bool:
+    """True for the page types that carry a main text (article, documentation, forum, product)."""
+    return page_type in HAS_MAIN_TEXT
+
+
+def classify_source(source: str | bytes | os.PathLike, *, render: bool = False, url: str | None = None
+                    ) -> tuple[str, float]:
+    """Load (optionally render) a source and classify it: ``(page_type, confidence)``.
+
+    Raises the load/render errors of :func:`extractor.api.get_page` and :class:`ModelError`.
+    """
+    from .api import get_page
+
+    return classify(get_page(source, render=render, url=url))

@@ -1,0 +1,55 @@
+"""The route table of ``method="auto"``: page type -> method and options.
+
+``bench/route_methods.py`` scores every registered method per page type on the dev sets
+and writes ``extractor/models/routes.json``; this module loads it (once) and answers
+:func:`route`. The table is data, not code: retraining the classifier or adding a method
+only needs the script to be rerun.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+from functools import lru_cache
+from typing import Any
+
+from .errors import ModelError
+
+#: Default route table, shipped in the package.
+ROUTES_PATH = pathlib.Path(__file__).resolve().parent / "models" / "routes.json"
+
+
+@lru_cache(maxsize=4)
+def load_routes(path: str | os.PathLike | None = None) -> dict[str, Any]:
+    """Load (once) and check the route table.
+
+    Returns the parsed JSON: ``{"routes": {type: {"method": str, "options": dict}}, "default": {...}}``.
+    Raises :class:`ModelError` when the file is missing, unreadable or malformed.
+    """
+    path = pathlib.Path(path) if path is not None else ROUTES_PATH
+    try:
+        table = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ModelError(f"route table not found at {path}: run bench/route_methods.py") from None
+    except (OSError, ValueError) as exc:
+        raise ModelError(f"route table at {path} is unreadable: {exc}") from None
+    routes = table.get("routes")
+    default = table.get("default")
+    if not isinstance(routes, dict) or not isinstance(default, dict):
+        raise ModelError(f"route table at {path} lacks 'routes' or 'default'")
+    for entry in [default, *routes.values()]:
+        if not isinstance(entry, dict) or not isinstance(entry.get("method"), str) \
+                or not isinstance(entry.get("options", {}), dict):
+            raise ModelError(f"route table at {path} has a malformed entry: {entry!r}")
+    return table
+
+
+def route(page_type: str | None, path: str | os.PathLike | None = None) -> tuple[str, dict[str, Any]]:
+    """``(method, options)`` that ``auto`` uses for a page type (the default route for unknown types).
+
+    Raises :class:`ModelError` when the route table cannot be loaded.
+    """
+    table = load_routes(path)
+    entry = table["routes"].get(page_type or "", table["default"])
+    return entry["method"], dict(entry.get("options", {}))

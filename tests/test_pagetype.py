@@ -1,0 +1,110 @@
+"""Page-type features, the shipped model (lazy load, version check) and classification."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from extractor import extract, load
+from extractor.errors import ModelError
+from extractor.evaluate import page_bytes, read_gold
+from extractor.pagetype import (
+    MODEL_PATH,
+    NUMERIC_NAMES,
+    PAGE_TYPES,
+    classify,
+    classify_source,
+    load_model,
+    numeric_features,
+    page_words,
+    url_features,
+)
+from tests.conftest import FIXTURES, data_set
+
+NEWS = FIXTURES / "blocks" / "news.html"
+
+
+def test_features_are_finite_and_complete() -> None:
+    page = load(NEWS, url="https://example.org/2024/05/harbour-bridge-reopens.html")
+    x = numeric_features(page)
+    assert x.shape == (len(NUMERIC_NAMES),)
+    assert np.isfinite(x).all()
+    named = dict(zip(NUMERIC_NAMES, x, strict=False))
+    assert named["has_url"] == 1.0 and named["url_date"] == 1.0 and named["og_article"] == 1.0
+    assert 0.0 < named["link_share"] < 1.0
+
+
+@pytest.mark.parametrize("html", [
+    "<html><body></body></html>",
+    "<html><body>plain words only</body></html>",
+    "<html><body>" + "<div></div>" * 3000 + "</body></html>",
+    "<html><body><a href='/x'>only a link</a></body></html>",
+])
+def test_features_on_degenerate_pages(html: str) -> None:
+    x = numeric_features(load(html))
+    assert x.shape == (len(NUMERIC_NAMES),) and np.isfinite(x).all()
+
+
+def test_url_features_degrade_without_url() -> None:
+    without = url_features(None)
+    assert without["has_url"] == 0.0 and not any(without.values())
+    page = load(NEWS)
+    assert not any(w.startswith("u:") for w in page_words(page))
+    assert "u:products" in page_words(page, "https://shop.example/products/red-kettle")
+
+
+def test_model_loads_lazily_and_matches_features() -> None:
+    if not MODEL_PATH.exists():
+        pytest.skip("no shipped page-type model (run bench/train_pagetype.py)")
+    model = load_model()
+    assert model["numeric_names"] == NUMERIC_NAMES
+    assert sorted(model["classes"]) == sorted(PAGE_TYPES)
+    assert MODEL_PATH.stat().st_size < 1_000_000
+
+
+def test_model_version_mismatch_raises(tmp_path) -> None:
+    if not MODEL_PATH.exists():
+        pytest.skip("no shipped page-type model (run bench/train_pagetype.py)")
+    model = json.loads(MODEL_PATH.read_text(encoding="utf-8"))
+    model["feature_version"] = model["feature_version"] + 1
+    bad = tmp_path / "old.json"
+    bad.write_text(json.dumps(model), encoding="utf-8")
+    with pytest.raises(ModelError, match="version"):
+        load_model(str(bad))
+    model["feature_version"] -= 1
+    model["numeric_names"] = model["numeric_names"][:-1]
+    bad.write_text(json.dumps(model), encoding="utf-8")
+    with pytest.raises(ModelError):
+        load_model(str(bad) + "")  # a new path string: not the cached one
+    with pytest.raises(ModelError, match="not found"):
+        load_model(str(tmp_path / "missing.json"))
+    (tmp_path / "garbage.json").write_text("{not json", encoding="utf-8")
+    with pytest.raises(ModelError):
+        load_model(str(tmp_path / "garbage.json"))
+
+
+def test_classify_news_fixture_as_article() -> None:
+    if not MODEL_PATH.exists():
+        pytest.skip("no shipped page-type model (run bench/train_pagetype.py)")
+    page_type, confidence = classify(load(NEWS, url="https://news.example/2024/05/harbour-bridge-reopens"))
+    assert page_type == "article"
+    assert 0.0 < confidence <= 1.0
+    page_type, confidence = classify_source(str(NEWS))
+    assert page_type in PAGE_TYPES and 0.0 < confidence <= 1.0
+
+
+def test_classify_dev_pages_smoke() -> None:
+    """The shipped model saw these pages in training: this checks the export, not generalisation."""
+    if not MODEL_PATH.exists():
+        pytest.skip("no shipped page-type model (run bench/train_pagetype.py)")
+    data = data_set("wcxb_dev")
+    golds = read_gold(data)[::45]
+    right = sum(classify(load(page_bytes(data, g["id"]), url=g.get("url")))[0] == g["page_type"] for g in golds)
+    assert right >= 0.8 * len(golds)
+
+
+def test_extract_still_works_on_bad_input_with_classifier() -> None:
+    result = extract("<html><body>" + "<p></p>" * 1000 + "</body></html>", method="blocks")
+    assert result.text == "" and result.reason
