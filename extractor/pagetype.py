@@ -398,8 +398,9 @@ def _prepare(model: dict[str, Any]) -> dict[str, Any]:
     model["_roots"] = offsets.copy()
     model["_feature"] = np.concatenate([np.asarray(t["feature"], dtype=np.int64) for t in trees])
     model["_threshold"] = np.concatenate([np.asarray(t["threshold"], dtype=np.float64) for t in trees])
-    model["_left"] = np.concatenate([np.asarray(t["left"], dtype=np.int64) + o for t, o in zip(trees, offsets, strict=False)])
-    model["_right"] = np.concatenate([np.asarray(t["right"], dtype=np.int64) + o for t, o in zip(trees, offsets, strict=False)])
+    shift = np.repeat(offsets, sizes)
+    model["_left"] = np.concatenate([np.asarray(t["left"], dtype=np.int64) for t in trees]) + shift
+    model["_right"] = np.concatenate([np.asarray(t["right"], dtype=np.int64) for t in trees]) + shift
     model["_value"] = np.concatenate([np.asarray(t["value"], dtype=np.float64) for t in trees])
     model["_tree_output"] = np.array([t["output"] for t in trees], dtype=np.int64)
     return model
