@@ -17,6 +17,11 @@ from .methods.records_schema import record_text
 from .page import Page
 from .result import Region, Table
 
+#: Screenshot drawing: a region is drawn this many CSS px outside its box, and this much higher, so
+#: that its outline and label stay visible around its records.
+REGION_PAD_PX = 4
+REGION_LABEL_PX = 20
+
 
 def record_options(**options: Any) -> mining.Options:
     """Checked options of record mining. Raises :class:`OptionError` for unknown names and bad values."""
@@ -86,14 +91,18 @@ def save_records_screenshot(page: Page, table: Table, path: str | os.PathLike) -
         raise RenderError("no screenshot was taken for this page (render it with screenshot=True)")
     items: list[tuple[Any, str, str]] = []
     if table.rendered and table.regions:
+        # Regions first (records are drawn over them), each drawn a little larger than its box so that
+        # its label sits above the first record's label.
+        for n, region in reversed(list(enumerate(table.regions))):
+            if region.box is not None:
+                x, y, w, h = region.box
+                pad, top = REGION_PAD_PX, REGION_LABEL_PX
+                box = (x - pad, y - top, w + 2 * pad, h + top + pad)
+                label = f"{'main region' if n == 0 else f'region {n + 1}'} · {len(region.record_ids)} records"
+                items.append((box, label, "region" if n == 0 else "other region"))
         for n, box in enumerate(table.regions[0].record_boxes, 1):
             if box is not None and box[2] > 0 and box[3] > 0:
                 items.append((box, f"#{n}", "record"))
-        # regions last, so that their labels are drawn over the first record's
-        for n, region in reversed(list(enumerate(table.regions))):
-            if region.box is not None:
-                label = f"{'main region' if n == 0 else f'region {n + 1}'} · {len(region.record_ids)} records"
-                items.append((region.box, label, "region" if n == 0 else "other region"))
     title = (f"pagesight · records · {len(table.rows)} records" if table.rendered
              else "pagesight · records · mined from the HTML as served: no boxes to draw")
     return annotate(png, items, path, geometry.device_scale_factor, title=title)
