@@ -86,18 +86,19 @@ def _progress(total: int, quiet: bool) -> Any:
 
 # --- work done per page (top-level so a process pool can pickle it) -----------------------
 
-def _extract_one(job: tuple[str, dict[str, Any]]) -> tuple[str, str | None, str | None, str | None]:
-    """Run one extraction; return ``(source, output, warning, error)``."""
+Outcome = tuple[str, "str | None", "str | None", "str | None"]
+
+
+def _guarded(job: tuple[str, dict[str, Any]], produce: Callable[[str, dict[str, Any], str], tuple[str, str | None]]
+             ) -> Outcome:
+    """Run ``produce`` for one source; return ``(source, output, warning, error)``, never raise."""
     source, kw = job
+    kw = dict(kw)
     fmt = kw.pop("format")
     debug = kw.pop("_debug", False)
     try:
-        from .api import extract
-        from .output import serialise
-
-        result = extract(source, **kw)
-        warning = f"empty result: {result.reason}" if result.empty else None
-        return source, serialise(result, fmt), warning, None
+        text, warning = produce(source, kw, fmt)
+        return source, text, warning, None
     except PagesightError as exc:
         return source, None, None, f"{type(exc).__name__}: {exc}"
     except Exception as exc:  # a bug must not kill the batch
@@ -105,24 +106,34 @@ def _extract_one(job: tuple[str, dict[str, Any]]) -> tuple[str, str | None, str 
         return source, None, None, f"internal error ({type(exc).__name__}: {exc}){detail}"
 
 
-def _records_one(job: tuple[str, dict[str, Any]]) -> tuple[str, str | None, str | None, str | None]:
-    source, kw = job
-    fmt = kw.pop("format")
-    try:
-        from .records_api import extract_records
-        from .table_output import serialise_table
+def _produce_text(source: str, kw: dict[str, Any], fmt: str) -> tuple[str, str | None]:
+    from .api import extract
+    from .output import serialise
 
-        table = extract_records(source, **kw)
-        warning = f"no records: {table.reason}" if table.empty else None
-        return source, serialise_table(table, fmt), warning, None
-    except PagesightError as exc:
-        return source, None, None, f"{type(exc).__name__}: {exc}"
-    except Exception as exc:
-        return source, None, None, f"internal error ({type(exc).__name__}: {exc})"
+    result = extract(source, **kw)
+    return serialise(result, fmt), (f"empty result: {result.reason}" if result.empty else None)
+
+
+def _produce_records(source: str, kw: dict[str, Any], fmt: str) -> tuple[str, str | None]:
+    from .records_api import extract_records
+    from .table_output import serialise_table
+
+    table = extract_records(source, **kw)
+    return serialise_table(table, fmt), (f"no records: {table.reason}" if table.empty else None)
+
+
+def _extract_one(job: tuple[str, dict[str, Any]]) -> Outcome:
+    """Extract the main text of one source (top-level so a process pool can pickle it)."""
+    return _guarded(job, _produce_text)
+
+
+def _records_one(job: tuple[str, dict[str, Any]]) -> Outcome:
+    """Extract the records of one source (top-level so a process pool can pickle it)."""
+    return _guarded(job, _produce_records)
 
 
 def _run_batch(
-    worker: Callable[[tuple[str, dict[str, Any]]], tuple[str, str | None, str | None, str | None]],
+    worker: Callable[[tuple[str, dict[str, Any]]], Outcome],
     sources: list[str],
     kwargs_for: Callable[[str], dict[str, Any]],
     fmt: str,
