@@ -7,13 +7,22 @@ Two variants share cleaning and schema generation:
   letter, ``"nodes"`` the ALGORITHMS fix), records filtered by most frequent tag and size.
 - ``variant="groups"`` (default): where ALGORITHMS shows the letter fails (the sweep picks
   nearly the whole page, the descent follows a navigation list, empty anchors win the tag
-  vote, consent banners get mined), candidate regions are groups of at least
-  ``min_records`` sibling elements with the same tag and similar classes (class-word
-  Jaccard >= ``class_similarity``); empty members (no text, no image) are dropped; each
-  group is scored by its text (link text weighted by ``link_weight``) times its regularity
-  (mean simple-tree-matching similarity of a sample of members to the group's seed); the
-  paper's DRMining region is added as a candidate too. Several regions are returned,
-  best first, none nested in a better one.
+  vote, consent banners get mined), the candidate regions are
+
+  * *sibling groups*: at least ``min_records`` siblings with the same tag and similar classes
+    (single-linkage over class-word Jaccard >= ``class_similarity``, digit runs ignored), plus
+    the union of a parent's repeated same-tag clusters (``tag_union``);
+  * *families* (``families``): elements of one tag and the same class words anywhere in the
+    page, nested ones included (threaded replies; posts nested by broken markup);
+
+  empty members (no text, no image: ``<a id=…>`` anchors) and header rows are dropped. A group
+  scores its text (link text weighted by ``link_weight``, nested members counted once) times
+  a *structure* factor (``1 -`` the share of text that members hold as their own text: prose
+  paragraphs and code lines are not records) times its *regularity* (mean simple-tree-matching
+  similarity of a sample of members to the largest, over the top ``regularity_depth``
+  levels). A group wrapping a better group one to one takes its place when within
+  ``wrapper_margin`` (the whole post, not its body). Several regions are returned, best
+  first, none overlapping a better one.
 
 Then RecordSchemaGen (``records_schema``) turns the main region's records into a table.
 """
