@@ -81,16 +81,11 @@ def page_from_rendered(rendered: Any) -> Page:
     root, scripts = parse_html(rendered.html)
     removed = _clean(root, raw, ID_ATTR)
     page = Page(root, url=rendered.url, encoding=rendered.charset, script_count=scripts)
-    n = len(page)
-    bid = np.full(n, -1, dtype=np.int64)
-    parent = page.parent.tolist()
-    limit = len(raw)
-    for i, el in enumerate(page.elements):
-        value = el.attrib.pop(ID_ATTR, None)
-        b = int(value) if value is not None and value.isdigit() else -1
-        if not 0 <= b < limit:  # made by the parser, not the browser (rare): take the parent's
-            b = int(bid[parent[i]]) if i > 0 else 0
-        bid[i] = b
+    bid = _browser_ids(page.elements, ID_ATTR, len(raw))
+    parent = page.parent
+    for i in np.flatnonzero(bid < 0).tolist():  # made by the parser, not the browser: the parent's
+        bid[i] = bid[parent[i]] if i > 0 else 0
+    etree.strip_attributes(root, ID_ATTR)
     page.geometry = Geometry(
         x=raw.x[bid], y=raw.y[bid], w=raw.w[bid], h=raw.h[bid], visible=raw.visible[bid],
         font_size=raw.font_size[bid], font_weight=raw.font_weight[bid], fixed=raw.fixed[bid],
@@ -106,33 +101,40 @@ def page_from_rendered(rendered: Any) -> Page:
     return page
 
 
+def _browser_ids(elements: list[etree._Element], attr: str, limit: int) -> np.ndarray:
+    """The browser id stamped on each element (-1 where there is none or it is out of range)."""
+    values = [el.get(attr) for el in elements]
+    ids = np.fromiter((int(v) if v is not None and v.isdigit() else -1 for v in values), dtype=np.int64,
+                      count=len(values))
+    ids[ids >= limit] = -1
+    return ids
+
+
 def _clean(root: etree._Element, raw: Any, attr: str) -> dict[str, int]:
     """Remove unseen subtrees and fixed/sticky overlays under ``<body>``; return counts."""
     body = root.find("body")
     if body is None:
         return {"hidden": 0, "overlay": 0}
-    shown = raw.shown.tolist()
-    position = raw.position.tolist()
-    fixed = raw.fixed.tolist()
-    parent = raw.parent.tolist()
-    n = len(shown)
-    hidden: list[etree._Element] = []
-    overlays: list[etree._Element] = []
-    walker = etree.iterwalk(body, events=("start",))
-    for _, el in walker:
-        value = el.get(attr)
-        if value is None or not value.isdigit() or int(value) >= n or el is body:
-            continue
-        b = int(value)
-        if not shown[b]:
-            hidden.append(el)
-            walker.skip_subtree()
-        elif fixed[b] and position[b] in (3, 4) and (parent[b] < 0 or not fixed[parent[b]]):
-            if position[b] == 4 and any(a.tag in STICKY_TABLE_TAGS for a in el.iterancestors()) \
-                    or el.tag in STICKY_TABLE_TAGS:
-                continue
+    elements = list(body.iter(etree.Element))[1:]
+    b = _browser_ids(elements, attr, len(raw))
+    known = b >= 0
+    b = np.where(known, b, 0)
+    parent = raw.parent[b]
+    has_parent = known & (parent >= 0)
+    parent = np.maximum(parent, 0)
+    shown, fixed = raw.shown, raw.fixed
+    # Top-most unseen elements: not shown under a shown parent (shown-ness only grows upwards).
+    hidden_at = np.flatnonzero(has_parent & ~shown[b] & shown[parent])
+    # Top-most fixed or sticky elements that are shown.
+    own_fixed = (raw.position[b] == 3) | (raw.position[b] == 4)
+    overlay_at = np.flatnonzero(has_parent & shown[b] & own_fixed & ~fixed[parent])
+    hidden = [elements[i] for i in hidden_at.tolist()]
+    overlays = []
+    for i in overlay_at.tolist():
+        el = elements[i]
+        in_table = el.tag in STICKY_TABLE_TAGS or any(a.tag in STICKY_TABLE_TAGS for a in el.iterancestors())
+        if not (raw.position[b[i]] == 4 and in_table):
             overlays.append(el)
-            walker.skip_subtree()
     if overlays:
         total = _text_len(body)
         overlays = [el for el in overlays if _text_len(el) <= OVERLAY_MAX_TEXT_SHARE * total]
