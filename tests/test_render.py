@@ -269,3 +269,40 @@ def test_scroll_container_content_is_kept_but_clipped_slides_are_not(browser):
     text = page.text_of(page.body_id)
     assert "Top of an app-like layout" in text and "Bottom of the scrolling main" in text
     assert "First slide shows." in text and "Second slide waits." not in text
+
+
+def test_wait_for_selector_or_condition(browser):
+    html = ("<html><body><p>Shell.</p><script>setTimeout(() => { const p = document.createElement('p'); "
+            "p.id = 'late'; p.textContent = 'Arrived late.'; document.body.append(p) }, 400)</script></body></html>")
+    arrived = ">Arrived late.</p>"
+    assert arrived not in _render(html).html
+    assert arrived in _render(html, wait_selector="#late").html
+    assert arrived in _render(html, wait_function="document.getElementById('late') !== null").html
+    missing = _render(html, wait_selector="#never", timeout=2)
+    assert any("did not appear" in w for w in missing.warnings)
+
+
+def test_sync_face_inside_a_running_event_loop(browser, server):
+    async def notebook_cell() -> str:  # as in Jupyter, where a loop is already running
+        return extract(server.url("article.html"), render=True).text
+
+    assert asyncio.run(notebook_cell()).startswith(HEADLINE)
+
+
+def test_find_chromium_order(browser, tmp_path, monkeypatch):
+    from render import find_chromium
+    from render.setup import setup_browser
+
+    monkeypatch.delenv("PAGESIGHT_CHROMIUM", raising=False)
+    downloaded = tmp_path / "chromium-1234" / "chrome-linux"
+    downloaded.mkdir(parents=True)
+    fake = downloaded / "chrome"
+    fake.write_text("#!/bin/sh\n")
+    monkeypatch.setenv("PLAYWRIGHT_BROWSERS_PATH", str(tmp_path))
+    assert find_chromium() != str(fake)  # not executable: Playwright's browser is skipped
+    fake.chmod(0o755)
+    assert find_chromium() == str(fake)  # Playwright's own browser comes before PATH
+    assert find_chromium(browser) == browser  # the explicit option comes first
+    monkeypatch.setenv("PAGESIGHT_CHROMIUM", browser)
+    assert find_chromium() == browser  # then the environment variable
+    assert setup_browser() == f"Chromium is already available: {browser}"

@@ -34,13 +34,20 @@ def reference(browser):
         chromium.close()
 
 
-def _element_boxes(reference, url: str, selector: str, scale: float) -> list[tuple[float, ...]]:
+def _element_boxes(reference, url: str, selector: str, scale: float, lazy: bool = False) -> list[tuple[float, ...]]:
+    """Pixel boxes ``(x0, y0, x1, y1)`` of the elements matching ``selector``, measured independently."""
     page = reference.new_page(viewport={"width": 1280, "height": 800}, device_scale_factor=scale)
     try:
         page.goto(url, wait_until="load")
+        if lazy:  # bring in the lazy part as a reader would, then go back to the top
+            page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+            page.wait_for_selector("#more p")
+            page.evaluate("window.scrollTo(0, 0)")
         out = []
         for i in range(page.locator(selector).count()):
             box = page.locator(selector).nth(i).bounding_box()
+            if box is None or box["width"] < 1 or box["height"] < 1:
+                continue
             x, y = box["x"] + page.evaluate("scrollX"), box["y"] + page.evaluate("scrollY")
             out.append(tuple(v * scale for v in (x, y, x + box["width"], y + box["height"])))
         return out
@@ -113,3 +120,29 @@ def test_raw_capture_and_tall_page_cap(server, browser, tmp_path):
     assert any("cut at 5000" in w for w in rendered.warnings)
     with Image.open(tmp_path / "tall.png") as image:
         assert image.size == (1280, 5000)
+
+
+#: page, elements that must carry a drawn box, elements that must carry none (when present).
+PAGES = [
+    ("article.html", "article h1, article p", "aside, aside a, footer, #consent, header.site"),
+    ("products.html", ".card h2, .card .price", ""),
+    ("lazy.html", "#story h1, #story > p, #more p", ""),
+    ("cookie.html", "article h1, article p", ".dialog, .dialog p, .dialog h2, .topbar"),
+    ("hidden.html", "article h1, article > p:not(.gone):not(.ghost)",
+     ".ghost, .faded, .away, .squeezed, .sr, .tiny, .indent"),
+]
+
+
+@pytest.mark.parametrize(("name", "must", "never"), PAGES, ids=[p[0] for p in PAGES])
+def test_boxes_on_each_fixture_page(reference, server, tmp_path, name, must, never):
+    url = server.url(name)
+    result = extract(url, screenshot=tmp_path / "shot.png")
+    drawn = [tuple(d["box"]) for d in result.details["screenshot"]["boxes"]]
+    lazy = name == "lazy.html"
+    wanted = _element_boxes(reference, url, must, 1, lazy)
+    assert wanted
+    for box in wanted:
+        assert any(_close(box, d) for d in drawn), (name, box)
+    if never:
+        for box in _element_boxes(reference, url, never, 1, lazy):
+            assert not any(_close(box, d) for d in drawn), (name, box)
