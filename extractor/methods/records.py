@@ -208,7 +208,8 @@ def _header_row(page: Page, i: int) -> bool:
     return bool(cells) and all(t == "th" for t in cells)
 
 
-def _image_counts(page: Page) -> np.ndarray:
+def image_counts(page: Page) -> np.ndarray:
+    """``<img>`` elements per subtree, per element id."""
     marks = np.fromiter((t == "img" for t in page.tags), dtype=np.int64, count=len(page))
     prefix = np.concatenate(([0], np.cumsum(marks)))
     return prefix[page.end] - prefix[: len(page)]
@@ -262,10 +263,10 @@ def _cluster(keys: list[frozenset[str]], threshold: float) -> list[int]:
     return [find(i) for i in range(len(keys))]
 
 
-def sibling_groups(page: Page, removed: np.ndarray, opts: Options) -> list[list[int]]:
+def sibling_groups(page: Page, removed: np.ndarray, opts: Options, images: np.ndarray | None = None) -> list[list[int]]:
     """Groups of ``>= min_records`` non-empty siblings with the same tag and similar class words
     (single-linkage over class-word Jaccard >= ``class_similarity``)."""
-    images = _image_counts(page)
+    images = image_counts(page) if images is None else images
     body = page.body_id
     stop = int(page.end[body])
     parent = page.parent
@@ -302,10 +303,10 @@ def sibling_groups(page: Page, removed: np.ndarray, opts: Options) -> list[list[
     return groups
 
 
-def class_families(page: Page, removed: np.ndarray, opts: Options) -> list[list[int]]:
+def class_families(page: Page, removed: np.ndarray, opts: Options, images: np.ndarray | None = None) -> list[list[int]]:
     """Families: ``>= min_records`` non-empty elements anywhere in ``body`` with the same tag and the
     same (non-empty) class words, spread over more than one parent; nested members are kept."""
-    images = _image_counts(page)
+    images = image_counts(page) if images is None else images
     body = page.body_id
     stop = int(page.end[body])
     tags = page.tags
@@ -443,9 +444,10 @@ def run(page: Page, opts: Options) -> Mining:
         if paper is not None:
             candidates.append(paper)
     else:
-        groups = sibling_groups(page, removed, opts)
+        images = image_counts(page)
+        groups = sibling_groups(page, removed, opts, images)
         if opts.families:
-            groups += class_families(page, removed, opts)
+            groups += class_families(page, removed, opts, images)
         candidates = score_groups(page, groups, removed, opts)
         prefer_wrappers(page, candidates, opts.wrapper_margin)
     regions = rank_regions(page, candidates, opts.max_regions)
