@@ -68,7 +68,7 @@ SECOND_LEVEL = ("co", "com", "net", "org", "gov", "ac", "edu", "ne", "or", "go")
 #: throughput, measured with bench pages).
 QUIET_PAGE_JS = """
 (() => {
-  const net = {inflight: 0, started: 0, last: 0};
+  const net = {inflight: 0, started: 0, last: 0, lazy: false};
   Object.defineProperty(window, "__pagesightNet", {value: net, enumerable: false});
   const begin = () => { net.inflight++; net.started++; net.last = performance.now(); };
   const end = () => { net.inflight--; net.last = performance.now(); };
@@ -91,9 +91,16 @@ QUIET_PAGE_JS = """
   const nop = () => undefined;
   window.alert = nop; window.print = nop;
   window.confirm = () => false; window.prompt = () => null; window.open = () => null;
+  // Scrolling can only bring in content when the page watches it.
+  const IO = window.IntersectionObserver;
+  if (IO) {
+    window.IntersectionObserver = function (...args) { net.lazy = true; return new IO(...args); };
+    window.IntersectionObserver.prototype = IO.prototype;
+  }
   const add = EventTarget.prototype.addEventListener;
   EventTarget.prototype.addEventListener = function (type, ...rest) {
     if (type === "beforeunload") return undefined;
+    if (type === "scroll" || type === "wheel") net.lazy = true;
     return add.call(this, type, ...rest);
   };
   Object.defineProperty(window, "onbeforeunload", {get: () => null, set: nop, configurable: false});
@@ -102,7 +109,8 @@ QUIET_PAGE_JS = """
 #: Settling, run in the page as one evaluate: wait for the page's requests in flight to end
 #: (network quiet: none for ``quietMs``, at most ``maxMs``), then jump to the bottom and wait two
 #: frames, at most ``steps`` times, waiting for quiet again after each jump that started
-#: requests, until the bottom stays put. ``first`` false skips the first wait. Returns
+#: requests, until the bottom stays put. Pages that watch neither scrolling nor intersections
+#: are not scrolled. ``first`` false skips the first wait. Returns
 #: ``[jumps, quiet reached]``.
 SETTLE_JS = """async ([steps, quietMs, maxMs, first]) => {
   const net = window.__pagesightNet || {inflight: 0, started: 0, last: 0};
@@ -117,11 +125,12 @@ SETTLE_JS = """async ([steps, quietMs, maxMs, first]) => {
     }
   };
   if (first && net.inflight > 0) await settle();
+  const watched = () => net.lazy || window.onscroll || document.onscroll || (document.body && document.body.onscroll);
   let taken = 0;
   for (; taken < steps; taken++) {
     const de = document.documentElement, b = document.body;
     const bottom = Math.max(de.scrollHeight, b ? b.scrollHeight : 0);
-    if (window.scrollY + window.innerHeight >= bottom - 1) break;
+    if (window.scrollY + window.innerHeight >= bottom - 1 || !watched()) break;
     const started = net.started;
     window.scrollTo({left: 0, top: bottom, behavior: "instant"});
     await frame();
