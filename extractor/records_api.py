@@ -73,7 +73,8 @@ def extract_records(
     table.timings = timings
     if screenshot is not None:
         drawn = save_records_screenshot(rendered, table, screenshot)
-        table.notes.append(f"screenshot with {len(drawn['boxes'])} boxes written to {drawn['path']}")
+        cut = f"; {drawn['cut']} boxes lie below the bottom of the screenshot" if drawn.get("cut") else ""
+        table.notes.append(f"screenshot with {len(drawn['boxes'])} boxes written to {drawn['path']}{cut}")
     return table
 
 
