@@ -49,6 +49,7 @@ from extractor.pagetype import (  # noqa: E402
     NUMERIC_NAMES,
     PAGE_TYPES,
     check_model,
+    body_words,
     numeric_features,
     page_words,
     predict_proba,
@@ -81,7 +82,7 @@ def collect(data: pathlib.Path, cache: pathlib.Path | None) -> dict:
         if stored.get("version") == FEATURE_VERSION and stored.get("names") == NUMERIC_NAMES:
             return stored
     rows = {"version": FEATURE_VERSION, "names": NUMERIC_NAMES, "ids": [], "labels": [], "groups": [],
-            "num_url": [], "num_nourl": [], "words_url": [], "words_nourl": []}
+            "num_url": [], "num_nourl": [], "words_url": [], "words_nourl": [], "body": []}
     golds = read_gold(data)
     for n, gold in enumerate(golds, 1):
         url = gold.get("url")
@@ -97,6 +98,7 @@ def collect(data: pathlib.Path, cache: pathlib.Path | None) -> dict:
         rows["num_nourl"].append(numeric_features(page, blocks, ""))
         rows["words_url"].append(page_words(page, url or ""))
         rows["words_nourl"].append(page_words(page, ""))
+        rows["body"].append(body_words(blocks))
         if n % 200 == 0:
             print(f"  features {n}/{len(golds)}", file=sys.stderr)
     for key in ("num_url", "num_nourl"):

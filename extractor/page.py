@@ -34,6 +34,10 @@ _PARSER = etree.HTMLParser(remove_comments=True, remove_pis=True, default_doctyp
 _UTF8_PARSER = etree.HTMLParser(remove_comments=True, remove_pis=True, default_doctype=False, encoding="utf-8")
 _XML_DECL = re.compile(r"<\?xml[^>]*\?>", re.I)
 _OPEN_TITLE = re.compile(r"(<title\b[^>]*>)([^<]*)", re.I)
+#: Attribute of the root element holding the schema.org ``@type`` names of the page's JSON-LD
+#: (read by page-type detection, :mod:`extractor.pagetype`; the scripts themselves are stripped).
+LD_TYPES_ATTR = "data-pagesight-ld-types"
+_LD_TYPE = re.compile(r'"@type"\s*:\s*\[?\s*"([^"]{1,60})"')
 
 
 def normalize_space(text: str | None) -> str:
@@ -261,6 +265,9 @@ def parse_html(text: str) -> tuple[etree._Element, int]:
     if root.find("body") is None and root.tag == "html":
         etree.SubElement(root, "body")  # head-only document: give methods an (empty) body to read
     scripts = text.count("<script") + text.count("<SCRIPT")  # a substring count costs nothing
+    if "ld+json" in text:  # keep JSON-LD type *names* (page-type cues, not record answers) before stripping
+        ld = " ".join(s.text or "" for s in root.iter("script") if "ld+json" in (s.get("type") or ""))
+        root.set(LD_TYPES_ATTR, " ".join(sorted(set(_LD_TYPE.findall(ld)))))
     etree.strip_elements(root, *NOISE_TAGS, with_tail=False)
     return root, scripts
 

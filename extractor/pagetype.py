@@ -33,10 +33,10 @@ import numpy as np
 
 from .blocklist import BlockList, block_list
 from .errors import ModelError
-from .page import Page, normalize_space
+from .page import LD_TYPES_ATTR, Page, normalize_space
 
 #: Bump whenever a feature's definition changes; the shipped model must carry the same value.
-FEATURE_VERSION = 1
+FEATURE_VERSION = 2
 #: The seven page types of wcxb_dev (data README).
 PAGE_TYPES = ("article", "collection", "documentation", "forum", "listing", "product", "service")
 #: Page types that have a main text (issue #8: article, documentation, forum, product vs the rest).
@@ -96,6 +96,18 @@ ITEMTYPE_CUES: dict[str, tuple[str, ...]] = {
     "list": ("itemlist", "collectionpage", "searchresultspage", "listitem", "breadcrumblist"),
     "org": ("organization", "localbusiness", "service", "website", "webpage", "person"),
 }
+#: JSON-LD ``@type`` name groups (names only, kept by the Page before scripts are stripped).
+LD_CUES: dict[str, tuple[str, ...]] = {
+    "article": ("article", "newsarticle", "blogposting", "techarticle", "report", "scholarlyarticle"),
+    "product": ("product", "offer", "aggregateoffer", "productgroup", "individualproduct"),
+    "forum": ("discussionforumposting", "comment", "question", "answer", "qapage", "socialmediaposting"),
+    "list": ("itemlist", "collectionpage", "searchresultspage", "listitem", "offercatalog"),
+    "faq": ("faqpage",),
+    "howto": ("howto", "recipe"),
+    "event": ("event", "jobposting"),
+    "org": ("organization", "localbusiness", "service", "corporation", "professionalservice"),
+    "webpage": ("webpage", "website", "aboutpage", "contactpage"),
+}
 #: ``<meta name=generator>`` names with a feature of their own.
 GENERATORS = ("wordpress", "discourse", "mediawiki", "hubspot", "shopify", "xenforo", "phpbb", "sphinx",
               "docusaurus", "hugo", "gatsby", "jekyll", "drupal", "joomla", "wix", "squarespace", "ghost",
@@ -117,6 +129,7 @@ def numeric_feature_names() -> list[str]:
     names += [f"url_{k}" for k in URL_CUES]
     names += [f"og_{t}" for t in OG_TYPES] + ["og_other", "og_none"]
     names += [f"item_{k}" for k in ITEMTYPE_CUES] + [f"gen_{g}" for g in GENERATORS]
+    names += ["ld_present"] + [f"ld_{k}" for k in LD_CUES]
     return names
 
 
@@ -275,7 +288,7 @@ def url_features(url: str | None) -> dict[str, float]:
 
 
 def meta_features(page: Page) -> dict[str, float]:
-    """Page-level type names: ``og:type``, microdata ``itemtype`` names, the ``generator`` meta."""
+    """Page-level type names: ``og:type``, microdata ``itemtype`` and JSON-LD ``@type`` names, ``generator``."""
     f = {f"og_{t}": 0.0 for t in OG_TYPES}
     f.update({"og_other": 0.0, "og_none": 0.0})
     f.update({f"item_{k}": 0.0 for k in ITEMTYPE_CUES})
@@ -306,6 +319,11 @@ def meta_features(page: Page) -> dict[str, float]:
     for kind, cues in ITEMTYPE_CUES.items():
         if names.intersection(cues):
             f[f"item_{kind}"] = 1.0
+    ld = page.root.get(LD_TYPES_ATTR)
+    f["ld_present"] = 0.0 if ld is None else 1.0
+    ld_names = set(ld.lower().split()) if ld else set()
+    for kind, cues in LD_CUES.items():
+        f[f"ld_{kind}"] = 1.0 if ld_names.intersection(cues) else 0.0
     return f
 
 
@@ -340,6 +358,12 @@ def page_words(page: Page, url: str | None = None) -> set[str]:
     for seg in _url_parts(url):
         words.update("u:" + w for w in _WORD.findall(seg))
     return words
+
+
+def body_words(blocks: BlockList, limit: int = 5000) -> list[str]:
+    """Words (``b:`` prefixed) of the first ``limit`` characters of the page text, for the text model."""
+    text = " ".join(" ".join(p) for p in blocks.pieces)[:limit].lower()
+    return ["b:" + w for w in _WORD.findall(text)]
 
 
 def bag_vector(words: set[str], vocab: list[str]) -> np.ndarray:
