@@ -101,11 +101,40 @@ def pss_mb() -> float:
     return total / 1024
 
 
-def baseline(urls: list[str]) -> float:
-    """Pages/s of bare Playwright: same browser and flags, one reused page, goto(load), nothing else."""
+def cpu_ms() -> float:
+    """CPU time (user + system, ms) used so far by this process's descendants (driver, browser)."""
+    children: dict[int, list[int]] = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat") as fh:
+                    children.setdefault(int(fh.read().rsplit(")", 1)[1].split()[1]), []).append(int(name))
+            except (OSError, ValueError, IndexError):
+                pass
+    total, todo = 0, list(children.get(os.getpid(), []))
+    while todo:
+        pid = todo.pop()
+        todo += children.get(pid, [])
+        try:
+            with open(f"/proc/{pid}/stat") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        except (OSError, ValueError, IndexError):
+            pass
+    return total * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def baseline(urls: list[str], geometry_url: str) -> tuple[float, list[float], list[float]]:
+    """Pages/s of bare Playwright: same browser and flags, one reused page, goto(load), nothing else.
+
+    Also times the geometry evaluate alone on ``geometry_url`` in that browser: wall ms (with
+    the JSON parse) and CPU ms of the browser and driver, per run.
+    """
     from playwright.async_api import async_playwright
 
-    async def run() -> float:
+    from render.geometry import parse, script, script_args
+
+    async def run() -> tuple[float, list[float], list[float]]:
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path=find_chromium(),
                                                args=[*LAUNCH_FLAGS, NO_IMAGES_FLAG, OFFLINE_FLAG])
@@ -119,8 +148,16 @@ def baseline(urls: list[str]) -> float:
                 except Exception:  # noqa: BLE001 - count it like pagesight counts its failures
                     pass
             rate = len(urls) / (time.perf_counter() - t0)
+            walls, cpus = [], []
+            await page.goto(geometry_url, wait_until="load")
+            for _ in range(GEOMETRY_RUNS):
+                c0, t1 = cpu_ms(), time.perf_counter()
+                parse(await page.evaluate(script(), script_args()))
+                walls.append((time.perf_counter() - t1) * 1000)
+                cpus.append(cpu_ms() - c0)
+                await page.reload(wait_until="load")
             await browser.close()
-            return rate
+            return rate, walls, cpus
 
     return asyncio.run(run())
 
@@ -141,8 +178,10 @@ def main() -> None:
         source = "l3s_gn1 (first pages by id)" if (DATA / "gold.jsonl.gz").exists() else "fixtures/render"
         print(f"pages: {len(urls)} article pages from {source}, served from 127.0.0.1, outside requests blocked")
 
-        base_rate = baseline(urls)
+        base_rate, walls, cpus = baseline(urls, base + geometry_name)
         print(f"baseline (bare Playwright, reused page, goto load): {base_rate:.2f} pages/s")
+        print(f"geometry evaluate alone on the {GEOMETRY_ELEMENTS}-element page: median "
+              f"{statistics.median(walls):.0f} ms wall, {statistics.median(cpus):.0f} ms CPU of browser + driver")
 
         for url in urls[:3]:  # warm up: launch, first context, caches
             render(url, **options)

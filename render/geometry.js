@@ -2,8 +2,8 @@
 // measure it, and return everything as ONE JSON string of parallel arrays plus a string table
 // (a list of objects is ~20x slower to bring back: DESIGN, "geometry").
 //
-// Called as a function of `opts`: {attr, minSize, minFont}. Coordinates are CSS pixels in page
-// space, taken at scroll (0, 0) so that they match a full-page screenshot. Elements under a
+// Called as a function of `opts`: {attr, minSize, minFont}. Coordinates are whole CSS pixels in
+// page space, taken at scroll (0, 0) so that they match a full-page screenshot. Elements under a
 // `display: none` or `opacity: 0` element cannot be seen and are neither measured nor stamped:
 // they join their nearest stamped ancestor.
 (opts) => {
@@ -98,7 +98,7 @@
       CBCLIP.push(null);
       INSCROLL.push(false);
     }
-    X.push(r1(x)); Y.push(r1(y)); W.push(r1(w)); H.push(r1(h));
+    X.push(Math.round(x)); Y.push(Math.round(y)); W.push(Math.round(w)); H.push(Math.round(h));
     FLAGS.push(vis ? 1 : 0); POSC.push(pos); FS.push(r1(fs)); FW.push(fw);
     COL.push(col); BG.push(bg); PARENT.push(p);
     // Next element in document order.

@@ -18,6 +18,7 @@ import pytest
 from extractor import extract
 from extractor.api import get_page
 from extractor.errors import BrowserNotFound, OptionError, RenderError, RenderTimeout
+from render.geometry import ID_ATTR
 
 from . import test_render_support as support
 from .test_render_support import free_port, renderer_pids
@@ -119,7 +120,7 @@ def test_html_string_resolves_against_given_url(browser, server):
     rendered = _render(html, url=server.url("virtual/page.html"))
     assert rendered.url == server.url("virtual/page.html")
     assert server.url("virtual/page.html") in rendered.html
-    assert "data-pagesight-id" in rendered.html
+    assert f"{ID_ATTR}=" in rendered.html
 
 
 def test_viewport_user_agent_locale_timezone(browser, server):
