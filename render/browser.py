@@ -316,6 +316,7 @@ class _Engine:
         self._block_re: Any = None
         self._page: Any = None
         self._crashed = False
+        self._navigating = False
         self.launches = 0
 
     # -- thread and loop
@@ -405,7 +406,7 @@ class _Engine:
             page = await self._context.new_page()
             page.on("crash", self._on_crash)
             page.on("popup", self._on_popup)
-            self._page, self._crashed = page, False
+            self._page, self._crashed, self._navigating = page, False, False
         return self._page
 
     async def _close_context(self) -> None:
@@ -456,6 +457,8 @@ class _Engine:
                 if isinstance(exc, PlaywrightError):
                     raise RenderError(f"{target.url}: {_first_line(exc)}") from None
                 raise
+            if self._navigating:
+                await self._discard_page()  # still loading: a fresh page for the next one (DESIGN)
             rendered.timings["launch"] = round((t1 - t0) * 1000, 3)
             return rendered
 
@@ -484,6 +487,7 @@ class _Engine:
             status = response.status if response is not None else None
         except PlaywrightTimeout:
             ready = False
+            self._navigating = True
             warnings.append(f"the page was not ready within {opts.timeout:g} s; rendered what had arrived")
         except PlaywrightError as exc:
             if self._crashed:
