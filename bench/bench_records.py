@@ -7,6 +7,7 @@ median ms per page with the ratio to the lxml load of the same pages measured in
     python bench/bench_records.py                      # render off: groups, paper letter, paper + nodes
     python bench/bench_records.py --render             # render on as well (needs Chromium)
     python bench/bench_records.py --pages out.jsonl    # per-page scores to a file
+    python bench/bench_records.py --scale              # only the synthetic 5,000-record / 5 MB listings
 """
 
 from __future__ import annotations
@@ -80,13 +81,41 @@ def load_baseline(golds: list[dict]) -> float:
     return statistics.median(times)
 
 
+def synthetic_listing(cards: int, words: int) -> str:
+    """A product listing of ``cards`` cards (image, linked title, price, description of ``words`` words)."""
+    body = "".join(
+        f'<div class="card"><a href="/p/{i}"><img src="/i/{i}.jpg"></a><h3 class="t"><a href="/p/{i}">Item {i} '
+        + "word " * words + f'</a></h3><span class="price">${i}.99</span><p class="d">' + f"desc {i} " * words
+        + "</p></div>" for i in range(cards))
+    return f'<html><body><header><a href="/">Shop</a></header><div class="grid">{body}</div></body></html>'
+
+
+def scale() -> None:
+    """Time extract_records on a 5,000-record listing and a 5 MB listing, against loading the same HTML."""
+    for cards, words in ((5000, 3), (6600, 40)):
+        html = synthetic_listing(cards, words)
+        t0 = time.perf_counter()
+        get_page(html)
+        t1 = time.perf_counter()
+        table = extract_records(html)
+        t2 = time.perf_counter()
+        load_s, total_s = t1 - t0, t2 - t1
+        print(f"{cards:,} cards, {len(html) / 1e6:.1f} MB: extract_records {total_s:.2f} s "
+              f"({total_s / load_s:.1f}x the load alone, {load_s:.2f} s); {len(table.rows):,} rows, "
+              f"{len(table.columns)} columns")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--render", action="store_true", help="also run with render on (Chromium)")
     parser.add_argument("--render-only", action="store_true", help="only the default variant, render on")
     parser.add_argument("--pages", help="write per-page scores (JSON lines) here")
     parser.add_argument("--limit", type=int, help="first N pages only")
+    parser.add_argument("--scale", action="store_true", help="only time the synthetic large listings")
     args = parser.parse_args()
+    if args.scale:
+        scale()
+        return 0
     if not (DATA / "gold.jsonl.gz").exists():
         print(f"records_dev not found at {DATA}", file=sys.stderr)
         return 2
