@@ -8,6 +8,11 @@ threshold. Nodes above the cut are the content, output in document order.
 
 A *text node* here is an element's own text (its text plus its children's tails, the
 Page's ``own_len``): the Page model's unit, so every statistic is an array operation.
+
+The defaults add documented passes to the paper (Otsu in a power space, paragraph
+expansion, a main-region pass, a link-density pass; each an option tuned on
+cleaneval+wcxb_dev+dragnet+l3s_gn1 together). The literal reconstruction of ALGORITHMS 4 is
+``threshold_space="linear", expand_paragraph=False, region_gap=0, max_link_density=1.0``.
 """
 
 from __future__ import annotations
@@ -44,25 +49,33 @@ class Options:
     smooth_sigma: float = 1.0
     #: Weight each neighbour by its tag-path similarity (1 - edit distance / longer path) (CEPR; ALGORITHMS 4.5).
     path_weighted: bool = True
-    #: Space Otsu thresholds in: "linear" (the paper), "log" (log values, +0.11 on cleaneval, ALGORITHMS
-    #: calibration) or "power" (values ** threshold_power, between the two; improvement, tuned on dev sets).
-    threshold_space: Literal["linear", "log", "power"] = "linear"
-    #: Exponent of the "power" space (0 -> log-like, 1 -> linear) (tuned on cleaneval+wcxb_dev+dragnet+l3s_gn1).
-    threshold_power: float = 0.5
+    #: Space Otsu thresholds in: "linear" (the paper), "log" (log values, +0.11 on cleaneval, -0.1 on
+    #: news, ALGORITHMS calibration) or "power" (values ** threshold_power, between the two; improvement:
+    #: mean F1 over cleaneval+wcxb_dev+dragnet+l3s_gn1 0.79 linear, 0.79 log, 0.81 power 0.3-0.4).
+    threshold_space: Literal["linear", "log", "power"] = "power"
+    #: Exponent of the "power" space (0 -> log-like, 1 -> linear); 0.3 best of 0.25-0.5 with the
+    #: passes below on, and the one that keeps cleaneval recall (tuned on cleaneval+wcxb_dev+dragnet+l3s_gn1).
+    threshold_power: float = 0.3
     #: Recall pass (improvement): "hysteresis" also keeps every run of nodes above a second, lower
     #: Otsu cut (taken in log space) that touches a node above the main cut: content is contiguous.
     recall_pass: Literal["none", "hysteresis"] = "none"
     #: Added before taking logs in log space, relative to the page maximum of 1 (keeps zeros finite; reconstruction).
     log_floor: float = 1e-4
     #: Expand each selected node to every text node of its enclosing paragraph-level block
-    #: (content.BLOCK_TAGS) (improvement, tuned on cleaneval+wcxb_dev+dragnet+l3s_gn1).
-    expand_paragraph: bool = False
+    #: (content.BLOCK_TAGS) (improvement: +0.007 cleaneval, +0.004 wcxb_dev, -0.005 l3s_gn1; tuned on
+    #: cleaneval+wcxb_dev+dragnet+l3s_gn1).
+    expand_paragraph: bool = True
     #: Main-region pass (improvement): kept nodes split into clusters wherever more than this many
-    #: text nodes in a row fall below the cut; 0 turns the pass off (tuned on cleaneval+wcxb_dev+dragnet+l3s_gn1).
-    region_gap: int = 0
+    #: text nodes in a row fall below the cut; 0 turns the pass off (10 of 5/10/20, tuned on
+    #: cleaneval+wcxb_dev+dragnet+l3s_gn1: it drops far comment and teaser clusters, +0.01 on dragnet).
+    region_gap: int = 10
     #: A cluster holding less than this share of the largest cluster's characters is dropped
-    #: (tuned on cleaneval+wcxb_dev+dragnet+l3s_gn1).
-    region_min_share: float = 0.3
+    #: (0.1 of 0.1/0.3: 0.3 cost cleaneval 0.008; tuned on cleaneval+wcxb_dev+dragnet+l3s_gn1).
+    region_min_share: float = 0.1
+    #: Drop kept nodes whose paragraph-level block has a link density above this (CleanTree's
+    #: cut of 0.65, ALGORITHMS 1.3, reused as a precision pass); 1.0 turns it off. 0.5 of 0.5/0.65/1.0
+    #: (+0.01 on dragnet and l3s_gn1; tuned on cleaneval+wcxb_dev+dragnet+l3s_gn1).
+    max_link_density: float = 0.5
     #: Fewer text nodes than this give an empty result: Otsu needs two classes to contrast (issue #4).
     min_text_nodes: int = 2
 
@@ -73,6 +86,7 @@ class Options:
         require_range("threshold_power", self.threshold_power, 1e-3, 10.0)
         require_range("region_gap", self.region_gap, 0, 1_000_000)
         require_range("region_min_share", self.region_min_share, 0.0, 1.0)
+        require_range("max_link_density", self.max_link_density, 0.0, 1.0)
         require_range("min_text_nodes", self.min_text_nodes, 1, 1_000_000)
 
 
@@ -237,6 +251,10 @@ def select(page: Page, nodes: np.ndarray, scores: np.ndarray, opts: Options,
     if opts.expand_paragraph:
         owner = (paragraph_owners(page) if owners is None else owners)[nodes]
         keep = np.isin(owner, owner[keep])
+    if opts.max_link_density < 1.0:
+        owner = (paragraph_owners(page) if owners is None else owners)[nodes]
+        dense = page.link_len[owner] > opts.max_link_density * page.text_len[owner]
+        keep = keep & ~dense
     return keep, cut
 
 
@@ -248,36 +266,48 @@ def paragraph_owners(page: Page) -> np.ndarray:
     return nearest_marked(page.parent, marked)
 
 
+#: Elements that split text (block-level ones, and br/hr): text on either side never joins into one word.
+_BREAKS = frozenset(("br", "hr")) | BLOCK_TAGS
+
+
 def emit_blocks(page: Page, kept: np.ndarray, owner: np.ndarray, score: float = 1.0) -> list[Block]:
-    """Blocks of the kept elements' own text, in document order, one per run of one paragraph owner.
+    """Blocks of the kept elements' own text, in document order.
 
     ``kept`` holds element ids (sorted); an element's own text is its ``.text`` (placed at
     its start) and its children's tails (each placed after that child's subtree, inner
-    tails first). Consecutive pieces with the same ``owner`` (see :func:`paragraph_owners`)
-    form one block. Only kept elements are visited, not the whole tree.
+    tails first). Consecutive pieces form one block when they share their paragraph
+    ``owner`` (see :func:`paragraph_owners`) and no block-level element or ``br`` lies
+    between them, as :func:`extractor.content.collect_blocks` splits text. Only kept
+    elements are visited, not the whole tree.
     """
-    elements, index, end, depth = page.elements, page.index, page.end, page.depth
-    pieces: list[tuple[int, int, int, str]] = []
+    elements, index, end, depth, tags = page.elements, page.index, page.end, page.depth, page.tags
+    # pieces: (sort position, tie-break, owner, first id after the piece, last id before it, text)
+    pieces: list[tuple[int, int, int, int, int, str]] = []
     for i in kept.tolist():
         el = elements[i]
         own = int(owner[i])
         if el.text and el.text.strip():
-            pieces.append((i, 1, own, el.text))
+            pieces.append((i, 1, own, i + 1, i, el.text))
         for child in el:
             tail = child.tail
             if tail and tail.strip():
                 c = index.get(child)
                 if c is not None:
-                    pieces.append((int(end[c]), -int(depth[c]), own, tail))
+                    e = int(end[c])
+                    pieces.append((e, -int(depth[c]), own, e, e - 1, tail))
+    if not pieces:
+        return []
     pieces.sort(key=lambda piece: (piece[0], piece[1]))
+    breaking = np.fromiter(map(_BREAKS.__contains__, tags), dtype=np.int64, count=len(tags))
+    before = np.concatenate(([0], np.cumsum(breaking))).tolist()  # breaking ids below k
     blocks: list[Block] = []
-    tags = page.tags
-    run_owner, buffer = -1, []
-    for _, _, own, text in pieces:
-        if own != run_owner and buffer:
+    run_owner, last_after, buffer = -1, 0, []
+    for _, _, own, after, last_before, text in pieces:
+        split = own != run_owner or (last_before >= last_after and before[last_before + 1] > before[last_after])
+        if split and buffer:
             blocks.append(Block(run_owner, normalize_space("".join(buffer)), tags[run_owner], "body", score))
             buffer = []
-        run_owner = own
+        run_owner, last_after = own, after
         buffer.append(text)
     if buffer:
         blocks.append(Block(run_owner, normalize_space("".join(buffer)), tags[run_owner], "body", score))
