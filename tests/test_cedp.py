@@ -236,3 +236,32 @@ def test_cleaneval_sample_scores_well():
     assert summary["pages"] == 150
     # Full set (README results): F1 >= 0.88; this 150-page sample is a quick regression guard.
     assert summary["f1"] >= 0.85, summary
+
+
+def test_main_region_drops_far_small_clusters():
+    keep = np.array([1, 1, 1, 0, 0, 0, 0, 1, 0, 1], dtype=bool)
+    chars = np.array([100, 100, 100, 5, 5, 5, 5, 10, 5, 200])
+    # gap 2: clusters {0,1,2}=300, {7,9}=210 (7 and 9 are 2 apart) -> both kept at share 0.5
+    assert cedp.main_region(keep, chars, 2, 0.5).tolist() == keep.tolist()
+    # gap 1: {0,1,2}=300, {7}=10, {9}=200 -> the 10-char cluster goes
+    out = cedp.main_region(keep, chars, 1, 0.5)
+    assert np.flatnonzero(out).tolist() == [0, 1, 2, 9]
+
+
+def test_literal_reconstruction_options_run():
+    literal = {"threshold_space": "linear", "expand_paragraph": False, "region_gap": 0, "max_link_density": 1.0}
+    result = extract(CEDP_DIR / "article.html", method="cedp", **literal)
+    assert "nineteen of the twenty-two survey points" in result.text
+    assert result.options["threshold_space"] == "linear"
+
+
+def test_emitter_keeps_document_order_and_word_boundaries():
+    page = _page("<html><body><div>Alpha<p>skip <a href='#'>me</a></p>Beta<br>Gamma <b>bold</b>tail</div>"
+                 "<p>One <i>two</i> three</p></body></html>")
+    owners = cedp.paragraph_owners(page)
+    everything = np.flatnonzero(page.own_len > 0)
+    texts = [b.text for b in cedp.emit_blocks(page, everything, owners)]
+    assert texts == ["Alpha", "skip me", "Beta", "Gamma boldtail", "One two three"]
+    without_p = np.array([i for i in everything if page.tags[i] not in ("p", "a")])
+    texts = [b.text for b in cedp.emit_blocks(page, without_p, owners)]
+    assert texts == ["Alpha", "Beta", "Gamma boldtail", "two"]
