@@ -10,18 +10,26 @@ headers) are removed (DESIGN, "Rendering and position").
 from __future__ import annotations
 
 import os
+import re
 import time
+import urllib.parse
 from typing import Any
 
 import numpy as np
 from lxml import etree
 
+from .decode import canonical_encoding, decode, meta_charset
 from .errors import PageTooLarge
 from .page import Geometry, Page, parse_html
+from .source import read_source
 
 #: A fixed or sticky element holding more than this share of the body's text is the page
 #: itself (an app shell laid out with position: fixed), not an overlay, and is kept.
 OVERLAY_MAX_TEXT_SHARE = 0.5
+_TITLE, _END_TITLE = re.compile(r"<title\b", re.I), re.compile(r"</title", re.I)
+_OPEN_TITLE = re.compile(r"(<title\b[^>]*>)([^<]*)", re.I)
+_TITLE_B, _END_TITLE_B = re.compile(rb"<title\b", re.I), re.compile(rb"</title", re.I)
+_OPEN_TITLE_B = re.compile(rb"(<title\b[^>]*>)([^<]*)", re.I)
 #: Sticky elements inside tables are header rows and cells, kept (``th { position: sticky }``).
 STICKY_TABLE_TAGS = frozenset({"table", "thead", "tbody", "tfoot", "tr", "th", "td", "caption"})
 
@@ -40,32 +48,68 @@ def rendered_page(source: Any, *, url: str | None, encoding: str | None, max_byt
     from render import render
     from render.browser import STRING_URL
 
-    _check_size(source, max_bytes)
     t0 = time.perf_counter()
+    source, serve_url, page_url, used = _prepare(source, url, encoding, max_bytes, STRING_URL)
     opts = {"timeout": timeout, **options}
-    if url is not None:
-        opts.setdefault("url", url)
-    if encoding is not None:
-        opts.setdefault("encoding", encoding)
-    rendered = render(source, **opts)
+    if serve_url is not None:
+        opts.setdefault("url", serve_url)
+    rendered = render(_close_open_title(source), **opts)
     if len(rendered.html) > max_bytes:
         raise PageTooLarge(f"the rendered page is larger than max_bytes={max_bytes:,}")
     page = page_from_rendered(rendered)
-    if url is None and not opts.get("url") and rendered.url.startswith(STRING_URL):
-        page.url = None  # an HTML string has no address, as on the HTML path
+    if rendered.url.startswith(STRING_URL) or page_url is not None:
+        page.url = page_url  # the file's or caller's address; an HTML string has none (as on the HTML path)
+    if used is not None:
+        page.encoding = used
     if timings is not None:
         timings["render"] = round((time.perf_counter() - t0) * 1000, 3)
     return page
 
 
-def _check_size(source: Any, max_bytes: int) -> None:
-    size = None
-    if isinstance(source, (bytes, bytearray, memoryview)) or isinstance(source, str) and "<" in source:
-        size = len(source)
-    elif isinstance(source, (str, os.PathLike)) and os.path.isfile(source):
-        size = os.path.getsize(source)
-    if size is not None and size > max_bytes:
-        raise PageTooLarge(f"input is larger than max_bytes={max_bytes:,} bytes")
+def _prepare(source: Any, url: str | None, encoding: str | None, max_bytes: int,
+             string_url: str) -> tuple[Any, str | None, str | None, str | None]:
+    """What to hand the browser: ``(source, serve_url, page_url, encoding_used)``.
+
+    Bytes and local files are decoded like on the HTML path (declared charset checked against
+    the bytes, else detected), so the browser never guesses a charset differently; a file whose
+    bytes are ASCII or match their declared charset is loaded as itself (its relative links
+    work). Strings and remote URLs pass through. Raises the errors of ``read_source``/``decode``.
+    """
+    local = isinstance(source, (bytes, bytearray, memoryview, os.PathLike)) or isinstance(source, str) and (
+        source[:7].lower() == "file://" or "<" not in source and "\n" not in source and len(source) < 4096
+        and os.path.isfile(source))
+    if not local:
+        if isinstance(source, str) and len(source) > max_bytes:
+            raise PageTooLarge(f"input is larger than max_bytes={max_bytes:,} bytes")
+        return source, url, url, None
+    raw = read_source(source, url=url, max_bytes=max_bytes)
+    data = raw.data.encode("utf-8") if isinstance(raw.data, str) else bytes(raw.data)
+    text, used = decode(data, encoding=encoding)
+    is_file = not isinstance(source, (bytes, bytearray, memoryview)) and (raw.url or "").startswith("file:")
+    if is_file and not str(source).endswith(".gz"):
+        declared = canonical_encoding(meta_charset(data))
+        bom = data.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff"))
+        if encoding is None and (data.isascii() or bom or declared == used):
+            return source, None, raw.url, used
+    if is_file:
+        name = urllib.parse.quote(os.path.basename(str(source)).removesuffix(".gz"))
+        return text, url or string_url + name, url or raw.url, used
+    return text, url, url, used
+
+
+def _close_open_title(source: Any) -> Any:
+    """Close a ``<title>`` that is never closed in HTML text or bytes (else left as is).
+
+    A browser, like lxml, reads everything after an unclosed title as its text and shows an
+    empty page; the HTML path repairs the same breakage (``extractor.page.parse_html``).
+    """
+    if isinstance(source, (bytes, bytearray)):
+        if _TITLE_B.search(source) and not _END_TITLE_B.search(source):
+            return _OPEN_TITLE_B.sub(rb"\1\2</title>", bytes(source), count=1)
+    elif isinstance(source, str) and "<" in source:
+        if _TITLE.search(source) and not _END_TITLE.search(source):
+            return _OPEN_TITLE.sub(r"\1\2</title>", source, count=1)
+    return source
 
 
 def page_from_rendered(rendered: Any) -> Page:

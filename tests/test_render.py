@@ -307,3 +307,16 @@ def test_find_chromium_order(browser, tmp_path, monkeypatch):
     monkeypatch.setenv("PAGESIGHT_CHROMIUM", browser)
     assert find_chromium() == browser  # then the environment variable
     assert setup_browser() == f"Chromium is already available: {browser}"
+
+
+def test_bytes_are_decoded_like_the_html_path(browser):
+    # UTF-8 bytes with no declared charset: a browser alone would guess windows-1252.
+    data = "<html><body><p>Caf\u00e9 cr\u00e8me \u2014 na\u00efve \u201cquotes\u201d</p></body></html>".encode()
+    page = get_page(data, render=True)
+    assert page.text_of(page.body_id) == "Caf\u00e9 cr\u00e8me \u2014 na\u00efve \u201cquotes\u201d"
+    assert page.encoding == "utf-8" and page.url is None
+    # A title never closed swallows the page in a browser too; it is closed, as on the HTML path.
+    broken = b"<html><head><title>Broken' + x + '<p>A paragraph the title would swallow.</p></body></html>"
+    page = get_page(broken, render=True, url="http://example.invalid/a.html")
+    assert "A paragraph the title would swallow." in page.text_of(page.body_id)
+    assert page.url == "http://example.invalid/a.html"
