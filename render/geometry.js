@@ -82,7 +82,8 @@
       col = str(color);
       bg = str(cs.backgroundColor);
       let childClip = clip;
-      const scrolls = ov !== "visible" && (ov.includes("auto") || ov.includes("scroll"));
+      // Scroll containers, and marquees (their content scrolls through by itself).
+      const scrolls = ov !== "visible" && (ov.includes("auto") || ov.includes("scroll")) || el.tagName === "MARQUEE";
       if (scrolls && el !== de && el !== body) {
         childClip = null;
       } else if (clipsSelf) {

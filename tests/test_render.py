@@ -255,7 +255,7 @@ def test_crashed_renderer(browser, server):
     _assert_usable(server)
 
 
-def test_scroll_container_content_is_kept_but_clipped_slides_are_not(browser):
+def test_scrolled_content_is_kept_but_clipped_slides_are_not(browser):
     html = """<html><head><style>html, body { height: 100%; margin: 0; overflow: hidden }
       main { height: 100%; overflow-y: auto } .tall { height: 3000px }
       .carousel { width: 300px; overflow: hidden; white-space: nowrap }
@@ -263,6 +263,8 @@ def test_scroll_container_content_is_kept_but_clipped_slides_are_not(browser):
       <body><main><p>Top of an app-like layout that scrolls inside main.</p><div class=tall></div>
       <p>Bottom of the scrolling main, reachable by scrolling it.</p>
       <div class=carousel><div class=slide>First slide shows.</div><div class=slide>Second slide waits.</div></div>
+      <marquee direction=up height=40 scrollamount=1>""" + "<p>A line scrolling by.</p>" * 12 + """
+      <p>The marquee's last line comes by in time.</p></marquee>
       </main></body></html>"""
     from extractor.rendered import page_from_rendered
 
@@ -270,6 +272,7 @@ def test_scroll_container_content_is_kept_but_clipped_slides_are_not(browser):
     text = page.text_of(page.body_id)
     assert "Top of an app-like layout" in text and "Bottom of the scrolling main" in text
     assert "First slide shows." in text and "Second slide waits." not in text
+    assert "The marquee's last line comes by in time." in text
 
 
 def test_wait_for_selector_or_condition(browser):
