@@ -9,8 +9,8 @@ the classifier predicted for it *out of fold* (grouped 5-fold CV by domain,
 gold type and never by a model that saw the page.
 
 Writes ``extractor/models/routes.json`` and ``bench/results/routes.md`` (per page type:
-every variant and ``auto``). Per-variant page scores are cached in ``--cache`` so a rerun
-after adding a method only scores the new one.
+every variant and ``auto``). Per-variant page scores are cached in ``--cache`` (keyed by the
+method module's source) so a rerun after adding a method only scores the new one.
 
     /work/venv/bin/python bench/route_methods.py [--data ../shared/data/wcxb_dev] [--cache DIR]
 """
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib
 import json
 import pathlib
 import sys
@@ -48,7 +49,9 @@ def variant_name(method: str, options: dict[str, Any]) -> str:
 def score_variant(data: pathlib.Path, method: str, options: dict[str, Any], cache: pathlib.Path | None
                   ) -> dict[str, Any]:
     """Per-page F1 of one variant on the set: ``{"f1": {id: f1}, "ms": median ms, "type": {id: type}}``."""
-    key = hashlib.sha1(json.dumps([data.name, method, options], sort_keys=True).encode()).hexdigest()[:12]
+    module = importlib.import_module(METHODS[method].module)
+    source = pathlib.Path(module.__file__).read_bytes() if module.__file__ else b""
+    key = hashlib.sha1(json.dumps([data.name, method, options], sort_keys=True).encode() + source).hexdigest()[:12]
     path = cache / f"{method}-{key}.json" if cache else None
     if path and path.exists():
         return json.loads(path.read_text(encoding="utf-8"))
@@ -120,6 +123,10 @@ def main(argv: list[str] | None = None) -> int:
         for options in [{}, *VARIANTS.get(name, [])]:
             runs.append(score_variant(data, name, options, cache))
     labels = [variant_name(r["method"], r["options"]) for r in runs]
+    if not pathlib.Path(args.oof).exists():
+        print(f"scored {len(runs)} variants; no out-of-fold page types at {args.oof}: run bench/train_pagetype.py",
+              file=sys.stderr)
+        return 1
     oof = json.loads(pathlib.Path(args.oof).read_text(encoding="utf-8"))
     predicted = dict(zip(oof["ids"], oof["pred"], strict=False))
     gold_type = runs[0]["type"]

@@ -18,6 +18,7 @@ and a markdown table to ``bench/results/pagetype.md``.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import pathlib
 import pickle
@@ -27,7 +28,9 @@ from urllib.parse import urlsplit
 
 import numpy as np
 from sklearn.ensemble import HistGradientBoostingClassifier
+from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.feature_selection import chi2
+from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import accuracy_score, f1_score
 from sklearn.model_selection import GroupKFold
 from sklearn.naive_bayes import GaussianNB
@@ -48,11 +51,12 @@ from extractor.pagetype import (  # noqa: E402
     HAS_MAIN_TEXT,
     NUMERIC_NAMES,
     PAGE_TYPES,
-    check_model,
     body_words,
+    check_model,
     numeric_features,
     page_words,
     predict_proba,
+    text_model_proba,
 )
 
 #: Share of training pages whose URL is dropped (issue #8: "train with some URLs dropped").
@@ -65,6 +69,13 @@ MIN_DOMAINS = 5
 #: Gradient boosting settings (tuned on wcxb_dev by grouped CV; small to keep the model file small).
 GB_PARAMS = dict(max_iter=100, learning_rate=0.1, max_leaf_nodes=15, min_samples_leaf=8,
                  l2_regularization=1.0, random_state=0)
+#: Text model (tf-idf + logistic regression over title/heading/anchor/URL words, stacked into the
+#: classifier as 7 probabilities; tuned on wcxb_dev by grouped CV): vocabulary cap, min pages, C.
+TEXT_MAX_FEATURES = 3000
+TEXT_MIN_DF = 3
+TEXT_C = 5.0
+#: Add the first words of the page text to the text model's documents.
+TEXT_BODY = True
 FOLDS = 5
 SEED = 0
 
@@ -153,26 +164,79 @@ def classifiers() -> dict:
     }
 
 
-def cross_validate(rows: dict, numeric_only: bool = False) -> tuple[dict, dict]:
+def text_docs(rows: dict, idx: np.ndarray, drop: np.ndarray) -> list[str]:
+    """Documents of the text model: the page's bag of words (and body words) as one string."""
+    out = []
+    for i, d in zip(idx, drop, strict=True):
+        words = " ".join(sorted(rows["words_nourl" if d else "words_url"][i]))
+        out.append(words + (" " + " ".join(rows["body"][i]) if TEXT_BODY else ""))
+    return out
+
+
+def fit_text_model(docs: list[str], labels: np.ndarray) -> tuple[TfidfVectorizer, LogisticRegression]:
+    """Fit the text model (tf-idf, multinomial logistic regression) on documents."""
+    vec = TfidfVectorizer(token_pattern=r"\S+", lowercase=False, min_df=TEXT_MIN_DF, sublinear_tf=True,
+                          max_features=TEXT_MAX_FEATURES)
+    lr = LogisticRegression(C=TEXT_C, max_iter=3000).fit(vec.fit_transform(docs), labels)
+    return vec, lr
+
+
+def text_proba(vec: TfidfVectorizer, lr: LogisticRegression, docs: list[str]) -> np.ndarray:
+    """Text-model probabilities in :data:`PAGE_TYPES` order."""
+    proba = lr.predict_proba(vec.transform(docs))
+    out = np.zeros((len(docs), len(PAGE_TYPES)))
+    for j, cls in enumerate(lr.classes_):
+        out[:, PAGE_TYPES.index(cls)] = proba[:, j]
+    return out
+
+
+def stacked_text(rows: dict, train: np.ndarray, labels: np.ndarray, groups: np.ndarray, drop: np.ndarray
+                 ) -> np.ndarray:
+    """Out-of-fold text-model probabilities for training pages (inner grouped CV), to train on."""
+    docs = text_docs(rows, train, drop)
+    out = np.zeros((len(train), len(PAGE_TYPES)))
+    for a, b in GroupKFold(n_splits=FOLDS).split(train, labels[train], groups[train]):
+        vec, lr = fit_text_model([docs[k] for k in a], labels[train][a])
+        out[b] = text_proba(vec, lr, [docs[k] for k in b])
+    return out
+
+
+def fold_features(rows: dict, train: np.ndarray, test: np.ndarray, drop_train: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Feature matrices of one outer fold: training rows, test rows with URL, test rows without URL."""
+    labels = np.array(rows["labels"])
+    groups = np.array(rows["groups"])
+    vocab = choose_vocab([rows["words_url"][i] for i in train], labels[train], groups[train])
+    x_train = matrix(rows, train, vocab, drop_train[train])
+    x_url = matrix(rows, test, vocab, np.zeros(len(test), bool))
+    x_nourl = matrix(rows, test, vocab, np.ones(len(test), bool))
+    inner = stacked_text(rows, train, labels, groups, drop_train[train])
+    vec, lr = fit_text_model(text_docs(rows, train, drop_train[train]), labels[train])
+    p_url = text_proba(vec, lr, text_docs(rows, test, np.zeros(len(test), bool)))
+    p_nourl = text_proba(vec, lr, text_docs(rows, test, np.ones(len(test), bool)))
+    return np.hstack([x_train, inner]), np.hstack([x_url, p_url]), np.hstack([x_nourl, p_nourl])
+
+
+def cross_validate(rows: dict) -> tuple[dict, dict]:
     """Grouped 5-fold CV of every classifier on both tasks; returns (scores, oof predictions)."""
     labels = np.array(rows["labels"])
     groups = np.array(rows["groups"])
     binary = np.array([lab in HAS_MAIN_TEXT for lab in labels])
     rng = np.random.default_rng(SEED)
     drop_train = rng.random(len(labels)) < DROP_URL_SHARE
+    folds = []
+    for train, test in GroupKFold(n_splits=FOLDS).split(labels, labels, groups):
+        folds.append((train, test, *fold_features(rows, train, test, drop_train)))
+    print("  fold features ready", file=sys.stderr)
     scores: dict = {}
     oof: dict = {}
+    n = len(labels)
     for name, make in classifiers().items():
-        pred = {"7 types": {"url": np.empty(len(labels), dtype=object), "nourl": np.empty(len(labels), dtype=object)},
-                "has-main-text": {"url": np.zeros(len(labels), bool), "nourl": np.zeros(len(labels), bool)},
-                "has-main-text via 7 types": {"url": np.zeros(len(labels), bool), "nourl": np.zeros(len(labels), bool)}}
-        proba_oof = np.zeros((len(labels), len(PAGE_TYPES)))
-        for train, test in GroupKFold(n_splits=FOLDS).split(labels, labels, groups):
-            train_words = [rows["words_url"][i] for i in train]
-            vocab = [] if numeric_only else choose_vocab(train_words, labels[train], groups[train])
-            x_train = matrix(rows, train, vocab, drop_train[train])
-            x_url = matrix(rows, test, vocab, np.zeros(len(test), bool))
-            x_nourl = matrix(rows, test, vocab, np.ones(len(test), bool))
+        pred = {"7 types": {"url": np.empty(n, dtype=object), "nourl": np.empty(n, dtype=object)},
+                "has-main-text": {"url": np.zeros(n, bool), "nourl": np.zeros(n, bool)},
+                "has-main-text via 7 types": {"url": np.zeros(n, bool), "nourl": np.zeros(n, bool)}}
+        proba_oof = np.zeros((n, len(PAGE_TYPES)))
+        for train, test, x_train, x_url, x_nourl in folds:
             multi = make().fit(x_train, labels[train])
             two = make().fit(x_train, binary[train])
             for key, x in (("url", x_url), ("nourl", x_nourl)):
@@ -192,7 +256,17 @@ def cross_validate(rows: dict, numeric_only: bool = False) -> tuple[dict, dict]:
                 k: accuracy_score(binary, pred["has-main-text via 7 types"][k]) for k in ("url", "nourl")},
         }
         oof[name] = {"pred": pred["7 types"]["url"].astype(str).tolist(), "proba": proba_oof.round(4).tolist()}
+        print(f"  {name}: 7-type macro-F1 {scores[name]['7-type macro-F1']['url']:.3f}", file=sys.stderr)
     return scores, oof
+
+
+def export_text_model(vec: TfidfVectorizer, lr: LogisticRegression) -> dict:
+    """The text model as JSON-ready parameters (vocabulary, idf, coefficients, intercepts)."""
+    terms = vec.get_feature_names_out().tolist()
+    return {"terms": terms, "idf": [float(f"{v:.6g}") for v in vec.idf_.tolist()],
+            "classes": [str(c) for c in lr.classes_],
+            "coef": [[float(f"{v:.4g}") for v in row] for row in lr.coef_.tolist()],
+            "intercept": [float(f"{v:.6g}") for v in lr.intercept_.tolist()], "body": TEXT_BODY}
 
 
 def export_hgb(clf: HistGradientBoostingClassifier, vocab: list[str]) -> dict:
@@ -206,10 +280,10 @@ def export_hgb(clf: HistGradientBoostingClassifier, vocab: list[str]) -> dict:
             trees.append({
                 "output": out,
                 "feature": np.where(leaf, -1, nodes["feature_idx"]).astype(int).tolist(),
-                "threshold": [float(f"{t:.6g}") for t in nodes["num_threshold"].tolist()],
+                "threshold": nodes["num_threshold"].tolist(),
                 "left": nodes["left"].astype(int).tolist(),
                 "right": nodes["right"].astype(int).tolist(),
-                "value": [float(f"{v:.6g}") for v in nodes["value"].tolist()],
+                "value": [float(f"{v:.5g}") for v in nodes["value"].tolist()],
             })
             max_depth = max(max_depth, int(nodes["depth"].max()))
     base = np.asarray(clf._baseline_prediction, dtype=float).ravel().tolist()
@@ -220,15 +294,25 @@ def export_hgb(clf: HistGradientBoostingClassifier, vocab: list[str]) -> dict:
 
 
 def fit_final(rows: dict) -> tuple[dict, HistGradientBoostingClassifier, np.ndarray]:
-    """Fit the shipped model on every page (URLs dropped on a share) and export it."""
+    """Fit the shipped model on every page (URLs dropped on a share) and export it.
+
+    Returns the JSON-ready model, the fitted booster and the feature rows (with URLs) to check the export.
+    """
     labels = np.array(rows["labels"])
+    groups = np.array(rows["groups"])
     rng = np.random.default_rng(SEED)
     drop = rng.random(len(labels)) < DROP_URL_SHARE
-    vocab = choose_vocab(rows["words_url"], labels, np.array(rows["groups"]))
+    vocab = choose_vocab(rows["words_url"], labels, groups)
     idx = np.arange(len(labels))
-    x = matrix(rows, idx, vocab, drop)
+    inner = stacked_text(rows, idx, labels, groups, drop)
+    x = np.hstack([matrix(rows, idx, vocab, drop), inner])
     clf = HistGradientBoostingClassifier(**GB_PARAMS).fit(x, labels)
-    return export_hgb(clf, vocab), clf, matrix(rows, idx, vocab, np.zeros(len(idx), bool))
+    vec, lr = fit_text_model(text_docs(rows, idx, drop), labels)
+    no_drop = np.zeros(len(idx), bool)
+    x_check = np.hstack([matrix(rows, idx, vocab, no_drop), text_proba(vec, lr, text_docs(rows, idx, no_drop))])
+    model = export_hgb(clf, vocab)
+    model["text_model"] = export_text_model(vec, lr)
+    return model, clf, x_check
 
 
 def markdown(scores: dict, pages: int) -> str:
@@ -251,35 +335,44 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "wcxb_dev"))
     ap.add_argument("--cache", default=None, help="pickle file caching the page features between runs")
-    ap.add_argument("--model", default=str(ROOT / "extractor" / "models" / "pagetype.json"))
+    ap.add_argument("--model", default=str(ROOT / "extractor" / "models" / "pagetype.json.gz"))
     ap.add_argument("--results", default=str(ROOT / "bench" / "results"))
     ap.add_argument("--no-write", action="store_true", help="compare only; do not write the model")
+    ap.add_argument("--skip-cv", action="store_true", help="only fit and write the model (no comparison)")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
     rows = collect(pathlib.Path(args.data), pathlib.Path(args.cache) if args.cache else None)
     print(f"features of {len(rows['labels'])} pages in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
-    scores, oof = cross_validate(rows)
-    table = markdown(scores, len(rows["labels"]))
-    print(table)
+    scores, oof = cross_validate(rows) if not args.skip_cv else ({}, {})
     results = pathlib.Path(args.results)
     results.mkdir(parents=True, exist_ok=True)
-    (results / "pagetype.md").write_text(table, encoding="utf-8")
+    if scores:
+        table = markdown(scores, len(rows["labels"]))
+        print(table)
+        (results / "pagetype.md").write_text(table, encoding="utf-8")
     if args.no_write:
         return 0
-    shipped = oof["gradient boosting"]
-    (results / "pagetype_oof.json").write_text(json.dumps(
-        {"model": "gradient boosting", "folds": "GroupKFold(5) by domain", "ids": rows["ids"],
-         "labels": rows["labels"], "pred": shipped["pred"], "classes": list(PAGE_TYPES), "proba": shipped["proba"]}),
-        encoding="utf-8")
+    if oof:
+        shipped = oof["gradient boosting"]
+        (results / "pagetype_oof.json").write_text(json.dumps(
+            {"model": "gradient boosting", "folds": "GroupKFold(5) by domain", "ids": rows["ids"],
+             "labels": rows["labels"], "pred": shipped["pred"], "classes": list(PAGE_TYPES),
+             "proba": shipped["proba"]}), encoding="utf-8")
     model, clf, x_all = fit_final(rows)
     exported = predict_proba(check_model(json.loads(json.dumps(model))), x_all)
     diff = float(np.abs(exported - clf.predict_proba(x_all)).max())
     print(f"exported model vs scikit-learn, largest probability difference: {diff:.2e}", file=sys.stderr)
-    if diff > 1e-3:
+    checked = check_model(json.loads(json.dumps(model)))
+    n_text = len(PAGE_TYPES)
+    text_diff = max(float(np.abs(text_model_proba(checked, doc.split()) - x_all[i, -n_text:]).max())
+                    for i, doc in enumerate(text_docs(rows, np.arange(50), np.zeros(50, bool))))
+    print(f"exported text model vs scikit-learn, largest probability difference: {text_diff:.2e}", file=sys.stderr)
+    if diff > 1e-3 or text_diff > 1e-3:
         raise SystemExit("the exported model does not reproduce scikit-learn's predictions")
     path = pathlib.Path(args.model)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(model, separators=(",", ":")), encoding="utf-8")
+    text = json.dumps(model, separators=(",", ":")).encode("utf-8")
+    path.write_bytes(gzip.compress(text, mtime=0) if path.suffix == ".gz" else text)
     print(f"model written to {path} ({path.stat().st_size // 1024} KB, {len(model['trees'])} trees)", file=sys.stderr)
     return 0
 

@@ -9,7 +9,9 @@ Features, all from one :class:`~extractor.page.Page` and its Block-List:
 - the main region that ``decay`` finds (its share of the text, its link density);
 - URL shape and page-level type cues (``og:type``, microdata ``itemtype`` names, the
   ``generator`` meta), price/cart words; record answers are never read;
-- a bag of words of the title, headings, anchors and URL path (vocabulary stored with the model).
+- a bag of words of the title, headings, anchors and URL path (vocabulary stored with the model);
+- the 7 probabilities of a small text model (tf-idf + logistic regression over those words and
+  the first words of the page text), stacked into the tree ensemble.
 
 Without a URL the URL features are zero and ``has_url`` is 0; the model is trained with some
 URLs dropped so it degrades gracefully. The model is a JSON file of tree-ensemble (or
@@ -19,6 +21,7 @@ and the feature names, and a mismatch raises :class:`~extractor.errors.ModelErro
 
 from __future__ import annotations
 
+import gzip
 import json
 import math
 import os
@@ -42,7 +45,7 @@ PAGE_TYPES = ("article", "collection", "documentation", "forum", "listing", "pro
 #: Page types that have a main text (issue #8: article, documentation, forum, product vs the rest).
 HAS_MAIN_TEXT = frozenset(("article", "documentation", "forum", "product"))
 #: Default model file, shipped in the package.
-MODEL_PATH = pathlib.Path(__file__).resolve().parent / "models" / "pagetype.json"
+MODEL_PATH = pathlib.Path(__file__).resolve().parent / "models" / "pagetype.json.gz"
 
 #: A block is link-dense above this link-text share (ALGORITHMS 2.4; same cut as ``blocks``).
 LINK_DENSE = 0.5
@@ -441,6 +444,13 @@ def check_model(model: dict[str, Any], source: str = "model") -> dict[str, Any]:
     if model.get("numeric_names") != NUMERIC_NAMES:
         raise ModelError(f"{source} lists other numeric features than this code: retrain with bench/train_pagetype.py")
     try:
+        if "text_model" in model:
+            tm = model["text_model"]
+            model["_text"] = {"index": {t: j for j, t in enumerate(tm["terms"])},
+                              "idf": np.asarray(tm["idf"], dtype=np.float64),
+                              "coef": np.asarray(tm["coef"], dtype=np.float64),
+                              "intercept": np.asarray(tm["intercept"], dtype=np.float64),
+                              "classes": list(tm["classes"]), "body": bool(tm.get("body"))}
         return _prepare(model) if model.get("kind") == "trees" else model
     except (KeyError, TypeError, ValueError) as exc:
         raise ModelError(f"{source} is malformed: {exc}") from None
@@ -448,26 +458,61 @@ def check_model(model: dict[str, Any], source: str = "model") -> dict[str, Any]:
 
 @lru_cache(maxsize=4)
 def load_model(path: str | os.PathLike | None = None) -> dict[str, Any]:
-    """Load (once) and check the page-type model; default: the one shipped in the package.
+    """Load (once) and check the page-type model (JSON, optionally gzipped); default: the shipped one.
 
     Raises :class:`ModelError` when the file is missing, unreadable, or for other features.
     """
     path = pathlib.Path(path) if path is not None else MODEL_PATH
     try:
-        model = json.loads(path.read_text(encoding="utf-8"))
+        data = path.read_bytes()
+        model = json.loads(gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data)
     except FileNotFoundError:
         raise ModelError(f"page-type model not found at {path}: run bench/train_pagetype.py") from None
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, EOFError) as exc:
         raise ModelError(f"page-type model at {path} is unreadable: {exc}") from None
     return check_model(model, str(path))
 
 
+def text_model_proba(model: dict[str, Any], tokens: list[str]) -> np.ndarray:
+    """Probabilities (in :data:`PAGE_TYPES` order) of the stacked text model for a page's tokens.
+
+    The text model is tf-idf (sublinear tf, l2 norm) and multinomial logistic regression.
+    """
+    tm = model["_text"]
+    counts: dict[int, int] = {}
+    index = tm["index"]
+    for t in tokens:
+        j = index.get(t)
+        if j is not None:
+            counts[j] = counts.get(j, 0) + 1
+    z = tm["intercept"].copy()
+    if counts:
+        cols = np.fromiter(counts, dtype=np.int64, count=len(counts))
+        tf = 1.0 + np.log(np.fromiter(counts.values(), dtype=np.float64, count=len(counts)))
+        w = tf * tm["idf"][cols]
+        w /= np.sqrt((w * w).sum())
+        z = z + tm["coef"][:, cols] @ w
+    p = _softmax(z[None, :])[0]
+    out = np.zeros(len(PAGE_TYPES))
+    for j, cls in enumerate(tm["classes"]):
+        out[PAGE_TYPES.index(cls)] = p[j]
+    return out
+
+
 def feature_row(page: Page, model: dict[str, Any], blocks: BlockList | None = None,
                 url: str | None = None) -> np.ndarray:
-    """The full feature row (numeric features, then the model's bag of words) of a page."""
+    """The full feature row of a page: numeric features, the model's bag of words, text-model probabilities."""
+    if blocks is None:
+        blocks = block_list(page)
     num = numeric_features(page, blocks, url)
-    bag = bag_vector(page_words(page, url), model["vocab"])
-    return np.concatenate([num, bag])[None, :]
+    words = page_words(page, url)
+    parts = [num, bag_vector(words, model["vocab"])]
+    if "_text" in model:
+        tokens = sorted(words)
+        if model["_text"]["body"]:
+            tokens += body_words(blocks)
+        parts.append(text_model_proba(model, tokens))
+    return np.concatenate(parts)[None, :]
 
 
 def classify(page: Page, blocks: BlockList | None = None, *, model_path: str | os.PathLike | None = None
