@@ -93,6 +93,9 @@ class Options:
     #: A group whose members wrap another group's one to one wins when it scores within this share
     #: of it (the whole post, not its body alone; tuned on records_dev).
     wrapper_margin: float = 0.1
+    #: Rendered pages: most characters a member's text counts per CSS px² of its box. A dense 16 px
+    #: paragraph draws one character per ~8 x 20 px (0.006); 0.03 is five times that.
+    max_text_density: float = 0.03
     #: Most regions returned (main first).
     max_regions: int = 5
     #: Most candidate groups whose regularity is measured (best text scores first; bounds the work).
@@ -148,6 +151,7 @@ class Options:
         require_range("regularity_power", self.regularity_power, 0.0, 10.0)
         require_range("max_regions", self.max_regions, 1, 1000)
         require_range("wrapper_margin", self.wrapper_margin, 0.0, 1.0)
+        require_range("max_text_density", self.max_text_density, 0.0, 1e6)
         require_range("max_candidates", self.max_candidates, 1, 1_000_000)
         require_range("max_class_sets", self.max_class_sets, 1, 1_000_000)
         require_range("max_match_nodes", self.max_match_nodes, 1, 100_000)
@@ -369,10 +373,18 @@ def regularity(page: Page, members: list[int], removed: np.ndarray, opts: Option
 def score_bound(page: Page, members: list[int], opts: Options) -> float:
     """The cheap part of a group's score: text (non-link text plus ``link_weight`` x link text, nested
     members counted once) x max(1 - own-text share, floor)^``structure_power``. An upper bound of
-    :func:`group_score`, since regularity is at most 1."""
+    :func:`group_score`, since regularity is at most 1. On a rendered page a member counts at most
+    ``max_text_density`` characters per CSS px² of its box (text that does not fit is not drawn:
+    collapsed or clipped blocks); members with an empty box are not capped (floats in a collapsed
+    parent)."""
     inner = nested_ids(page, members)
     ids = np.asarray([m for m in members if m not in inner], dtype=np.int64)
-    text = float(np.sum(page.non_link_len[ids]) + opts.link_weight * np.sum(page.link_len[ids]))
+    per_member = page.non_link_len[ids] + opts.link_weight * page.link_len[ids]
+    geometry = page.geometry
+    if geometry is not None and opts.max_text_density > 0:
+        area = np.asarray(geometry.w, dtype=float)[ids] * np.asarray(geometry.h, dtype=float)[ids]
+        per_member = np.where(area > 0, np.minimum(per_member, opts.max_text_density * area), per_member)
+    text = float(np.sum(per_member))
     if text <= 0:
         return 0.0
     own = float(np.sum(page.own_len[ids])) / max(float(np.sum(page.text_len[ids])), 1.0)
