@@ -320,7 +320,9 @@ def main(argv: list[str] | None = None) -> int:
         model = crf.train_model([p.feats for p in usable], [p.labels for p in usable], out_stem, c1=c1, c2=c2,
                                 max_iterations=MAX_ITERATIONS, segment_options=seg, feature_options=feat, kind=kind,
                                 extra={"trained_on": [TRAIN_SET], "pages": len(usable),
-                                       "c_chosen_by": f"grouped {FOLDS}-fold CV on {TRAIN_SET}"})
+                                       "c_chosen_by": f"grouped {FOLDS}-fold CV on {TRAIN_SET}",
+                                       "render": (f"offline from the saved HTML, every outside request refused "
+                                                  f"(inline styles only): {RENDER_OPTIONS}") if args.layout else None})
         size = sum(pathlib.Path(str(model.stem) + s).stat().st_size for s in (".crfsuite", ".json"))
         print(f"wrote {model.stem}.crfsuite/.json  c1 {c1} c2 {c2}  {size / 1e6:.2f} MB")
         print(json.dumps({k: v for k, v in model.meta.items() if k not in ("segment_options", "feature_options")}))
