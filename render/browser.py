@@ -432,7 +432,6 @@ class _Engine:
     def _on_popup(self, popup: Any) -> None:
         asyncio.ensure_future(_close_quietly(popup))
 
-
     # -- one page
     async def render(self, target: _Target, opts: RenderOptions) -> RenderedPage:
         """Render ``target`` with ``opts`` (runs on the browser thread)."""
@@ -440,7 +439,19 @@ class _Engine:
             self._serial = asyncio.Lock()
         async with self._serial:
             t0 = time.perf_counter()
-            page = await self._ensure_page(opts)
+            try:
+                page = await self._ensure_page(opts)
+            except RenderError:
+                raise
+            except Exception:  # noqa: BLE001 - the browser went away (killed, crashed): start afresh once
+                await self._stop_browser()
+                try:
+                    page = await self._ensure_page(opts)
+                except RenderError:
+                    raise
+                except Exception as exc:  # noqa: BLE001
+                    await self._stop_browser()
+                    raise RenderError(f"the browser could not open a page: {_first_line(exc)}") from None
             self._context_pages += 1
             t1 = time.perf_counter()
             try:

@@ -323,3 +323,20 @@ def test_bytes_are_decoded_like_the_html_path(browser):
     page = get_page(broken, render=True, url="http://example.invalid/a.html")
     assert "A paragraph the title would swallow." in page.text_of(page.body_id)
     assert page.url == "http://example.invalid/a.html"
+
+
+def test_killed_browser_is_relaunched(browser, server):
+    from render.browser import browser_launches
+
+    _render("<p>warm up</p>")
+    before = browser_launches()
+    main = support.chromium_pids()
+    assert main
+    for pid in main:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    time.sleep(0.5)
+    _assert_usable(server)
+    assert browser_launches() == before + 1

@@ -147,8 +147,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def renderer_pids() -> list[int]:
-    """Chromium renderer processes started by this test process (its descendants only)."""
+def chromium_pids(kind: bytes | None = None) -> list[int]:
+    """Chromium processes started by this test process (its descendants only).
+
+    ``kind`` picks a ``--type=`` (``b"renderer"``); None gives the browser processes (no type).
+    """
     children: dict[int, list[int]] = {}
     for name in os.listdir("/proc"):
         if not name.isdigit():
@@ -165,8 +168,16 @@ def renderer_pids() -> list[int]:
             todo.append(pid)
             try:
                 with open(f"/proc/{pid}/cmdline", "rb") as fh:
-                    if b"--type=renderer" in fh.read():
-                        found.append(pid)
+                    cmdline = fh.read()  # zygote children rewrite theirs into one string
             except OSError:
                 continue
+            if b"chrom" not in cmdline.split(b"\0")[0].split(b" ")[0]:
+                continue
+            if (b"--type=" + kind in cmdline) if kind else (b"--type=" not in cmdline):
+                found.append(pid)
     return found
+
+
+def renderer_pids() -> list[int]:
+    """Chromium renderer processes started by this test process (its descendants only)."""
+    return chromium_pids(b"renderer")
