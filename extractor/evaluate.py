@@ -153,17 +153,21 @@ def evaluate(
     records: bool | None = None,
     options: dict[str, Any] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    render_options: dict[str, Any] | None = None,
 ) -> Report:
     """Run ``method`` over a set and score every page.
 
     ``records`` scores record sets with :func:`extractor.extract_records` too (default: when
-    the gold has records). A page that raises a :class:`PagesightError` scores as empty
+    the gold has records). With ``render=True`` every outside request is blocked, as the
+    data README asks (``render_options`` default to ``{"offline": True}``). A page that raises a :class:`PagesightError` scores as empty
     output and keeps its error message. Raises :class:`FileNotFoundError` for a folder
     that is not a set, and :class:`OptionError` for bad options.
     """
     from .api import extract, resolve_method
 
     options = dict(options or {})
+    if render and render_options is None:
+        render_options = {"offline": True}  # saved pages: nothing may leave the machine
     resolve_method(method, options)  # fail fast on a bad method or option
     folder = pathlib.Path(dataset)
     golds = read_gold(folder)
@@ -180,12 +184,12 @@ def evaluate(
         t0 = time.perf_counter()
         text, record_texts, error = "", None, None
         try:
-            result = extract(data, method=method, render=render, url=url, **options)
+            result = extract(data, method=method, render=render, url=url, render_options=render_options, **options)
             text = result.text
             if records:
                 from .records_api import extract_records
 
-                table = extract_records(data, render=render, url=url)
+                table = extract_records(data, render=render, url=url, render_options=render_options)
                 record_texts = table.record_texts
         except PagesightError as exc:
             error = f"{type(exc).__name__}: {exc}"
