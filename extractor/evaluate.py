@@ -159,9 +159,10 @@ def evaluate(
 
     ``records`` scores record sets with :func:`extractor.extract_records` too (default: when
     the gold has records). With ``render=True`` every outside request is blocked, as the
-    data README asks (``render_options`` default to ``{"offline": True}``). A page that raises a :class:`PagesightError` scores as empty
-    output and keeps its error message. Raises :class:`FileNotFoundError` for a folder
-    that is not a set, and :class:`OptionError` for bad options.
+    data README asks (``render_options`` default to ``{"offline": True}``). A page that
+    raises a :class:`PagesightError` scores as empty output and keeps its error message.
+    Raises :class:`FileNotFoundError` for a folder that is not a set, and
+    :class:`OptionError` for bad options.
     """
     from .api import extract, resolve_method
 
