@@ -140,3 +140,15 @@ def test_a_wrapper_holding_most_of_the_text_is_never_furniture():
     removed = html_furniture(page, max_share=Options().max_furniture_share)
     assert [page.elements[i].get("class") for i in removed] == ["sidebar"]
     assert len(extract_records(html).rows) == 5
+
+
+def test_a_record_reaching_into_the_footer_band_is_kept():
+    page = rendered_like()
+    cards = [i for i, el in enumerate(page.elements) if el.get("class") == "card"]
+    last = cards[-1]
+    geometry = page.geometry
+    for i in range(last, int(page.end[last])):  # move the last card (and its content) into the footer band
+        geometry.y[i], geometry.h[i] = 2700.0, 80.0
+    assert geometry.y[last] >= HEIGHT - min(Options().footer_band * HEIGHT, Options().footer_band_px)
+    table = extract_records(page)
+    assert len(table.rows) == 5 and table.record_texts[-1].startswith("Card 4")

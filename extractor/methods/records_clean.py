@@ -14,8 +14,9 @@ Two paths, and the Table says which one ran:
   ``side_strip`` of the page width, and is tall (``h >= side_min_height * H``);
 
 where ``W``, ``H`` are the page width and height. Band rules apply only to elements whose box
-is not empty; an element holding more than ``max_furniture_share`` of the body's text is never
-removed (a wrapper is not furniture).
+is not empty, and not to an element with a sibling of the same tag and class outside the bands
+(the first or last record of a list that reaches into a band); an element holding more than
+``max_furniture_share`` of the body's text is never removed (a wrapper is not furniture).
 
 ``html`` (no geometry). An element is furniture when
 
@@ -144,10 +145,35 @@ def position_furniture(page: Page, *, header_band: float, header_band_px: float,
     body = page.body_id
     body_text = max(int(page.text_len[body]), 1)
     small = page.text_len <= max_share * body_text
-    hit = ((header | footer | side) & small) | fixed | hidden
+    band = (header | footer | side) & small
+    band[: body + 1] = False
+    band[int(page.end[body]):] = False
+    band &= ~_repeated_outside(page, band)
+    hit = band | fixed | hidden
     hit[: body + 1] = False
     hit[int(page.end[body]):] = False
     return np.flatnonzero(hit).tolist()
+
+
+def _repeated_outside(page: Page, band: np.ndarray) -> np.ndarray:
+    """True for band elements that have a sibling of the same tag and class outside the bands: the
+    first or last record of a list reaching into a band is content, not furniture."""
+    elements, tags, parent = page.elements, page.tags, page.parent
+    outside: set[tuple[int, str, str]] = set()
+    keys: dict[int, tuple[int, str, str]] = {}
+    for i in np.flatnonzero(band).tolist():
+        p = int(parent[i])
+        keys[i] = (p, tags[i], elements[i].get("class") or "")
+    parents = {k[0] for k in keys.values()}
+    for p in parents:
+        for c in page.children(p):
+            if not band[c]:
+                outside.add((p, tags[c], elements[c].get("class") or ""))
+    keep = np.zeros(len(page), dtype=bool)
+    for i, key in keys.items():
+        if key in outside:
+            keep[i] = True
+    return keep
 
 
 def removed_mask(page: Page, ids: list[int]) -> np.ndarray:

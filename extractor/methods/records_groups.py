@@ -8,6 +8,7 @@ group take its place; regions are ranked without overlap.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections import defaultdict
 from dataclasses import dataclass
@@ -221,21 +222,36 @@ def score_groups(page: Page, groups: list[list[int]], removed: np.ndarray, opts:
     return found
 
 
+def _wraps(page: Page, outer: list[int], inner: list[int]) -> bool:
+    """True when every ``outer`` member holds exactly one ``inner`` member (inner sorted)."""
+    end = page.end
+    for x in outer:
+        lo = bisect.bisect_right(inner, x)
+        hi = bisect.bisect_left(inner, int(end[x]))
+        if hi - lo != 1:
+            return False
+    return True
+
+
 def prefer_wrappers(page: Page, candidates: list[FoundRegion], margin: float) -> None:
-    """When the members of candidate A wrap those of B one to one (each A member holds exactly one
-    B member), A is the whole record and B a part of it (a post's body without its author): A
-    takes B's score when it scores within ``margin`` of it. Changes scores in place."""
+    """Resolve groups that describe the same records at two levels, within ``margin`` of the better score.
+
+    When each member of candidate A holds exactly one member of B: with as many members, A is
+    the whole record and B a part of it (a post's body without its author), so A takes B's
+    score; with fewer members, B also has records A lacks (the question beside the answers),
+    so B takes A's score. Changes scores in place.
+    """
     if margin <= 0:
         return
-    end = page.end
     for a in candidates:
         for b in candidates:
-            if a is b or len(a.records) != len(b.records) or a.score >= b.score:
+            if a is b or len(a.records) > len(b.records):
                 continue
-            if a.score < (1.0 - margin) * b.score:
+            winner, loser = (a, b) if len(a.records) == len(b.records) else (b, a)
+            if winner.score >= loser.score or winner.score < (1.0 - margin) * loser.score:
                 continue
-            if all(x < y < int(end[x]) for x, y in zip(a.records, b.records, strict=True)):
-                a.score = b.score * (1.0 + 1e-9)
+            if _wraps(page, a.records, b.records):
+                winner.score = loser.score * (1.0 + 1e-9)
 
 
 def rank_regions(page: Page, candidates: list[FoundRegion], max_regions: int) -> list[FoundRegion]:
