@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 from extractor import extract
-from extractor.errors import ModelError
+from extractor.errors import ModelError, OptionError
 from extractor.methods import crf
 from extractor.methods.crf_blocks import TEXT_TAG, SegmentOptions, segment, segment_text
 from extractor.methods.crf_features import FEATURE_VERSION, LabelOptions, derive_labels, html_features
@@ -171,3 +171,21 @@ def test_shipped_html_model_loads_with_the_current_features():
     assert set(model.meta["labels"]) == {"title", "body", "noise"}
     total = sum(p.stat().st_size for p in crf.MODEL_DIR.glob("crf_*"))
     assert total < 5_000_000
+
+
+def test_marginal_decisions(trained):
+    model = crf.load_model(trained)
+    page = load(ARTICLES[1].read_bytes())
+    segs = segment(page)
+    labels, probs = crf.tag_sequence(model.tagger, html_features(page, segs))
+    body = [t for t, lab in enumerate(labels) if lab == "body"]
+    assert body and all(0.5 < p <= 1.0 for p in probs)
+    # No body on the path: the fallback takes the blocks whose P(body) reaches its threshold.
+    none = ["noise" if lab == "body" else lab for lab in labels]
+    fixed, _ = crf.decide(model.tagger, none, probs, 0.0, 0.2)
+    assert [t for t, lab in enumerate(fixed) if lab == "body"] == body
+    assert crf.decide(model.tagger, none, probs, 0.0, 1.0)[0] == none
+    # A marginal rule replaces the path: above 0.5 it agrees with it here.
+    assert crf.decide(model.tagger, labels, probs, 0.5, 1.0)[0] == labels
+    with pytest.raises(OptionError):
+        extract(ARTICLES[0].read_bytes(), method="crf", body_marginal=1.5)
