@@ -7,9 +7,10 @@ to text is done once beforehand and excluded from every figure. Baseline:
 - ``events``: :func:`extractor.blocklist.block_list_events` (lxml target parser, no tree);
 - ``tree list``: :func:`extractor.blocklist.block_list` over an already built Page;
 - ``page build``: :func:`extractor.page.build_page` (parse, clean, per-element statistics);
-- ``blocks + page type``: build_page + block list + page-type features + classifier +
-  the ``blocks`` method, i.e. the method with page-type features, parsing included (the
-  issue's acceptance figure: at most 3x the baseline).
+- ``blocks + distribution features``: build_page + block list + the block-distribution
+  features of ALGORITHMS 2.3 + the ``blocks`` method (the paper's pipeline);
+- ``blocks + page type``: build_page + block list + every page-type feature + the shipped
+  classifier + the ``blocks`` method (the issue's acceptance figure: at most 3x the baseline).
 
     /work/venv/bin/python bench/bench_blocks.py [--data ../shared/data/wcxb_dev] [--limit 300] [--repeat 3]
 """
@@ -32,7 +33,7 @@ from extractor.decode import decode  # noqa: E402
 from extractor.evaluate import page_bytes, read_gold  # noqa: E402
 from extractor.methods import blocks as blocks_method  # noqa: E402
 from extractor.page import build_page  # noqa: E402
-from extractor.pagetype import classify, load_model  # noqa: E402
+from extractor.pagetype import classify, distribution_features, load_model  # noqa: E402
 
 
 def stages(text: str, url: str | None, opts: blocks_method.Options) -> dict[str, float]:
@@ -47,6 +48,8 @@ def stages(text: str, url: str | None, opts: blocks_method.Options) -> dict[str,
     t3 = time.perf_counter()
     blocks = block_list(page)
     t4 = time.perf_counter()
+    distribution_features(blocks)
+    t4b = time.perf_counter()
     classify(page, blocks)
     t5 = time.perf_counter()
     blocks_method.run(page, opts, blocks)
@@ -55,9 +58,11 @@ def stages(text: str, url: str | None, opts: blocks_method.Options) -> dict[str,
     out["events"] = t2 - t1
     out["page build"] = t3 - t2
     out["tree list"] = t4 - t3
-    out["page-type features + classify"] = t5 - t4
+    out["distribution features (ALGORITHMS 2.3)"] = t4b - t4
+    out["all page-type features + classify"] = t5 - t4b
     out["blocks method (given the list)"] = t6 - t5
-    out["blocks + page type (all, parse included)"] = t6 - t2 - (t2 - t1)
+    out["blocks + distribution features, parse included"] = (t4b - t2) + (t6 - t5)
+    out["blocks + page type (all, parse included)"] = (t4 - t2) + (t6 - t4b)
     return out
 
 
@@ -79,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     opts = blocks_method.Options()
     totals: dict[str, float] = {}
     per_page_ratio: list[float] = []
+    per_page_dist: list[float] = []
     for text, url in pages:
         best: dict[str, float] = {}
         for _ in range(args.repeat):
@@ -87,12 +93,16 @@ def main(argv: list[str] | None = None) -> int:
         for key, sec in best.items():
             totals[key] = totals.get(key, 0.0) + sec
         per_page_ratio.append(best["blocks + page type (all, parse included)"] / best["lxml.html.fromstring"])
+        per_page_dist.append(best["blocks + distribution features, parse included"] / best["lxml.html.fromstring"])
     base = totals["lxml.html.fromstring"]
     print(f"{len(pages)} pages of {data.name}, fastest of {args.repeat} runs per page, decoding excluded")
     print(f"{'stage':<44} {'total s':>8} {'ms/page':>8} {'x lxml':>7}")
     for key, sec in totals.items():
         print(f"{key:<44} {sec:8.3f} {1000 * sec / len(pages):8.2f} {sec / base:7.2f}")
     print(f"events variant vs tree list (page build excluded): {totals['events'] / totals['tree list']:.2f}x")
+    dist = totals["blocks + distribution features, parse included"]
+    print(f"blocks + distribution features, ratio to lxml parse: total {dist / base:.2f}x, "
+          f"median per page {statistics.median(per_page_dist):.2f}x")
     whole = totals["blocks + page type (all, parse included)"]
     print(f"blocks + page type, ratio to lxml parse: total {whole / base:.2f}x, "
           f"median per page {statistics.median(per_page_ratio):.2f}x")

@@ -67,6 +67,14 @@ def score_variant(data: pathlib.Path, method: str, options: dict[str, Any], cach
     return out
 
 
+def oof_variant(method: str, report: pathlib.Path) -> dict[str, Any]:
+    """Per-page F1 of ``method`` from an out-of-fold evaluation report (``Report.to_dict`` JSON)."""
+    pages = json.loads(report.read_text(encoding="utf-8"))["pages"]
+    print(f"  {method}: out-of-fold page scores from {report}", file=sys.stderr)
+    return {"method": method, "options": {}, "f1": {p["id"]: p["f1"] for p in pages},
+            "type": {p["id"]: p["page_type"] for p in pages}, "median_ms": None, "oof": str(report)}
+
+
 def mean(values: list[float]) -> float:
     """Mean of a list (0.0 when empty)."""
     return sum(values) / len(values) if values else 0.0
@@ -112,17 +120,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--routes", default=str(ROOT / "extractor" / "models" / "routes.json"))
     ap.add_argument("--markdown", default=str(ROOT / "bench" / "results" / "routes.md"))
     ap.add_argument("--methods", default=None, help="comma-separated subset of methods (default: all registered)")
+    ap.add_argument("--oof-scores", action="append", default=[], metavar="METHOD=REPORT.json",
+                    help="use these per-page scores for METHOD instead of scoring it here: for methods trained "
+                         "on this set (crf), an out-of-fold report (Report.to_dict JSON) keeps the table honest")
     args = ap.parse_args(argv)
     data = pathlib.Path(args.data)
     cache = pathlib.Path(args.cache) if args.cache else None
     if cache:
         cache.mkdir(parents=True, exist_ok=True)
     names = args.methods.split(",") if args.methods else list(METHODS)
+    replaced = dict(item.split("=", 1) for item in args.oof_scores)
     runs = []
     for name in names:
+        if name in replaced:
+            runs.append(oof_variant(name, pathlib.Path(replaced[name])))
+            continue
         for options in [{}, *VARIANTS.get(name, [])]:
             runs.append(score_variant(data, name, options, cache))
-    labels = [variant_name(r["method"], r["options"]) for r in runs]
+    labels = [variant_name(r["method"], r["options"]) + (" (out of fold)" if "oof" in r else "") for r in runs]
     if not pathlib.Path(args.oof).exists():
         print(f"scored {len(runs)} variants; no out-of-fold page types at {args.oof}: run bench/train_pagetype.py",
               file=sys.stderr)
@@ -130,6 +145,8 @@ def main(argv: list[str] | None = None) -> int:
     oof = json.loads(pathlib.Path(args.oof).read_text(encoding="utf-8"))
     predicted = dict(zip(oof["ids"], oof["pred"], strict=False))
     gold_type = runs[0]["type"]
+    if any(set(r["f1"]) != set(gold_type) for r in runs):
+        raise SystemExit("the variants were scored on different pages")
     ids = sorted(gold_type)
     overall = [mean([r["f1"][i] for i in ids]) for r in runs]
     default = max(range(len(runs)), key=lambda r: (overall[r], -r))

@@ -36,10 +36,10 @@ import numpy as np
 
 from .blocklist import BlockList, block_list
 from .errors import ModelError
-from .page import LD_TYPES_ATTR, Page, normalize_space
+from .page import LD_TYPES_ATTR, Page
 
 #: Bump whenever a feature's definition changes; the shipped model must carry the same value.
-FEATURE_VERSION = 2
+FEATURE_VERSION = 3
 #: The seven page types of wcxb_dev (data README).
 PAGE_TYPES = ("article", "collection", "documentation", "forum", "listing", "product", "service")
 #: Page types that have a main text (issue #8: article, documentation, forum, product vs the rest).
@@ -64,7 +64,11 @@ COUNTED_TAGS = ("a", "p", "li", "tr", "td", "table", "form", "img", "h1", "h2", 
                 "figure", "label", "span", "div")
 
 _WORD = re.compile(r"[^\W\d_]{2,}", re.UNICODE)
-_PRICE = re.compile(r"[$€£¥₹] ?\d|\d ?(?:€|£|usd|eur|gbp)")
+#: Currency signs counted in the page text (price cue).
+CURRENCY_SIGNS = "$€£¥₹"
+#: Only the first this many characters of the page text are scanned for word cues (speed; most
+#: pages' cues show early, and the rates are per 1,000 characters of what was scanned).
+TEXT_SCAN_CHARS = 10000
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 #: Shop words counted in the lower-cased page text (plain substring counts, cheap).
 CART_WORDS = ("add to cart", "add to basket", "add to bag", "buy now", "in stock", "out of stock", "checkout",
@@ -237,21 +241,41 @@ def region_features(page: Page, blocks: BlockList) -> dict[str, float]:
             "region_blocks_log": _log(float(inside.sum()))}
 
 
+def _leading_text(blocks: BlockList, limit: int) -> str:
+    parts: list[str] = []
+    size = 0
+    for pieces in blocks.pieces:
+        for piece in pieces:
+            parts.append(piece)
+            size += len(piece)
+        if size >= limit:
+            break
+    return " ".join(parts)[:limit].lower()
+
+
 def text_features(page: Page, blocks: BlockList) -> dict[str, float]:
-    """Word cues over the page text: prices, shop words, forum words, years, code marks, digits."""
-    text = " ".join(" ".join(p) for p in blocks.pieces).lower()
+    """Word cues over the page text: currency signs, shop words, forum words, years, code marks, digits."""
+    text = _leading_text(blocks, TEXT_SCAN_CHARS)
     per_k = 1000.0 / max(len(text), 1)
-    digits = sum(text.count(d) for d in "0123456789")
-    return {"price_rate": len(_PRICE.findall(text)) * per_k,
-            "cart_count": _log(sum(text.count(w) for w in CART_WORDS)),
-            "forum_rate": sum(text.count(w) for w in FORUM_WORDS) * per_k,
+    count = text.count
+    return {"price_rate": sum(count(c) for c in CURRENCY_SIGNS) * per_k,
+            "cart_count": _log(sum(count(w) for w in CART_WORDS)),
+            "forum_rate": sum(count(w) for w in FORUM_WORDS) * per_k,
             "date_rate": len(_YEAR.findall(text)) * per_k,
-            "code_rate": sum(text.count(w) for w in CODE_MARKS) * per_k,
-            "digit_share": digits * per_k / 1000.0,
+            "code_rate": sum(count(w) for w in CODE_MARKS) * per_k,
+            "digit_share": sum(count(d) for d in "0123456789") * per_k / 1000.0,
             "title_log": _log(len(page.html_title))}
 
 
+def web_url(url: str | None) -> str | None:
+    """``url`` when it is an http(s) address, else None (a ``file://`` path says nothing of the page type)."""
+    if not url or not url.lower().startswith(("http://", "https://")):
+        return None
+    return url
+
+
 def _url_parts(url: str | None) -> list[str]:
+    url = web_url(url)
     if not url:
         return []
     try:
@@ -265,6 +289,7 @@ def url_features(url: str | None) -> dict[str, float]:
     """URL shape and path-word cues; all zero (``has_url`` 0) without a URL."""
     f = {name: 0.0 for name in NUMERIC_NAMES if name.startswith("url_")}
     f["has_url"] = 0.0
+    url = web_url(url)
     if not url:
         return f
     try:
@@ -351,13 +376,11 @@ def page_words(page: Page, url: str | None = None) -> set[str]:
     """Bag of words (a set) of the title (``t:``), headings (``h:``), anchors (``a:``) and URL path (``u:``)."""
     url = page.url if url is None else url
     words = {"t:" + w for w in _WORD.findall(page.html_title.lower())}
-    for el in page.body.iter("h1", "h2", "h3"):
-        words.update("h:" + w for w in _WORD.findall(normalize_space("".join(el.itertext())).lower()))
+    headings = " ".join(" ".join(el.itertext()) for el in page.body.iter("h1", "h2", "h3"))
+    words.update("h:" + w for w in set(_WORD.findall(headings.lower())))
     elements = page.elements
-    for i in page.link_ids:
-        text = elements[i].text
-        if text:
-            words.update("a:" + w for w in _WORD.findall(text.lower()))
+    anchors = " ".join(elements[i].text or "" for i in page.link_ids)
+    words.update("a:" + w for w in set(_WORD.findall(anchors.lower())))
     for seg in _url_parts(url):
         words.update("u:" + w for w in _WORD.findall(seg))
     return words

@@ -11,10 +11,13 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from .errors import ModelError
+from .page import Page
 
 #: Default route table, shipped in the package.
 ROUTES_PATH = pathlib.Path(__file__).resolve().parent / "models" / "routes.json"
@@ -53,3 +56,43 @@ def route(page_type: str | None, path: str | os.PathLike | None = None) -> tuple
     table = load_routes(path)
     entry = table["routes"].get(page_type or "", table["default"])
     return entry["method"], dict(entry.get("options", {}))
+
+
+#: Page types on which ``auto`` also mines data records into ``Result.records`` (issue #8).
+RECORD_TYPES = frozenset(("listing", "collection"))
+
+
+@dataclass(frozen=True)
+class AutoPlan:
+    """What ``auto`` decided for one page: the page type, the method and its checked options."""
+
+    page_type: str
+    confidence: float
+    method: str
+    run: Callable[..., Any]
+    options: Any
+
+
+def plan(page: Page) -> AutoPlan:
+    """Classify ``page`` and look up its route: the :class:`AutoPlan` that ``auto`` follows.
+
+    Raises :class:`ModelError` when the page-type model or the route table cannot be loaded,
+    and :class:`~extractor.errors.OptionError` when the table names a method or option that
+    does not exist (a stale table: rerun ``bench/route_methods.py``).
+    """
+    from .api import resolve_method
+    from .pagetype import classify
+
+    page_type, confidence = classify(page)
+    method, options = route(page_type)
+    name, run, opts = resolve_method(method, options)
+    return AutoPlan(page_type, confidence, name, run, opts)
+
+
+def records_for(page: Page, page_type: str) -> Any:
+    """Record mining's :class:`~extractor.result.Table` for listing/collection pages, else None."""
+    if page_type not in RECORD_TYPES:
+        return None
+    from .records_api import extract_records
+
+    return extract_records(page)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 
 import numpy as np
@@ -53,6 +54,7 @@ def test_url_features_degrade_without_url() -> None:
     page = load(NEWS)
     assert not any(w.startswith("u:") for w in page_words(page))
     assert "u:products" in page_words(page, "https://shop.example/products/red-kettle")
+    assert url_features("file:///home/me/products/page.html")["has_url"] == 0.0
 
 
 def test_model_loads_lazily_and_matches_features() -> None:
@@ -67,7 +69,7 @@ def test_model_loads_lazily_and_matches_features() -> None:
 def test_model_version_mismatch_raises(tmp_path) -> None:
     if not MODEL_PATH.exists():
         pytest.skip("no shipped page-type model (run bench/train_pagetype.py)")
-    model = json.loads(MODEL_PATH.read_text(encoding="utf-8"))
+    model = json.loads(gzip.decompress(MODEL_PATH.read_bytes()))
     model["feature_version"] = model["feature_version"] + 1
     bad = tmp_path / "old.json"
     bad.write_text(json.dumps(model), encoding="utf-8")
