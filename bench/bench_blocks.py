@@ -5,6 +5,8 @@ to text is done once beforehand and excluded from every figure. Baseline:
 ``lxml.html.fromstring(text)``. Measured:
 
 - ``events``: :func:`extractor.blocklist.block_list_events` (lxml target parser, no tree);
+  with the distribution features and the ``blocks`` selection on that list, it is the
+  paper's whole pipeline without any tree;
 - ``tree list``: :func:`extractor.blocklist.block_list` over an already built Page;
 - ``page build``: :func:`extractor.page.build_page` (parse, clean, per-element statistics);
 - ``blocks + distribution features``: build_page + block list + the block-distribution
@@ -42,7 +44,13 @@ def stages(text: str, url: str | None, opts: blocks_method.Options) -> dict[str,
     t0 = time.perf_counter()
     lxml.html.fromstring(text)
     t1 = time.perf_counter()
-    block_list_events(text)
+    events = block_list_events(text)
+    t_events = time.perf_counter()
+    distribution_features(events)
+    found = blocks_method.select(events, opts)
+    if not isinstance(found, str):
+        "\n\n".join(events.text(k) for k in found[0])
+    t2b = time.perf_counter()
     t2 = time.perf_counter()
     page = build_page(text, url=url)
     t3 = time.perf_counter()
@@ -55,7 +63,8 @@ def stages(text: str, url: str | None, opts: blocks_method.Options) -> dict[str,
     blocks_method.run(page, opts, blocks)
     t6 = time.perf_counter()
     out["lxml.html.fromstring"] = t1 - t0
-    out["events"] = t2 - t1
+    out["events"] = t_events - t1
+    out["events + distribution features + blocks (no tree)"] = t2b - t1
     out["page build"] = t3 - t2
     out["tree list"] = t4 - t3
     out["distribution features (ALGORITHMS 2.3)"] = t4b - t4
@@ -101,6 +110,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{key:<44} {sec:8.3f} {1000 * sec / len(pages):8.2f} {sec / base:7.2f}")
     print(f"events variant vs tree list (page build excluded): {totals['events'] / totals['tree list']:.2f}x")
     dist = totals["blocks + distribution features, parse included"]
+    print(f"events + distribution features + blocks (no tree), ratio to lxml parse: "
+          f"{totals['events + distribution features + blocks (no tree)'] / base:.2f}x")
     print(f"blocks + distribution features, ratio to lxml parse: total {dist / base:.2f}x, "
           f"median per page {statistics.median(per_page_dist):.2f}x")
     whole = totals["blocks + page type (all, parse included)"]

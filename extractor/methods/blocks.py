@@ -80,6 +80,25 @@ def grow(non_link: np.ndarray, ok: np.ndarray, opts: Options) -> tuple[int, int,
     return peak, reach(-1), reach(1)
 
 
+def select(blocks: BlockList, opts: Options) -> tuple[list[int], dict[str, int]] | str:
+    """Indices of the main-text blocks of a Block-List (no tree needed), with details.
+
+    Returns the reason as a string when there is no main text.
+    """
+    keep = blocks.nonempty()
+    if len(keep) == 0:
+        return "the page has no text in any block"
+    non_link, ok = qualifying(blocks, opts)
+    non_link, ok = non_link[keep], ok[keep]
+    if int(non_link.max()) <= 0:
+        return "every block of the page is link text"
+    peak, first, last = grow(non_link, ok, opts)
+    chosen = [int(keep[pos]) for pos in range(first, last + 1) if ok[pos] or pos == peak or opts.keep_gap_blocks]
+    details = {"blocks": int(len(keep)), "peak": int(keep[peak]), "first": int(keep[first]), "last": int(keep[last]),
+               "peak_chars": int(non_link[peak])}
+    return chosen, details
+
+
 def run(page: Page, opts: Options, blocks: BlockList | None = None) -> Extraction:
     """Extract the main text of ``page`` by block distribution.
 
@@ -88,26 +107,17 @@ def run(page: Page, opts: Options, blocks: BlockList | None = None) -> Extractio
     """
     if blocks is None:
         blocks = block_list(page)
-    keep = blocks.nonempty()
-    if len(keep) == 0:
-        return Extraction([], reason="the page has no text in any block")
-    non_link, ok = qualifying(blocks, opts)
-    non_link, ok = non_link[keep], ok[keep]
-    if int(non_link.max()) <= 0:
-        return Extraction([], reason="every block of the page is link text")
-    peak, first, last = grow(non_link, ok, opts)
+    found = select(blocks, opts)
+    if isinstance(found, str):
+        return Extraction([], reason=found)
+    chosen, details = found
     body = page.body_id
     out: list[Block] = []
-    for pos in range(first, last + 1):
-        if not (ok[pos] or pos == peak or opts.keep_gap_blocks):
-            continue
-        k = int(keep[pos])
+    for k in chosen:
         text = blocks.text(k)
         if not text:
             continue
         owner = int(blocks.owners[k])
         tag = blocks.tags[k]
         out.append(Block(owner if owner >= 0 else body, text, "p" if tag in ("br", "hr", "#root") else tag))
-    details = {"blocks": int(len(keep)), "peak": int(keep[peak]), "first": int(keep[first]), "last": int(keep[last]),
-               "peak_chars": int(non_link[peak])}
     return Extraction(out, details=details)
