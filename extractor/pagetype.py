@@ -565,3 +565,43 @@ def classify_source(source: str | bytes | os.PathLike, *, render: bool = False, 
     from .api import get_page
 
     return classify(get_page(source, render=render, url=url))
+
+
+#: Layout features (rendered pages only; measured by ``bench/train_pagetype.py --render-cache``,
+#: not part of the shipped HTML model).
+LAYOUT_NAMES = ["fold_text_share", "fold_largest_block_share", "grid_max_log", "grid_groups_log", "page_height_log",
+                "text_above_fold_log"]
+#: Boxes narrower or lower than this many CSS pixels do not count as grid cells (reconstruction).
+GRID_MIN_PX = 40.0
+
+
+def layout_features(page: Page, blocks: BlockList | None = None) -> np.ndarray:
+    """Layout features of a rendered page (zeros without geometry), order :data:`LAYOUT_NAMES`.
+
+    Share of the first screen's text, and of it the largest block's; the largest group of
+    same-sized visible boxes (a grid of cards) and the number of such groups of 3 or more.
+    """
+    geo = page.geometry
+    if geo is None:
+        return np.zeros(len(LAYOUT_NAMES))
+    if blocks is None:
+        blocks = block_list(page)
+    owners = blocks.owners
+    chars = blocks.chars.astype(np.float64)
+    valid = (owners >= 0) & (chars > 0)
+    ids = owners[valid]
+    ys = geo.y[ids]
+    above = (ys < geo.viewport_height) & (geo.visible[ids] > 0)
+    total = max(float(chars[valid].sum()), 1.0)
+    fold_chars = chars[valid][above]
+    w, h = geo.w, geo.h
+    cells = (geo.visible > 0) & (w >= GRID_MIN_PX) & (h >= GRID_MIN_PX) & (page.text_len > 0)
+    if cells.any():
+        key = np.round(w[cells]).astype(np.int64) * 100003 + np.round(h[cells]).astype(np.int64)
+        _, sizes = np.unique(key, return_counts=True)
+        grid_max, grid_groups = float(sizes.max()), float((sizes >= 3).sum())
+    else:
+        grid_max = grid_groups = 0.0
+    return np.array([float(fold_chars.sum()) / total,
+                     float(fold_chars.max()) / max(float(fold_chars.sum()), 1.0) if len(fold_chars) else 0.0,
+                     _log(grid_max), _log(grid_groups), _log(float(geo.page_height)), _log(float(fold_chars.sum()))])
