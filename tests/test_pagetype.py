@@ -110,3 +110,10 @@ def test_classify_dev_pages_smoke() -> None:
 def test_extract_still_works_on_bad_input_with_classifier() -> None:
     result = extract("<html><body>" + "<p></p>" * 1000 + "</body></html>", method="blocks")
     assert result.text == "" and result.reason
+
+
+def test_layout_features_are_zero_without_rendering() -> None:
+    from extractor.pagetype import LAYOUT_NAMES, layout_features
+
+    x = layout_features(load(NEWS))
+    assert x.shape == (len(LAYOUT_NAMES),) and not x.any()
