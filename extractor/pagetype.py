@@ -551,6 +551,23 @@ def classify(page: Page, blocks: BlockList | None = None, *, model_path: str | o
     return model["classes"][best], float(proba[best])
 
 
+#: A page has a main text when the model's probabilities of the main-text types sum above this
+#: (tuned on wcxb_dev out-of-fold probabilities; nested grouped CV: 0.918 accuracy against 0.914
+#: for the most likely type's group).
+HAS_MAIN_TEXT_THRESHOLD = 0.65
+
+
+def main_text_probability(page: Page, blocks: BlockList | None = None, *,
+                          model_path: str | os.PathLike | None = None) -> float:
+    """The model's probability that ``page`` has a main text (article, documentation, forum, product).
+
+    Compare with :data:`HAS_MAIN_TEXT_THRESHOLD`. Raises :class:`ModelError` like :func:`classify`.
+    """
+    model = load_model(model_path)
+    proba = predict_proba(model, feature_row(page, model, blocks))[0]
+    return float(sum(p for cls, p in zip(model["classes"], proba, strict=True) if cls in HAS_MAIN_TEXT))
+
+
 def has_main_text(page_type: str) -> bool:
     """True for the page types that carry a main text (article, documentation, forum, product)."""
     return page_type in HAS_MAIN_TEXT

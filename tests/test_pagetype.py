@@ -18,6 +18,7 @@ from extractor.pagetype import (
     classify,
     classify_source,
     load_model,
+    main_text_probability,
     numeric_features,
     page_words,
     url_features,
@@ -93,6 +94,7 @@ def test_classify_news_fixture_as_article() -> None:
     page_type, confidence = classify(load(NEWS, url="https://news.example/2024/05/harbour-bridge-reopens"))
     assert page_type == "article"
     assert 0.0 < confidence <= 1.0
+    assert main_text_probability(load(NEWS, url="https://news.example/2024/05/x")) > 0.5
     page_type, confidence = classify_source(str(NEWS))
     assert page_type in PAGE_TYPES and 0.0 < confidence <= 1.0
 
