@@ -189,3 +189,20 @@ def test_marginal_decisions(trained):
     assert crf.decide(model.tagger, labels, probs, 0.5, 1.0)[0] == labels
     with pytest.raises(OptionError):
         extract(ARTICLES[0].read_bytes(), method="crf", body_marginal=1.5)
+
+
+def test_rendered_page_uses_the_layout_model():
+    from .test_render_support import chromium_or_skip
+
+    chromium_or_skip()
+    html = ARTICLES[2].read_bytes()
+    gold = GOLD[ARTICLES[2].name]
+    result = extract(html, method="crf", render=True, render_options={"offline": True})
+    assert result.rendered and result.details["model"] == "layout"
+    assert all(b.box is not None for b in result.blocks)
+    plain = extract(html, method="crf")
+    assert plain.details["model"] == "html"
+    # The shipped models (trained on wcxb_dev only) on a page written for this project.
+    for res in (result, plain):
+        assert res.title == gold["title"]
+        assert tokens(res.text) == tokens(gold["body"])
