@@ -10,7 +10,13 @@ Steps (each a sub-command; ``all`` runs ceiling, cv and train in one process):
 - ``train``: fit on all of wcxb_dev with the chosen c1/c2 and write
   ``extractor/models/crf_html.{crfsuite,json}``.
 
-Usage: ``python bench/train_crf.py all [--limit N] [--out FILE]``.
+- ``render``: render the dev pages once, offline (every outside request refused, so pages keep
+  inline styles only), into a cache under ``../notes/crf/render``; ``--layout`` then trains and
+  cross-validates the layout model on those renders (``extractor/models/crf_layout.*``).
+
+Usage: ``python bench/train_crf.py all [--limit N] [--c1 C1 --c2 C2] [--layout] [--out STEM]``.
+The decision threshold ``body_marginal`` of the method was chosen afterwards on the saved
+out-of-fold marginals (see ``extractor/methods/crf.py``).
 """
 
 from __future__ import annotations
