@@ -117,7 +117,10 @@ def extract(
     ``screenshot=PATH`` (implies ``render``) saves the full-page PNG with the blocks drawn
     on it (what was drawn goes to ``Result.details['screenshot']``).
     ``method`` is ``"auto"`` or a name from :func:`method_names`; ``options`` are that
-    method's options. Returns a :class:`Result`; an empty one carries a ``reason``.
+    method's options. ``auto`` classifies the page (``Result.page_type``) and runs the method
+    the route table names for that type (mining ``Result.records`` on listings and
+    collections); given options, it runs ``AUTO_METHOD`` with them instead. Returns a
+    :class:`Result`; an empty one carries a ``reason``.
     Raises :class:`OptionError` for a bad method or option before any loading, and the
     load/render errors (all subclasses of :class:`PagesightError`).
     """
@@ -129,12 +132,23 @@ def extract(
     page = get_page(source, render=render, url=url, encoding=encoding, max_bytes=max_bytes,
                     timeout=timeout, render_options=render_options, timings=timings)
     t1 = time.perf_counter()
+    auto = None
+    if method == "auto" and not options:  # route by page type (extractor/routing.py, issue #8)
+        from .routing import plan
+
+        auto = plan(page)
+        name, run, opts = auto.method, auto.run, auto.options
     extraction: Extraction = run(page, opts)
     title = extraction.title or headline(page)
     t2 = time.perf_counter()
     timings["extract"] = round((t2 - t1) * 1000, 3)
     timings["total"] = round((t2 - t0) * 1000, 3)
     result = build_result(page, name, opts, extraction, title, timings)
+    if auto is not None:
+        from .routing import records_for
+
+        result.page_type, result.page_type_confidence = auto.page_type, round(auto.confidence, 4)
+        result.records = records_for(page, auto.page_type)
     if screenshot is not None:
         from .rendered import save_annotated
 
