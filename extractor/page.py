@@ -34,19 +34,14 @@ _PARSER = etree.HTMLParser(remove_comments=True, remove_pis=True, default_doctyp
 _UTF8_PARSER = etree.HTMLParser(remove_comments=True, remove_pis=True, default_doctype=False, encoding="utf-8")
 _XML_DECL = re.compile(r"<\?xml[^>]*\?>", re.I)
 _OPEN_TITLE = re.compile(r"(<title\b[^>]*>)([^<]*)", re.I)
-#: Attribute of the root element holding the schema.org ``@type`` names of the page's JSON-LD
-#: (read by page-type detection, :mod:`extractor.pagetype`; the scripts themselves are stripped).
-LD_TYPES_ATTR = "data-pagesight-ld-types"
 _LD_TYPE = re.compile(r'"@type"\s*:\s*\[?\s*"([^"]{1,60})"')
+_LD_SCRIPT = re.compile(r"<script[^>]*ld\+json[^>]*>(.*?)</script", re.I | re.S)
+_SCRIPT_TAG = re.compile(r"<script\b", re.I)
 
 
 def normalize_space(text: str | None) -> str:
     """Collapse whitespace runs to one space and strip the ends ('' for None)."""
     return " ".join(text.split()) if text else ""
-
-
-def _norm_len(text: str | None) -> int:
-    return 0 if not text or text.isspace() else len(" ".join(text.split()))
 
 
 @dataclass
@@ -89,7 +84,8 @@ class Page:
     - ``text_len``: whitespace-normalised characters in the subtree
     - ``link_len``: of those, characters inside ``<a href>``
     - ``own_len``: characters of the element's own text and its children's tails
-    - ``script_count``: ``<script>`` elements in the page as served (before cleaning)
+    - ``source_text``: the HTML text the tree was parsed from (for cues the cleaning removes)
+    - lazily: ``script_count``, ``ld_types`` (read from ``source_text``)
     - lazily: ``tag_count``, ``link_count``, ``depth``, ``tags``, ``tag_path``, ``tag_path_id``
     """
 
@@ -100,10 +96,10 @@ class Page:
         url: str | None = None,
         encoding: str | None = None,
         geometry: Geometry | None = None,
-        script_count: int = 0,
+        source_text: str | None = None,
     ) -> None:
         self.root = root
-        self.script_count = script_count
+        self.source_text = source_text
         self.url = url
         self.encoding = encoding
         self.geometry = geometry
@@ -119,8 +115,10 @@ class Page:
         # Comprehensions, not per-element function calls: this pass is the hot path of every
         # method on the HTML path (profiled on l3s_gn1).
         parent = np.array([get(el.getparent(), -1) for el in elements], dtype=np.int64)
-        own = np.array([_norm_len(t) for t in [el.text for el in elements]], dtype=np.int64)
-        tail = np.array([_norm_len(t) for t in [el.tail for el in elements]], dtype=np.int64)
+        own = np.array([0 if not t or t.isspace() else len(" ".join(t.split())) for t in [el.text for el in elements]],
+                       dtype=np.int64)
+        tail = np.array([0 if not t or t.isspace() else len(" ".join(t.split())) for t in [el.tail for el in elements]],
+                        dtype=np.int64)
         if n > 1:
             own += np.bincount(parent[1:], weights=tail[1:], minlength=n).astype(np.int64)
         end_arr = _subtree_ends(parent)
@@ -145,6 +143,23 @@ class Page:
 
     def __len__(self) -> int:
         return len(self.elements)
+
+    @cached_property
+    def script_count(self) -> int:
+        """``<script>`` elements in the page as served (they are removed from the tree)."""
+        return len(_SCRIPT_TAG.findall(self.source_text)) if self.source_text else 0
+
+    @cached_property
+    def ld_types(self) -> str | None:
+        """Space-separated schema.org ``@type`` names of the page's JSON-LD (None without JSON-LD).
+
+        A page-type cue for :mod:`extractor.pagetype`; the records themselves are never read.
+        """
+        text = self.source_text
+        if not text or "ld+json" not in text:
+            return None
+        ld = " ".join(_LD_SCRIPT.findall(text))
+        return " ".join(sorted(set(_LD_TYPE.findall(ld))))
 
     @property
     def body_id(self) -> int:
@@ -239,8 +254,8 @@ def _subtree_sum(values: np.ndarray, end: np.ndarray) -> np.ndarray:
     return prefix[end] - prefix[: len(values)]
 
 
-def parse_html(text: str) -> tuple[etree._Element, int]:
-    """Parse HTML text into a cleaned lxml tree; return ``(root, script_count)``.
+def parse_html(text: str) -> etree._Element:
+    """Parse HTML text into a cleaned lxml tree and return its root element.
 
     Noise tags and comments are removed. A ``<title>`` left open (which swallows the body in
     lxml's parser) is detected and closed. Raises :class:`NotHTMLError` when there is no
@@ -264,18 +279,13 @@ def parse_html(text: str) -> tuple[etree._Element, int]:
         root = etree.fromstring(_OPEN_TITLE.sub(r"\1\2</title>", text, count=1), _PARSER)
     if root.find("body") is None and root.tag == "html":
         etree.SubElement(root, "body")  # head-only document: give methods an (empty) body to read
-    scripts = text.count("<script") + text.count("<SCRIPT")  # a substring count costs nothing
-    if "ld+json" in text:  # keep JSON-LD type *names* (page-type cues, not record answers) before stripping
-        ld = " ".join(s.text or "" for s in root.iter("script") if "ld+json" in (s.get("type") or ""))
-        root.set(LD_TYPES_ATTR, " ".join(sorted(set(_LD_TYPE.findall(ld)))))
     etree.strip_elements(root, *NOISE_TAGS, with_tail=False)
-    return root, scripts
+    return root
 
 
 def build_page(text: str, *, url: str | None = None, encoding: str | None = None) -> Page:
     """Parse decoded HTML ``text`` into a :class:`Page`. Raises :class:`NotHTMLError`."""
-    root, scripts = parse_html(text)
-    return Page(root, url=url, encoding=encoding, script_count=scripts)
+    return Page(parse_html(text), url=url, encoding=encoding, source_text=text)
 
 
 def page_from_raw(raw: RawPage, *, encoding: str | None = None) -> Page:

@@ -36,7 +36,7 @@ import numpy as np
 
 from .blocklist import BlockList, block_list
 from .errors import ModelError
-from .page import LD_TYPES_ATTR, Page
+from .page import Page
 
 #: Bump whenever a feature's definition changes; the shipped model must carry the same value.
 FEATURE_VERSION = 3
@@ -347,7 +347,7 @@ def meta_features(page: Page) -> dict[str, float]:
     for kind, cues in ITEMTYPE_CUES.items():
         if names.intersection(cues):
             f[f"item_{kind}"] = 1.0
-    ld = page.root.get(LD_TYPES_ATTR)
+    ld = page.ld_types
     f["ld_present"] = 0.0 if ld is None else 1.0
     ld_names = set(ld.lower().split()) if ld else set()
     for kind, cues in LD_CUES.items():

@@ -122,9 +122,9 @@ def page_from_rendered(rendered: Any) -> Page:
     from render.geometry import ID_ATTR
 
     raw = rendered.geometry
-    root, scripts = parse_html(rendered.html)
+    root = parse_html(rendered.html)
     removed = _clean(root, raw, ID_ATTR)
-    page = Page(root, url=rendered.url, encoding=rendered.charset, script_count=scripts)
+    page = Page(root, url=rendered.url, encoding=rendered.charset, source_text=rendered.html)
     bid = _browser_ids(page.elements, ID_ATTR, len(raw))
     parent = page.parent
     for i in np.flatnonzero(bid < 0).tolist():  # made by the parser, not the browser: the parent's
