@@ -245,7 +245,7 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         print(f"not an evaluation set under {data}: {', '.join(missing)}", file=sys.stderr)
         return 2
-    methods = _names(args.methods, list(METHODS), list(METHODS))
+    methods = _names(args.methods, ["auto", *METHODS], ["auto", *METHODS])
     peer_list = _names(args.peers, [p for p in peer_names() if p != FLOOR], list(DEFAULT_PEERS))
     print(f"sets {', '.join(sets)}; methods {', '.join(methods) or '-'}; peers {', '.join(peer_list) or '-'}; "
           f"jobs {args.jobs}", file=sys.stderr)

@@ -21,8 +21,6 @@ and the feature names, and a mismatch raises :class:`~extractor.errors.ModelErro
 
 from __future__ import annotations
 
-import gzip
-import json
 import math
 import os
 import pathlib
@@ -36,6 +34,7 @@ import numpy as np
 
 from .blocklist import BlockList, block_list
 from .errors import ModelError
+from .modelfile import read_json_model
 from .page import Page
 
 #: Bump whenever a feature's definition changes; the shipped model must carry the same value.
@@ -486,13 +485,7 @@ def load_model(path: str | os.PathLike | None = None) -> dict[str, Any]:
     Raises :class:`ModelError` when the file is missing, unreadable, or for other features.
     """
     path = pathlib.Path(path) if path is not None else MODEL_PATH
-    try:
-        data = path.read_bytes()
-        model = json.loads(gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data)
-    except FileNotFoundError:
-        raise ModelError(f"page-type model not found at {path}: run bench/train_pagetype.py") from None
-    except (OSError, ValueError, EOFError) as exc:
-        raise ModelError(f"page-type model at {path} is unreadable: {exc}") from None
+    model = read_json_model(path, "page-type model", "run bench/train_pagetype.py")
     return check_model(model, str(path))
 
 

@@ -8,7 +8,6 @@ only needs the script to be rerun.
 
 from __future__ import annotations
 
-import json
 import os
 import pathlib
 from collections.abc import Callable
@@ -17,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from .errors import ModelError
+from .modelfile import read_json_model
 from .page import Page
 
 #: Default route table, shipped in the package.
@@ -31,12 +31,7 @@ def load_routes(path: str | os.PathLike | None = None) -> dict[str, Any]:
     Raises :class:`ModelError` when the file is missing, unreadable or malformed.
     """
     path = pathlib.Path(path) if path is not None else ROUTES_PATH
-    try:
-        table = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ModelError(f"route table not found at {path}: run bench/route_methods.py") from None
-    except (OSError, ValueError) as exc:
-        raise ModelError(f"route table at {path} is unreadable: {exc}") from None
+    table = read_json_model(path, "route table", "run bench/route_methods.py")
     routes = table.get("routes")
     default = table.get("default")
     if not isinstance(routes, dict) or not isinstance(default, dict):

@@ -21,6 +21,7 @@ from typing import Any, Literal
 import pycrfsuite
 
 from ..errors import ModelError
+from ..modelfile import read_json_model
 from ..page import Page
 from .base import Extraction, require_range
 from .crf_blocks import Segment, SegmentOptions, segment, segment_blocks, segment_text
@@ -92,12 +93,7 @@ def load_model(stem: str | pathlib.Path) -> CrfModel:
     if cached is not None:
         return cached
     meta_path, crf_path = pathlib.Path(key + ".json"), pathlib.Path(key + ".crfsuite")
-    try:
-        meta = json.loads(meta_path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ModelError(f"CRF model description {meta_path} not found; train it with bench/train_crf.py") from None
-    except (OSError, ValueError) as exc:
-        raise ModelError(f"CRF model description {meta_path} is unreadable: {exc}") from None
+    meta = read_json_model(meta_path, "CRF model description", "train it with bench/train_crf.py")
     kind = meta.get("kind", "html")
     want = expected_version(kind)
     got = meta.get("feature_version")
