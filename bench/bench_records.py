@@ -46,7 +46,9 @@ def run(golds: list[dict], options: dict, render: bool) -> list[dict]:
         t0 = time.perf_counter()
         error = None
         try:
-            table = extract_records(data, url=gold.get("url"), render=render, **options)
+            # saved pages: every outside request is blocked (data README), as in `pagesight eval --render`
+            table = extract_records(data, url=gold.get("url"), render=render,
+                                    render_options={"offline": True} if render else None, **options)
             texts, cleaning, notes = table.record_texts, table.cleaning, table.notes
         except PagesightError as exc:
             texts, cleaning, notes, error = [], None, [], f"{type(exc).__name__}: {exc}"

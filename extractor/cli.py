@@ -31,7 +31,7 @@ EPILOG_EXTRACT = """examples:
   pagesight extract https://example.org/a --format markdown
   pagesight extract pages/ --format json --output out/   one JSON file per page
   cat page.html | pagesight extract -               read standard input
-  pagesight extract page.html --method cedp --option smoothing_sigma=2
+  pagesight extract page.html --method cedp --option smooth_sigma=2
   pagesight extract app.html --render --screenshot shot.png   render in Chromium, draw what was taken
 """
 
