@@ -33,3 +33,12 @@ def test_rendered_forum_matches_the_html_path():
     served = extract_records(PAGES / "forum_thread.html")
     assert rendered.record_texts == served.record_texts
     assert rendered.cleaning == "position" and served.cleaning == "html"
+
+
+def test_first_row_of_a_script_built_grid_keeps_its_titles():
+    """The first row of cards sits in the header band; its narrow titles belong to their cards."""
+    chromium_or_skip()
+    table = extract_records(FIXTURES / "render" / "products.html", render=True)
+    assert len(table.record_texts) == 8
+    assert table.record_texts[0].startswith("Block plane, low angle")
+    assert all(any(c and c.text for c in row[:1]) for row in table.rows)

@@ -138,6 +138,9 @@ class Options:
     side_strip: float = 0.30
     side_max_width: float = 0.25
     side_min_height: float = 0.30
+    #: A header/footer band element must span this share of the page width, unless its parent lies
+    #: in a band too (this project's rule: page bars span the page; a first-row card title does not).
+    band_min_width: float = 0.5
     #: On the position path, also apply the HTML rules: "landmarks" (nav, page-level header/footer/aside,
     #: landmark roles), "all" (plus class/id words) or "none" (position alone). Tuned on records_dev with
     #: render on: none 0.957, landmarks 0.956, all 0.956 (pages with records_found_in_html >= 0.9).
@@ -191,7 +194,8 @@ def clean(page: Page, opts: Options) -> tuple[np.ndarray, str]:
         ids += position_furniture(
             page, header_band=opts.header_band, header_band_px=opts.header_band_px, footer_band=opts.footer_band,
             footer_band_px=opts.footer_band_px, side_strip=opts.side_strip, side_max_width=opts.side_max_width,
-            side_min_height=opts.side_min_height, max_share=opts.max_furniture_share)
+            side_min_height=opts.side_min_height, max_share=opts.max_furniture_share,
+            band_min_width=opts.band_min_width)
         if opts.rendered_html_rules != "none":
             ids += html_furniture(page, opts.max_furniture_share, words=opts.rendered_html_rules == "all")
     else:

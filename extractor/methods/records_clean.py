@@ -14,9 +14,12 @@ Two paths, and the Table says which one ran:
   ``side_strip`` of the page width, and is tall (``h >= side_min_height * H``);
 
 where ``W``, ``H`` are the page width and height. Band rules apply only to elements whose box
-is not empty, and not to an element with a sibling of the same tag and class outside the bands
-(the first or last record of a list that reaches into a band); an element holding more than
-``max_furniture_share`` of the body's text is never removed (a wrapper is not furniture).
+is not empty and that either span at least ``band_min_width`` of the page width or sit in a
+parent that lies in a band too (a narrow element whose parent reaches out of the band, such
+as the title of a first-row card, belongs to that parent), and not to an element with a
+sibling of the same tag and class outside the bands (the first or last record of a list that
+reaches into a band); an element holding more than ``max_furniture_share`` of the body's
+text is never removed (a wrapper is not furniture).
 
 ``html`` (no geometry). An element is furniture when
 
@@ -120,7 +123,7 @@ def _under_sectioning(page: Page) -> np.ndarray:
 
 def position_furniture(page: Page, *, header_band: float, header_band_px: float, footer_band: float,
                        footer_band_px: float, side_strip: float, side_max_width: float,
-                       side_min_height: float, max_share: float) -> list[int]:
+                       side_min_height: float, max_share: float, band_min_width: float = 0.5) -> list[int]:
     """Ids of elements that are furniture by where they sit on the rendered page (module docstring).
 
     Requires ``page.geometry``; vectorised over all elements.
@@ -134,8 +137,16 @@ def position_furniture(page: Page, *, header_band: float, header_band_px: float,
     has_box = (w > 0) & (h > 0)
     top = min(header_band * height, header_band_px)
     bottom = height - min(footer_band * height, footer_band_px)
-    header = has_box & (y + h <= top)
-    footer = has_box & (y >= bottom)
+    in_band = has_box & ((y + h <= top) | (y >= bottom))
+    # A band element is furniture when it spans the page (a header or footer bar) or its parent
+    # lies in a band too; a narrow element whose parent reaches out of the band is part of that
+    # parent (the title of a first-row product card), not furniture.
+    parent = page.parent
+    parent_in_band = np.zeros(n, dtype=bool)
+    parent_in_band[1:] = in_band[parent[1:]]
+    in_band &= (w >= band_min_width * width) | parent_in_band
+    header = in_band & (y + h <= top)
+    footer = in_band & (y >= bottom)
     narrow = w <= side_max_width * width
     in_left = x + w <= side_strip * width
     in_right = x >= (1.0 - side_strip) * width
