@@ -79,8 +79,8 @@ def _serve(directory: pathlib.Path) -> tuple[http.server.ThreadingHTTPServer, st
     return httpd, f"http://127.0.0.1:{httpd.server_port}/"
 
 
-def pss_mb() -> float:
-    """PSS (MB) of this process and all its descendants, from /proc/<pid>/smaps_rollup."""
+def _descendants(include_self: bool) -> list[int]:
+    """Pids of this process's descendants (and itself when ``include_self``), from /proc."""
     children: dict[int, list[int]] = {}
     for name in os.listdir("/proc"):
         if name.isdigit():
@@ -89,10 +89,19 @@ def pss_mb() -> float:
                     children.setdefault(int(fh.read().rsplit(")", 1)[1].split()[1]), []).append(int(name))
             except (OSError, ValueError, IndexError):
                 pass
-    total, todo = 0, [os.getpid()]
+    found: list[int] = []
+    todo = [os.getpid()] if include_self else list(children.get(os.getpid(), []))
     while todo:
         pid = todo.pop()
+        found.append(pid)
         todo += children.get(pid, [])
+    return found
+
+
+def pss_mb() -> float:
+    """PSS (MB) of this process and all its descendants, from /proc/<pid>/smaps_rollup."""
+    total = 0
+    for pid in _descendants(include_self=True):
         try:
             with open(f"/proc/{pid}/smaps_rollup") as fh:
                 total += sum(int(line.split()[1]) for line in fh if line.startswith("Pss:"))
@@ -103,18 +112,8 @@ def pss_mb() -> float:
 
 def cpu_ms() -> float:
     """CPU time (user + system, ms) used so far by this process's descendants (driver, browser)."""
-    children: dict[int, list[int]] = {}
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                with open(f"/proc/{name}/stat") as fh:
-                    children.setdefault(int(fh.read().rsplit(")", 1)[1].split()[1]), []).append(int(name))
-            except (OSError, ValueError, IndexError):
-                pass
-    total, todo = 0, list(children.get(os.getpid(), []))
-    while todo:
-        pid = todo.pop()
-        todo += children.get(pid, [])
+    total = 0
+    for pid in _descendants(include_self=False):
         try:
             with open(f"/proc/{pid}/stat") as fh:
                 fields = fh.read().rsplit(")", 1)[1].split()

@@ -20,6 +20,15 @@ from .browser import find_chromium
 INSTALL_TIMEOUT_S = 900
 
 
+def _found_after(tried: list[str], done: str) -> str | None:
+    """After an installer succeeded: the message naming the executable, or None (noted in ``tried``)."""
+    try:
+        return f"{done}: {find_chromium()}"
+    except BrowserNotFound:
+        tried[-1] += " (finished, but no executable appeared)"
+        return None
+
+
 def setup_browser() -> str:
     """Make sure Chromium can be found; return a one-line message of what was done.
 
@@ -32,11 +41,8 @@ def setup_browser() -> str:
     tried: list[str] = []
     ok, note = _run([sys.executable, "-m", "playwright", "install", "chromium"])
     tried.append(f"`playwright install chromium`: {note}")
-    if ok:
-        try:
-            return f"installed Chromium with `playwright install chromium`: {find_chromium()}"
-        except BrowserNotFound:
-            tried[-1] += " (finished, but no executable appeared)"
+    if ok and (found := _found_after(tried, "installed Chromium with `playwright install chromium`")):
+        return found
     if os.path.exists("/etc/debian_version") and shutil.which("apt-get"):
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
@@ -45,11 +51,8 @@ def setup_browser() -> str:
                 _run(["apt-get", "update"], env=env)
                 ok, note = _run(["apt-get", "install", "-y", "chromium"], env=env)
             tried.append(f"`apt-get install -y chromium`: {note}")
-            if ok:
-                try:
-                    return f"installed the Debian package chromium: {find_chromium()}"
-                except BrowserNotFound:
-                    tried[-1] += " (finished, but no executable appeared)"
+            if ok and (found := _found_after(tried, "installed the Debian package chromium")):
+                return found
         else:
             tried.append("`apt-get install chromium`: skipped, needs root (run: sudo apt-get install -y chromium)")
     raise BrowserNotFound("could not make Chromium available; tried " + "; ".join(tried))

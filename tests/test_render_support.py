@@ -74,22 +74,19 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
               <script>fetch("{other}/{tag}/tracker.json").catch(() => 0)</script>
               <style>@font-face {{ font-family: F; src: url(/{tag}/face.woff2) }} p {{ font-family: F }}</style>
               <p>A page that asks for many resources.</p></body></html>""".encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-            return
+            return self._send_html(body)
         if self.path.startswith("/echo-headers"):
             body = f"<html><body><p id=ua>{self.headers.get('User-Agent')}</p>" \
                    f"<p id=lang>{self.headers.get('Accept-Language')}</p></body></html>".encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-            return
+            return self._send_html(body)
         super().do_GET()
+
+    def _send_html(self, body: bytes) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
 
 class Server:
