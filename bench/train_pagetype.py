@@ -117,11 +117,7 @@ def collect(data: pathlib.Path, cache: pathlib.Path | None) -> dict:
         rows["body"].append(body_words(blocks))
         if n % 200 == 0:
             print(f"  features {n}/{len(golds)}", file=sys.stderr)
-    for key in ("num_url", "num_nourl"):
-        rows[key] = np.array(rows[key])
-    if cache:
-        cache.write_bytes(pickle.dumps(rows))
-    return rows
+    return _finish_rows(rows, cache)
 
 
 def collect_rendered(data: pathlib.Path, rendered_cache: pathlib.Path, html_rows: dict, cache: pathlib.Path | None
@@ -162,6 +158,11 @@ def collect_rendered(data: pathlib.Path, rendered_cache: pathlib.Path, html_rows
             rows["num_url"][r] = np.concatenate([html_rows["num_url"][r], zeros])
             rows["num_nourl"][r] = np.concatenate([html_rows["num_nourl"][r], zeros])
     print(f"  rendered features: {len(rows['ids']) - failed} pages, {failed} fell back to HTML", file=sys.stderr)
+    return _finish_rows(rows, cache)
+
+
+def _finish_rows(rows: dict, cache: pathlib.Path | None) -> dict:
+    """Numeric feature lists to arrays; write the rows to ``cache`` when one is given."""
     for key in ("num_url", "num_nourl"):
         rows[key] = np.array(rows[key])
     if cache:
