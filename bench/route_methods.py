@@ -2,11 +2,13 @@
 
 For each method in ``extractor.api.METHODS`` (read at run time) and each option variant
 listed in :data:`VARIANTS`, every page of the set is extracted and scored (shingle F1 of
-the data README). Routes: for each page type the variant with the best mean F1 on the pages
-of that type. ``auto`` is then scored honestly: each page is routed by the page type that
-the classifier predicted for it *out of fold* (grouped 5-fold CV by domain,
-``bench/results/pagetype_oof.json`` written by ``bench/train_pagetype.py``), never by its
-gold type and never by a model that saw the page.
+the data README). Two routing rules are compared: (1) the variant that is best on the most
+likely page type, (2) the variant with the best expected F1 under the classifier's page-type
+probabilities (a page the classifier is unsure about goes to a variant that is good on all
+of its likely types). ``auto`` is scored honestly: each page's type probabilities come from
+the classifier *out of fold* (grouped 5-fold CV by domain, ``bench/results/pagetype_oof.json``
+written by ``bench/train_pagetype.py``), and the per-type scores that choose its route come
+from the other folds only. The shipped table takes its scores from all pages.
 
 Writes ``extractor/models/routes.json`` and ``bench/results/routes.md`` (per page type:
 every variant and ``auto``). Per-variant page scores are cached in ``--cache`` (keyed by the
@@ -25,12 +27,13 @@ import pathlib
 import sys
 import time
 from typing import Any
+from urllib.parse import urlsplit
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from extractor.api import METHODS  # noqa: E402
-from extractor.evaluate import evaluate  # noqa: E402
+from extractor.evaluate import evaluate, read_gold  # noqa: E402
 
 #: Option variants tried per method besides its defaults (names from each method's Options;
 #: variants known from ALGORITHMS.md's calibration table to help some page kinds).
@@ -95,6 +98,62 @@ def auto_scores(runs: list[dict[str, Any]], routes: dict[str, int], default: int
     return {i: runs[routes.get(predicted.get(i, ""), default)]["f1"][i] for i in ids}
 
 
+def type_scores(runs: list[dict[str, Any]], ids: list[str], gold_type: dict[str, str]) -> list[dict[str, float]]:
+    """Per run, its mean F1 on the pages of each gold page type (over ``ids``)."""
+    types = sorted(set(gold_type[i] for i in ids))
+    return [{t: mean([r["f1"][i] for i in ids if gold_type[i] == t]) for t in types} for r in runs]
+
+
+def expected_choice(proba: dict[str, float], scores: list[dict[str, float]]) -> int:
+    """Index of the run with the best expected F1 under page-type probabilities ``proba``."""
+    return max(range(len(scores)), key=lambda r: (sum(p * scores[r].get(t, 0.0) for t, p in proba.items()), -r))
+
+
+def host_groups(data: pathlib.Path, ids: list[str], folds: int = 5) -> dict[str, int]:
+    """Fold number per page id, folds grouped by host (as ``bench/train_pagetype.py`` groups pages)."""
+    from sklearn.model_selection import GroupKFold
+
+    url = {g["id"]: g.get("url") or "" for g in read_gold(data)}
+    hosts = [(urlsplit(url.get(i, "")).netloc.lower().removeprefix("www.") or i) for i in ids]
+    fold = {}
+    for k, (_, test) in enumerate(GroupKFold(folds).split(ids, groups=hosts)):
+        for j in test:
+            fold[ids[j]] = k
+    return fold
+
+
+#: The two routing rules compared; both take their per-type scores from the other folds only.
+RULE_HARD = "the best variant of the most likely page type"
+RULE_EXPECTED = "the best expected F1 under the page-type probabilities"
+
+
+def auto_hard(runs: list[dict[str, Any]], ids: list[str], gold_type: dict[str, str], predicted: dict[str, str],
+              fold: dict[str, int]) -> dict[str, float]:
+    """Per-page F1 of routing by the predicted type, the route per type chosen on the other folds only."""
+    out = {}
+    for k in sorted(set(fold.values())):
+        train = [i for i in ids if fold[i] != k]
+        routes = choose_routes(runs, train, gold_type)
+        overall = [mean([r["f1"][i] for i in train]) for r in runs]
+        default = max(range(len(runs)), key=lambda r: (overall[r], -r))
+        out.update({i: runs[routes.get(predicted.get(i, ""), default)]["f1"][i] for i in ids if fold[i] == k})
+    return out
+
+
+def auto_expected(runs: list[dict[str, Any]], ids: list[str], gold_type: dict[str, str],
+                  proba: dict[str, dict[str, float]], fold: dict[str, int]) -> dict[str, float]:
+    """Per-page F1 of expected-score routing, the type scores taken from the other folds only."""
+    out = {}
+    for k in sorted(set(fold.values())):
+        train = [i for i in ids if fold[i] != k]
+        scores = type_scores(runs, train, gold_type)
+        for i in ids:
+            if fold[i] == k:
+                out[i] = runs[expected_choice(proba[i], scores)]["f1"][i] if i in proba else \
+                    runs[0]["f1"][i]
+    return out
+
+
 def table(runs: list[dict[str, Any]], labels: list[str], auto: dict[str, float], ids: list[str],
           gold_type: dict[str, str], oracle: dict[str, float]) -> str:
     """Markdown table: rows page types (and all pages), columns every variant, auto, and the type oracle."""
@@ -151,25 +210,27 @@ def main(argv: list[str] | None = None) -> int:
     overall = [mean([r["f1"][i] for i in ids]) for r in runs]
     default = max(range(len(runs)), key=lambda r: (overall[r], -r))
     by_gold = choose_routes(runs, ids, gold_type)
-    by_pred = choose_routes(runs, [i for i in ids if i in predicted], predicted)
-    candidates = {"best variant per gold page type": by_gold,
-                  "best variant per predicted (out-of-fold) page type": by_pred}
-    results = {}
-    for how, routes in candidates.items():
-        auto = auto_scores(runs, routes, default, ids, predicted)
-        results[how] = (mean(list(auto.values())), routes, auto)
-        print(f"auto, routes chosen by {how}: F1 {results[how][0]:.4f}", file=sys.stderr)
-    how = max(results, key=lambda h: results[h][0])
-    _, routes, auto = results[how]
+    proba = {i: dict(zip(oof["classes"], p, strict=True)) for i, p in zip(oof["ids"], oof["proba"], strict=False)}
+    fold = host_groups(data, ids)
+    rules = {RULE_HARD: auto_hard(runs, ids, gold_type, predicted, fold),
+             RULE_EXPECTED: auto_expected(runs, ids, gold_type, proba, fold)}
+    for how, scores in rules.items():
+        print(f"auto, {how}: F1 {mean(list(scores.values())):.4f}", file=sys.stderr)
+    how = max(rules, key=lambda h: mean(list(rules[h].values())))
+    routes, auto = by_gold, rules[how]
     oracle = auto_scores(runs, by_gold, default, ids, gold_type)
     doc = {"routes": {t: {"method": runs[r]["method"], "options": runs[r]["options"]} for t, r in routes.items()},
            "default": {"method": runs[default]["method"], "options": runs[default]["options"]},
            "chosen_by": how, "dataset": data.name,
+           **({"variants": [{"method": r["method"], "options": r["options"], "label": label,
+                             "scores": {t: round(v, 4) for t, v in sc.items()}}
+                            for r, label, sc in zip(runs, labels, type_scores(runs, ids, gold_type), strict=True)]}
+              if how == RULE_EXPECTED else {}),
            "auto_f1_out_of_fold": round(mean(list(auto.values())), 4),
            "best_single": {"variant": labels[default], "f1": round(overall[default], 4)}}
     pathlib.Path(args.routes).write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
     md = (f"Shingle F1 on {data.name} ({len(ids)} pages), HTML only. `auto`: each page routed by the page type the "
-          f"classifier predicted for it out of fold (grouped 5-fold CV by domain); routes chosen by {how}. "
+          f"classifier predicted for it out of fold (grouped 5-fold CV by domain); rule: {how}. "
           "Last column: routing by the gold type (an upper bound).\n\n"
           + table(runs, labels, auto, ids, gold_type, oracle))
     pathlib.Path(args.markdown).parent.mkdir(parents=True, exist_ok=True)

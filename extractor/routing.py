@@ -36,7 +36,11 @@ def load_routes(path: str | os.PathLike | None = None) -> dict[str, Any]:
     default = table.get("default")
     if not isinstance(routes, dict) or not isinstance(default, dict):
         raise ModelError(f"route table at {path} lacks 'routes' or 'default'")
-    for entry in [default, *routes.values()]:
+    variants = table.get("variants", [])
+    if not isinstance(variants, list) or any(not isinstance(v, dict) or not isinstance(v.get("scores"), dict)
+                                             for v in variants):
+        raise ModelError(f"route table at {path} has malformed 'variants' (each needs 'scores')")
+    for entry in [default, *routes.values(), *variants]:
         if not isinstance(entry, dict) or not isinstance(entry.get("method"), str) \
                 or not isinstance(entry.get("options", {}), dict):
             raise ModelError(f"route table at {path} has a malformed entry: {entry!r}")
@@ -51,6 +55,28 @@ def route(page_type: str | None, path: str | os.PathLike | None = None) -> tuple
     table = load_routes(path)
     entry = table["routes"].get(page_type or "", table["default"])
     return entry["method"], dict(entry.get("options", {}))
+
+
+def expected_route(proba: dict[str, float], path: str | os.PathLike | None = None) -> tuple[str, dict[str, Any]]:
+    """``(method, options)`` with the best expected F1 under the page-type probabilities ``proba``.
+
+    The table's ``scores`` hold, per variant, its mean shingle F1 on each page type of the dev
+    set; the expected F1 of a variant is ``sum(p[t] * scores[t])``. A page the classifier is
+    unsure about thus goes to a method that is good on all of its likely types, instead of
+    the one that is best on the single most likely type. Tables without ``scores`` fall back
+    to :func:`route` of the most likely type. Raises :class:`ModelError` like :func:`load_routes`.
+    """
+    table = load_routes(path)
+    variants = table.get("variants")
+    if not variants or not proba:
+        return route(max(proba, key=proba.__getitem__) if proba else None, path)
+
+    def expected(variant: dict[str, Any]) -> float:
+        scores = variant["scores"]
+        return sum(p * scores.get(t, 0.0) for t, p in proba.items())
+
+    best = max(variants, key=expected)
+    return best["method"], dict(best.get("options", {}))
 
 
 #: Page types on which ``auto`` also mines data records into ``Result.records`` (issue #8).
@@ -68,6 +94,18 @@ class AutoPlan:
     options: Any
 
 
+def class_probabilities(page: Page) -> dict[str, float]:
+    """The shipped page-type model's probability per page type for ``page``.
+
+    Raises :class:`ModelError` when the model is missing or does not match the feature code.
+    """
+    from .pagetype import feature_row, load_model, predict_proba
+
+    model = load_model()
+    proba = predict_proba(model, feature_row(page, model))[0]
+    return {cls: float(p) for cls, p in zip(model["classes"], proba, strict=True)}
+
+
 def plan(page: Page) -> AutoPlan:
     """Classify ``page`` and look up its route: the :class:`AutoPlan` that ``auto`` follows.
 
@@ -76,12 +114,11 @@ def plan(page: Page) -> AutoPlan:
     does not exist (a stale table: rerun ``bench/route_methods.py``).
     """
     from .api import resolve_method
-    from .pagetype import classify
-
-    page_type, confidence = classify(page)
-    method, options = route(page_type)
+    proba = class_probabilities(page)
+    page_type = max(proba, key=proba.__getitem__)
+    method, options = expected_route(proba)
     name, run, opts = resolve_method(method, options)
-    return AutoPlan(page_type, confidence, name, run, opts)
+    return AutoPlan(page_type, proba[page_type], name, run, opts)
 
 
 def records_for(page: Page, page_type: str) -> Any:

@@ -10,7 +10,8 @@ from extractor import extract
 from extractor.api import METHODS, resolve_method
 from extractor.errors import ModelError
 from extractor.pagetype import MODEL_PATH, PAGE_TYPES
-from extractor.routing import ROUTES_PATH, load_routes, route
+from extractor.page import load
+from extractor.routing import ROUTES_PATH, class_probabilities, expected_route, load_routes, route
 from tests.conftest import FIXTURES
 
 NEWS = FIXTURES / "blocks" / "news.html"
@@ -54,11 +55,42 @@ def test_auto_classifies_and_follows_the_route() -> None:
     result = extract(NEWS, url="https://news.example/2024/05/harbour-bridge-reopens")
     assert result.page_type in PAGE_TYPES
     assert 0.0 < result.page_type_confidence <= 1.0
-    method, _ = route(result.page_type)
-    assert result.method == method
+    proba = class_probabilities(load(NEWS, url="https://news.example/2024/05/harbour-bridge-reopens"))
+    assert result.page_type == max(proba, key=proba.__getitem__)
+    assert result.method == expected_route(proba)[0]
     assert "forty corroded plates" in result.text
 
 
 def test_explicit_method_does_not_classify() -> None:
     result = extract(NEWS, method="blocks")
     assert result.page_type is None and result.method == "blocks"
+
+
+def _table_with_variants(tmp_path, variants) -> str:
+    path = tmp_path / "routes.json"
+    path.write_text(json.dumps({"routes": {"article": {"method": "decay", "options": {}}},
+                                "default": {"method": "decay", "options": {}}, "variants": variants}),
+                    encoding="utf-8")
+    return str(path)
+
+
+def test_expected_route_weighs_every_likely_type(tmp_path) -> None:
+    path = _table_with_variants(tmp_path, [
+        {"method": "decay", "options": {"clean_tree": False}, "scores": {"article": 0.9, "product": 0.4}},
+        {"method": "crf", "options": {}, "scores": {"article": 0.85, "product": 0.6}},
+    ])
+    # Sure of an article: the article specialist (0.9*0.9 + 0.1*0.4 = 0.85 against 0.825).
+    assert expected_route({"article": 0.9, "product": 0.1}, path) == ("decay", {"clean_tree": False})
+    # Unsure between article and product: the variant good on both (0.75 against 0.70).
+    assert expected_route({"article": 0.6, "product": 0.4}, path) == ("crf", {})
+
+
+def test_expected_route_without_variants_follows_the_most_likely_type(tmp_path) -> None:
+    path = _table_with_variants(tmp_path, [])
+    assert expected_route({"article": 0.7, "product": 0.3}, path) == ("decay", {})
+
+
+def test_route_table_with_malformed_variants_is_a_model_error(tmp_path) -> None:
+    path = _table_with_variants(tmp_path, [{"method": "crf", "options": {}}])
+    with pytest.raises(ModelError, match="variants"):
+        load_routes(path)
