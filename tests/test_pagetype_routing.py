@@ -9,8 +9,8 @@ import pytest
 from extractor import extract
 from extractor.api import METHODS, resolve_method
 from extractor.errors import ModelError
-from extractor.pagetype import MODEL_PATH, PAGE_TYPES
 from extractor.page import load
+from extractor.pagetype import MODEL_PATH, PAGE_TYPES
 from extractor.routing import ROUTES_PATH, class_probabilities, expected_route, load_routes, route
 from tests.conftest import FIXTURES
 
