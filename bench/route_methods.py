@@ -35,6 +35,8 @@ sys.path.insert(0, str(ROOT))
 from extractor.api import METHODS  # noqa: E402
 from extractor.evaluate import evaluate, read_gold  # noqa: E402
 
+#: The module that finds comment sections (its source keys the cache of "comments dropped" runs).
+COMMENTS_SOURCE = ROOT / "extractor" / "comments.py"
 #: Option variants tried per method besides its defaults (names from each method's Options;
 #: variants known from ALGORITHMS.md's calibration table to help some page kinds).
 VARIANTS: dict[str, list[dict[str, Any]]] = {
@@ -42,29 +44,35 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
 }
 
 
-def variant_name(method: str, options: dict[str, Any]) -> str:
-    """A readable label of a method variant, e.g. ``decay(clean_tree=False)``."""
-    if not options:
-        return method
-    return f"{method}({', '.join(f'{k}={v}' for k, v in sorted(options.items()))})"
+def variant_name(method: str, options: dict[str, Any], comments: bool = True) -> str:
+    """A readable label of a method variant, e.g. ``decay(clean_tree=False)`` or ``cedp -comments``."""
+    name = method if not options else f"{method}({', '.join(f'{k}={v}' for k, v in sorted(options.items()))})"
+    return name if comments else name + " -comments"
 
 
-def score_variant(data: pathlib.Path, method: str, options: dict[str, Any], cache: pathlib.Path | None
-                  ) -> dict[str, Any]:
-    """Per-page F1 of one variant on the set: ``{"f1": {id: f1}, "ms": median ms, "type": {id: type}}``."""
+def score_variant(data: pathlib.Path, method: str, options: dict[str, Any], cache: pathlib.Path | None,
+                  comments: bool = True) -> dict[str, Any]:
+    """Per-page F1 of one variant on the set: ``{"f1": {id: f1}, "ms": median ms, "type": {id: type}}``.
+
+    ``comments`` says whether readers' comment sections stay in the page (``extract(comments=)``).
+    """
     module = importlib.import_module(METHODS[method].module)
     source = pathlib.Path(module.__file__).read_bytes() if module.__file__ else b""
-    key = hashlib.sha1(json.dumps([data.name, method, options], sort_keys=True).encode() + source).hexdigest()[:12]
+    what: list[Any] = [data.name, method, options]
+    if not comments:
+        what.append("drop-comments")
+        source += COMMENTS_SOURCE.read_bytes()
+    key = hashlib.sha1(json.dumps(what, sort_keys=True).encode() + source).hexdigest()[:12]
     path = cache / f"{method}-{key}.json" if cache else None
     if path and path.exists():
-        return json.loads(path.read_text(encoding="utf-8"))
+        return {**json.loads(path.read_text(encoding="utf-8")), "comments": comments}
     t0 = time.perf_counter()
-    report = evaluate(data, method=method, options=options, records=False)
+    report = evaluate(data, method=method, options=options, records=False, comments=comments)
     out = {"method": method, "options": options, "f1": {s.id: s.f1 for s in report.pages},
            "type": {s.id: s.page_type for s in report.pages}, "median_ms": report.summary()["median_ms"],
-           "errors": sum(1 for s in report.pages if s.error)}
-    print(f"  {variant_name(method, options)}: F1 {report.summary()['f1']:.4f} in {time.perf_counter() - t0:.0f} s",
-          file=sys.stderr)
+           "errors": sum(1 for s in report.pages if s.error), "comments": comments}
+    print(f"  {variant_name(method, options, comments)}: F1 {report.summary()['f1']:.4f} "
+          f"in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     if path:
         path.write_text(json.dumps(out), encoding="utf-8")
     return out
@@ -75,7 +83,8 @@ def oof_variant(method: str, report: pathlib.Path) -> dict[str, Any]:
     pages = json.loads(report.read_text(encoding="utf-8"))["pages"]
     print(f"  {method}: out-of-fold page scores from {report}", file=sys.stderr)
     return {"method": method, "options": {}, "f1": {p["id"]: p["f1"] for p in pages},
-            "type": {p["id"]: p["page_type"] for p in pages}, "median_ms": None, "oof": str(report)}
+            "type": {p["id"]: p["page_type"] for p in pages}, "median_ms": None, "oof": str(report),
+            "comments": bool(json.loads(report.read_text(encoding="utf-8")).get("comments", True))}
 
 
 def mean(values: list[float]) -> float:
@@ -195,8 +204,10 @@ def main(argv: list[str] | None = None) -> int:
             runs.append(oof_variant(name, pathlib.Path(replaced[name])))
             continue
         for options in [{}, *VARIANTS.get(name, [])]:
-            runs.append(score_variant(data, name, options, cache))
-    labels = [variant_name(r["method"], r["options"]) + (" (out of fold)" if "oof" in r else "") for r in runs]
+            for comments in (True, False):
+                runs.append(score_variant(data, name, options, cache, comments))
+    labels = [variant_name(r["method"], r["options"], r["comments"]) + (" (out of fold)" if "oof" in r else "")
+              for r in runs]
     if not pathlib.Path(args.oof).exists():
         print(f"scored {len(runs)} variants; no out-of-fold page types at {args.oof}: run bench/train_pagetype.py",
               file=sys.stderr)
@@ -219,10 +230,13 @@ def main(argv: list[str] | None = None) -> int:
     how = max(rules, key=lambda h: mean(list(rules[h].values())))
     routes, auto = by_gold, rules[how]
     oracle = auto_scores(runs, by_gold, default, ids, gold_type)
-    doc = {"routes": {t: {"method": runs[r]["method"], "options": runs[r]["options"]} for t, r in routes.items()},
-           "default": {"method": runs[default]["method"], "options": runs[default]["options"]},
+    doc = {"routes": {t: {"method": runs[r]["method"], "options": runs[r]["options"], "comments": runs[r]["comments"]}
+                      for t, r in routes.items()},
+           "default": {"method": runs[default]["method"], "options": runs[default]["options"],
+                       "comments": runs[default]["comments"]},
            "chosen_by": how, "dataset": data.name,
-           **({"variants": [{"method": r["method"], "options": r["options"], "label": label,
+           **({"variants": [{"method": r["method"], "options": r["options"], "comments": r["comments"],
+                             "label": label,
                              "scores": {t: round(v, 4) for t, v in sc.items()}}
                             for r, label, sc in zip(runs, labels, type_scores(runs, ids, gold_type), strict=True)]}
               if how == RULE_EXPECTED else {}),

@@ -108,6 +108,7 @@ def extract(
     timeout: float = DEFAULT_TIMEOUT,
     render_options: dict[str, Any] | None = None,
     screenshot: str | os.PathLike | None = None,
+    comments: bool | None = None,
     **options: Any,
 ) -> Result:
     """Extract the main text and headline of a page.
@@ -119,7 +120,11 @@ def extract(
     ``method`` is ``"auto"`` or a name from :func:`method_names`; ``options`` are that
     method's options. ``auto`` classifies the page (``Result.page_type``) and runs the method
     the route table names for that type (mining ``Result.records`` on listings and
-    collections); given options, it runs ``AUTO_METHOD`` with them instead. Returns a
+    collections); given options, it runs ``AUTO_METHOD`` with them instead. ``comments``
+    says whether readers' comment sections (found by their class/id names, see
+    :mod:`extractor.comments`) stay in the page: ``None`` (default) drops them, except that
+    ``auto`` keeps them where its route table says so (forum pages, whose posts are the
+    content); ``True`` keeps them, ``False`` drops them on every page. Returns a
     :class:`Result`; an empty one carries a ``reason``.
     Raises :class:`OptionError` for a bad method or option before any loading, and the
     load/render errors (all subclasses of :class:`PagesightError`).
@@ -136,14 +141,23 @@ def extract(
     if method == "auto" and not options:  # route by page type (extractor/routing.py, issue #8)
         from .routing import plan
 
-        auto = plan(page)
+        auto = plan(page, comments)
         name, run, opts = auto.method, auto.run, auto.options
-    extraction: Extraction = run(page, opts)
-    title = extraction.title or headline(page)
+        comments = auto.comments
+    work = page
+    if not comments:
+        from .comments import drop_comments
+        from .routing import RECORD_TYPES
+
+        # A Page the caller passed in, or one that record mining reads below, stays untouched.
+        keep_original = isinstance(source, Page) or (auto is not None and auto.page_type in RECORD_TYPES)
+        work = drop_comments(page, copy_tree=keep_original)
+    extraction: Extraction = run(work, opts)
+    title = extraction.title or headline(work)
     t2 = time.perf_counter()
     timings["extract"] = round((t2 - t1) * 1000, 3)
     timings["total"] = round((t2 - t0) * 1000, 3)
-    result = build_result(page, name, opts, extraction, title, timings)
+    result = build_result(work, name, opts, extraction, title, timings)
     if auto is not None:
         from .routing import records_for
 
@@ -152,7 +166,7 @@ def extract(
     if screenshot is not None:
         from .rendered import save_annotated
 
-        result.details = {**result.details, "screenshot": save_annotated(page, result, screenshot)}
+        result.details = {**result.details, "screenshot": save_annotated(work, result, screenshot)}
     return result
 
 

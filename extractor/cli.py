@@ -228,7 +228,7 @@ def cmd_extract(args: argparse.Namespace) -> int:
 
     def kwargs_for(source: str) -> dict[str, Any]:
         kw: dict[str, Any] = dict(method=args.method, render=render, url=args.url, encoding=args.encoding,
-                                  timeout=args.timeout, **options)
+                                  timeout=args.timeout, comments=args.comments, **options)
         shot = _screenshot_path(args.screenshot, source, len(sources) > 1, used)
         if shot:
             kw["screenshot"] = shot
@@ -296,7 +296,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
     try:
         report = evaluate(args.dataset, method=args.method, render=args.render, limit=args.limit,
-                          page_types=types, options=options, progress=progress)
+                          page_types=types, options=options, progress=progress, comments=args.comments)
     except FileNotFoundError as exc:
         raise CliError(str(exc)) from None
     finally:
@@ -331,6 +331,10 @@ def cmd_setup_browser(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+COMMENTS_HELP = ("keep (--comments) or drop (--no-comments) readers' comment sections; default: dropped, "
+                 "except that auto keeps them on forum pages")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``pagesight`` command."""
     from .api import method_names
@@ -363,6 +367,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--method", "-m", default="auto", choices=method_names(), help="extraction method (default auto)")
     p.add_argument("--format", "-f", default="text", choices=FORMATS, help="output format (default text)")
     p.add_argument("--screenshot-only", action="store_true", help="only save the raw full-page screenshot")
+    p.add_argument("--comments", action=argparse.BooleanOptionalAction, default=None, help=COMMENTS_HELP)
     p.set_defaults(func=cmd_extract)
 
     p = sub.add_parser("records", help="repeated data records (product cards, results, posts) as a table",
@@ -383,6 +388,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--render", action="store_true", help="render each page in Chromium (outside requests blocked)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE")
     p.add_argument("--json", metavar="FILE", help="also write the summary and per-page scores as JSON")
+    p.add_argument("--comments", action=argparse.BooleanOptionalAction, default=None, help=COMMENTS_HELP)
     p.add_argument("--quiet", "-q", action="store_true")
     p.set_defaults(func=cmd_eval)
 

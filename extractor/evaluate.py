@@ -154,9 +154,11 @@ def evaluate(
     options: dict[str, Any] | None = None,
     progress: Callable[[int, int], None] | None = None,
     render_options: dict[str, Any] | None = None,
+    comments: bool | None = None,
 ) -> Report:
     """Run ``method`` over a set and score every page.
 
+    ``comments`` is passed to :func:`extractor.extract` (None: its default).
     ``records`` scores record sets with :func:`extractor.extract_records` too (default: when
     the gold has records). With ``render=True`` every outside request is blocked, as the
     data README asks (``render_options`` default to ``{"offline": True}``). A page that
@@ -185,7 +187,8 @@ def evaluate(
         t0 = time.perf_counter()
         text, record_texts, error = "", None, None
         try:
-            result = extract(data, method=method, render=render, url=url, render_options=render_options, **options)
+            result = extract(data, method=method, render=render, url=url, render_options=render_options,
+                             comments=comments, **options)
             text = result.text
             if records:
                 from .records_api import extract_records

@@ -8,9 +8,11 @@ differences (numpy) instead of tree walks.
 
 from __future__ import annotations
 
+import copy
 import os
 import re
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 
 import numpy as np
@@ -71,6 +73,14 @@ class Geometry:
         """``(x, y, width, height)`` of one element in page CSS pixels."""
         i = element_id
         return (float(self.x[i]), float(self.y[i]), float(self.w[i]), float(self.h[i]))
+
+    def rows(self, keep: np.ndarray) -> Geometry:
+        """The geometry of the elements where the boolean mask ``keep`` is true (ids renumbered)."""
+        n = len(keep)
+        arrays = {f.name: getattr(self, f.name)[keep] for f in fields(self)
+                  if isinstance(getattr(self, f.name), np.ndarray)}
+        extra = {k: v[keep] if isinstance(v, np.ndarray) and v.shape[:1] == (n,) else v for k, v in self.extra.items()}
+        return replace(self, **arrays, extra=extra)
 
 
 class Page:
@@ -212,6 +222,29 @@ class Page:
         """``Lc``: subtree text length minus link text length."""
         return self.text_len - self.link_len
 
+    def without(self, ids: Iterable[int], *, copy_tree: bool = True) -> Page:
+        """A Page without the subtrees of ``ids``; the text that follows each (its tail) stays.
+
+        With ``copy_tree=True`` the tree is copied and this Page is left as it was; with
+        ``False`` the tree is changed in place and this Page must not be used afterwards.
+        Geometry, when present, keeps the rows of the elements that remain. Returns ``self``
+        when ``ids`` is empty.
+        """
+        keep = np.ones(len(self), dtype=bool)
+        outer = []
+        for i in sorted(set(ids)):
+            if keep[i]:
+                outer.append(i)
+                keep[i:self.end[i]] = False
+        if not outer:
+            return self
+        root = copy.deepcopy(self.root) if copy_tree else self.root
+        elements = list(root.iter(etree.Element)) if copy_tree else self.elements
+        for i in outer:
+            _remove_keeping_tail(elements[i])
+        geometry = self.geometry.rows(keep) if self.geometry is not None else None
+        return Page(root, url=self.url, encoding=self.encoding, geometry=geometry, source_text=self.source_text)
+
     def children(self, element_id: int) -> list[int]:
         """Ids of the element children of ``element_id`` in document order."""
         index = self.index
@@ -229,6 +262,20 @@ class Page:
         if title is None:
             title = self.root.find(".//title")
         return normalize_space(title.text) if title is not None else ""
+
+
+def _remove_keeping_tail(el: etree._Element) -> None:
+    parent = el.getparent()
+    if parent is None:
+        return
+    tail = el.tail
+    if tail and not tail.isspace():
+        prev = el.getprevious()
+        if prev is not None:
+            prev.tail = f"{prev.tail} {tail}" if prev.tail else tail
+        else:
+            parent.text = f"{parent.text} {tail}" if parent.text else tail
+    parent.remove(el)
 
 
 def _subtree_ends(parent: np.ndarray) -> np.ndarray:

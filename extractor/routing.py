@@ -47,36 +47,54 @@ def load_routes(path: str | os.PathLike | None = None) -> dict[str, Any]:
     return table
 
 
-def route(page_type: str | None, path: str | os.PathLike | None = None) -> tuple[str, dict[str, Any]]:
-    """``(method, options)`` that ``auto`` uses for a page type (the default route for unknown types).
+@dataclass(frozen=True)
+class Route:
+    """One route of the table: a method, its options, and whether comment sections stay."""
+
+    method: str
+    options: dict[str, Any]
+    comments: bool = False
+
+
+def _route_of(entry: dict[str, Any], comments: bool | None = None) -> Route:
+    keep = bool(entry.get("comments", False)) if comments is None else comments
+    return Route(entry["method"], dict(entry.get("options", {})), keep)
+
+
+def route(page_type: str | None, path: str | os.PathLike | None = None) -> Route:
+    """The :class:`Route` that ``auto`` takes for a page type (the default route for unknown types).
 
     Raises :class:`ModelError` when the route table cannot be loaded.
     """
     table = load_routes(path)
-    entry = table["routes"].get(page_type or "", table["default"])
-    return entry["method"], dict(entry.get("options", {}))
+    return _route_of(table["routes"].get(page_type or "", table["default"]))
 
 
-def expected_route(proba: dict[str, float], path: str | os.PathLike | None = None) -> tuple[str, dict[str, Any]]:
-    """``(method, options)`` with the best expected F1 under the page-type probabilities ``proba``.
+def expected_route(proba: dict[str, float], path: str | os.PathLike | None = None, *,
+                   comments: bool | None = None) -> Route:
+    """The :class:`Route` with the best expected F1 under the page-type probabilities ``proba``.
 
-    The table's ``scores`` hold, per variant, its mean shingle F1 on each page type of the dev
-    set; the expected F1 of a variant is ``sum(p[t] * scores[t])``. A page the classifier is
-    unsure about thus goes to a method that is good on all of its likely types, instead of
-    the one that is best on the single most likely type. Tables without ``scores`` fall back
-    to :func:`route` of the most likely type. Raises :class:`ModelError` like :func:`load_routes`.
+    The table's ``variants`` hold, per method variant (method, options, comments kept or
+    dropped), its mean shingle F1 on each page type of the dev set; the expected F1 of a
+    variant is ``sum(p[t] * scores[t])``. A page the classifier is unsure about thus goes to
+    a method that is good on all of its likely types, instead of the one that is best on the
+    single most likely type. ``comments`` (when not None) restricts the choice to variants
+    with that setting. Tables without ``variants`` fall back to :func:`route` of the most
+    likely type. Raises :class:`ModelError` like :func:`load_routes`.
     """
     table = load_routes(path)
     variants = table.get("variants")
+    if comments is not None and variants:
+        variants = [v for v in variants if bool(v.get("comments", False)) == comments] or variants
     if not variants or not proba:
-        return route(max(proba, key=proba.__getitem__) if proba else None, path)
+        best = route(max(proba, key=proba.__getitem__) if proba else None, path)
+        return best if comments is None else Route(best.method, best.options, comments)
 
     def expected(variant: dict[str, Any]) -> float:
         scores = variant["scores"]
         return sum(p * scores.get(t, 0.0) for t, p in proba.items())
 
-    best = max(variants, key=expected)
-    return best["method"], dict(best.get("options", {}))
+    return _route_of(max(variants, key=expected), comments)
 
 
 #: Page types on which ``auto`` also mines data records into ``Result.records`` (issue #8).
@@ -85,13 +103,14 @@ RECORD_TYPES = frozenset(("listing", "collection"))
 
 @dataclass(frozen=True)
 class AutoPlan:
-    """What ``auto`` decided for one page: the page type, the method and its checked options."""
+    """What ``auto`` decided for one page: page type, method, checked options, comments kept."""
 
     page_type: str
     confidence: float
     method: str
     run: Callable[..., Any]
     options: Any
+    comments: bool
 
 
 def class_probabilities(page: Page) -> dict[str, float]:
@@ -106,19 +125,21 @@ def class_probabilities(page: Page) -> dict[str, float]:
     return {cls: float(p) for cls, p in zip(model["classes"], proba, strict=True)}
 
 
-def plan(page: Page) -> AutoPlan:
-    """Classify ``page`` and look up its route: the :class:`AutoPlan` that ``auto`` follows.
+def plan(page: Page, comments: bool | None = None) -> AutoPlan:
+    """Classify ``page`` and choose its route: the :class:`AutoPlan` that ``auto`` follows.
 
+    ``comments`` (when not None) fixes whether comment sections stay, as the caller asked.
     Raises :class:`ModelError` when the page-type model or the route table cannot be loaded,
     and :class:`~extractor.errors.OptionError` when the table names a method or option that
     does not exist (a stale table: rerun ``bench/route_methods.py``).
     """
     from .api import resolve_method
+
     proba = class_probabilities(page)
     page_type = max(proba, key=proba.__getitem__)
-    method, options = expected_route(proba)
-    name, run, opts = resolve_method(method, options)
-    return AutoPlan(page_type, proba[page_type], name, run, opts)
+    chosen = expected_route(proba, comments=comments)
+    name, run, opts = resolve_method(chosen.method, chosen.options)
+    return AutoPlan(page_type, proba[page_type], name, run, opts, chosen.comments)
 
 
 def records_for(page: Page, page_type: str) -> Any:

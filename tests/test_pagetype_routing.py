@@ -11,7 +11,7 @@ from extractor.api import METHODS, resolve_method
 from extractor.errors import ModelError
 from extractor.page import load
 from extractor.pagetype import MODEL_PATH, PAGE_TYPES
-from extractor.routing import ROUTES_PATH, class_probabilities, expected_route, load_routes, route
+from extractor.routing import ROUTES_PATH, Route, class_probabilities, expected_route, load_routes, route
 from tests.conftest import FIXTURES
 
 NEWS = FIXTURES / "blocks" / "news.html"
@@ -34,7 +34,8 @@ def test_shipped_routes_name_registered_methods_with_valid_options() -> None:
 def test_unknown_type_takes_the_default_route() -> None:
     shipped()
     table = load_routes()
-    assert route("no-such-type") == (table["default"]["method"], table["default"]["options"])
+    chosen = route("no-such-type")
+    assert (chosen.method, chosen.options) == (table["default"]["method"], table["default"]["options"])
 
 
 def test_route_table_errors(tmp_path) -> None:
@@ -57,7 +58,7 @@ def test_auto_classifies_and_follows_the_route() -> None:
     assert 0.0 < result.page_type_confidence <= 1.0
     proba = class_probabilities(load(NEWS, url="https://news.example/2024/05/harbour-bridge-reopens"))
     assert result.page_type == max(proba, key=proba.__getitem__)
-    assert result.method == expected_route(proba)[0]
+    assert result.method == expected_route(proba).method
     assert "forty corroded plates" in result.text
 
 
@@ -80,14 +81,25 @@ def test_expected_route_weighs_every_likely_type(tmp_path) -> None:
         {"method": "crf", "options": {}, "scores": {"article": 0.85, "product": 0.6}},
     ])
     # Sure of an article: the article specialist (0.9*0.9 + 0.1*0.4 = 0.85 against 0.825).
-    assert expected_route({"article": 0.9, "product": 0.1}, path) == ("decay", {"clean_tree": False})
+    assert expected_route({"article": 0.9, "product": 0.1}, path) == Route("decay", {"clean_tree": False})
     # Unsure between article and product: the variant good on both (0.75 against 0.70).
-    assert expected_route({"article": 0.6, "product": 0.4}, path) == ("crf", {})
+    assert expected_route({"article": 0.6, "product": 0.4}, path) == Route("crf", {})
 
 
 def test_expected_route_without_variants_follows_the_most_likely_type(tmp_path) -> None:
     path = _table_with_variants(tmp_path, [])
-    assert expected_route({"article": 0.7, "product": 0.3}, path) == ("decay", {})
+    assert expected_route({"article": 0.7, "product": 0.3}, path) == Route("decay", {})
+
+
+def test_expected_route_chooses_whether_comments_stay(tmp_path) -> None:
+    path = _table_with_variants(tmp_path, [
+        {"method": "decay", "options": {}, "comments": False, "scores": {"article": 0.9, "forum": 0.6}},
+        {"method": "decay", "options": {}, "comments": True, "scores": {"article": 0.88, "forum": 0.7}},
+    ])
+    assert expected_route({"article": 0.9, "forum": 0.1}, path) == Route("decay", {}, comments=False)
+    assert expected_route({"article": 0.1, "forum": 0.9}, path) == Route("decay", {}, comments=True)
+    # The caller's choice wins over the table's.
+    assert expected_route({"article": 0.9, "forum": 0.1}, path, comments=True).comments is True
 
 
 def test_route_table_with_malformed_variants_is_a_model_error(tmp_path) -> None:
