@@ -70,3 +70,15 @@ def test_without_keeps_tails_and_geometry_rows() -> None:
     assert smaller.geometry.x.tolist() == [i for i in range(n) if i != span]
     assert smaller.geometry.extra["browser_id"].tolist() == [i for i in range(n) if i != span]
     assert page.text_of(page.body_id) == "one gone two three"  # the original is unchanged
+
+
+def test_command_line_comments_flag(tmp_path) -> None:
+    from tests.test_cli import run
+
+    path = tmp_path / "post.html"
+    path.write_text(PAGE, encoding="utf-8")
+    dropped = run("extract", str(path), "--method", "decay", "--option", "clean_tree=false")
+    kept = run("extract", str(path), "--method", "decay", "--option", "clean_tree=false", "--comments")
+    assert dropped.returncode == 0 and kept.returncode == 0, (dropped.stderr, kept.stderr)
+    assert b"drove across it" not in dropped.stdout
+    assert b"drove across it" in kept.stdout
