@@ -122,9 +122,10 @@ def extract(
     the route table names for that type (mining ``Result.records`` on listings and
     collections); given options, it runs ``AUTO_METHOD`` with them instead. ``comments``
     says whether readers' comment sections (found by their class/id names, see
-    :mod:`extractor.comments`) stay in the page: ``None`` (default) drops them, except that
-    ``auto`` keeps them where its route table says so (forum pages, whose posts are the
-    content); ``True`` keeps them, ``False`` drops them on every page. Returns a
+    :mod:`extractor.comments`) stay in the page: ``None`` (default) lets ``auto`` decide by
+    page type (its route table drops them from articles and keeps them on forum pages, whose
+    posts are the content) and leaves the page whole for a named method; ``True`` keeps
+    them, ``False`` drops them on every page. Returns a
     :class:`Result`; an empty one carries a ``reason``.
     Raises :class:`OptionError` for a bad method or option before any loading, and the
     load/render errors (all subclasses of :class:`PagesightError`).
@@ -145,7 +146,7 @@ def extract(
         name, run, opts = auto.method, auto.run, auto.options
         comments = auto.comments
     work = page
-    if not comments:
+    if comments is False:
         from .comments import drop_comments
         from .routing import RECORD_TYPES
 

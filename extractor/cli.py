@@ -331,8 +331,8 @@ def cmd_setup_browser(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-COMMENTS_HELP = ("keep (--comments) or drop (--no-comments) readers' comment sections; default: dropped, "
-                 "except that auto keeps them on forum pages")
+COMMENTS_HELP = ("keep (--comments) or drop (--no-comments) readers' comment sections; default: auto drops "
+                 "them except on forum pages, a named method keeps the page whole")
 
 
 def build_parser() -> argparse.ArgumentParser:

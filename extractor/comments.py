@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import re
 
-from lxml import etree
-
 from .page import Page
 
 #: Class/id words that name a comment section: any word starting with ``comment`` (comment,
@@ -32,12 +30,7 @@ NOT_COMMENT_WORDS = frozenset(("commentary", "commentaries", "commentator", "com
 MAX_SHARE = 0.5
 
 _WORD = re.compile(r"[^a-z0-9]+")
-#: Candidates found in C (lxml's XPath); the exact word test runs on these few in Python.
-_LOWER = "translate({}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
-_CANDIDATES = etree.XPath("descendant::*[" + " or ".join(
-    f"contains({_LOWER.format(attr)}, '{word}')"
-    for attr in ("@class", "@id") for word in (COMMENT_PREFIX, *sorted(COMMENT_WORDS))
-) + "]")
+_PARTS = ("comment", "respond", "disqus")
 
 
 def is_comment_name(class_or_id: str) -> bool:
@@ -55,18 +48,18 @@ def comment_sections(page: Page, max_share: float = MAX_SHARE) -> list[int]:
     """
     body = page.body_id
     limit = max_share * max(int(page.text_len[body]), 1)
-    index = page.index
+    elements = page.elements
     out: list[int] = []
-    stop = -1
-    for el in _CANDIDATES(page.body):
-        i = index.get(el)
-        if i is None or i < stop:
-            continue
-        if not is_comment_name(f"{el.get('class') or ''} {el.get('id') or ''}"):
-            continue
-        if page.text_len[i] <= limit:
+    i, stop = body + 1, int(page.end[body])
+    while i < stop:
+        el = elements[i]
+        cls, ident = el.get("class"), el.get("id")
+        name = f"{cls} {ident}".lower() if cls or ident else ""
+        if name and any(part in name for part in _PARTS) and is_comment_name(name) and page.text_len[i] <= limit:
             out.append(i)
-            stop = int(page.end[i])
+            i = int(page.end[i])  # the outermost section only
+            continue
+        i += 1
     return out
 
 

@@ -42,18 +42,18 @@ def test_a_section_holding_most_of_the_text_is_the_content() -> None:
     assert comment_sections(page) == []
 
 
-def test_extract_drops_comments_by_default_and_keeps_them_when_asked() -> None:
-    dropped = extract(PAGE, method="decay", clean_tree=False)
+def test_a_named_method_reads_the_page_whole_unless_asked() -> None:
+    kept = extract(PAGE, method="decay", clean_tree=False)
+    assert "harbour bridge reopened" in kept.text and "drove across it" in kept.text
+    dropped = extract(PAGE, method="decay", clean_tree=False, comments=False)
     assert "harbour bridge reopened" in dropped.text
     assert "drove across it" not in dropped.text
-    kept = extract(PAGE, method="decay", clean_tree=False, comments=True)
-    assert "drove across it" in kept.text
 
 
 def test_a_page_passed_in_is_left_untouched() -> None:
     page = build_page(PAGE)
     before = len(page)
-    extract(page, method="decay")
+    extract(page, method="decay", comments=False)
     assert len(page) == before
     assert "drove across it" in page.text_of(page.body_id)
 
@@ -77,8 +77,8 @@ def test_command_line_comments_flag(tmp_path) -> None:
 
     path = tmp_path / "post.html"
     path.write_text(PAGE, encoding="utf-8")
-    dropped = run("extract", str(path), "--method", "decay", "--option", "clean_tree=false")
-    kept = run("extract", str(path), "--method", "decay", "--option", "clean_tree=false", "--comments")
+    dropped = run("extract", str(path), "--method", "decay", "--option", "clean_tree=false", "--no-comments")
+    kept = run("extract", str(path), "--method", "decay", "--option", "clean_tree=false")
     assert dropped.returncode == 0 and kept.returncode == 0, (dropped.stderr, kept.stderr)
     assert b"drove across it" not in dropped.stdout
     assert b"drove across it" in kept.stdout
