@@ -206,3 +206,40 @@ def test_rendered_page_uses_the_layout_model():
     for res in (result, plain):
         assert res.title == gold["title"]
         assert tokens(res.text) == tokens(gold["body"])
+
+
+def test_stacked_features_follow_decay_and_cedp():
+    from extractor.methods import cedp, decay
+    from extractor.methods.crf_stack import stacked_features
+
+    for path in ARTICLES:
+        page = load(path.read_bytes())
+        segs = segment(page)
+        feats = stacked_features(page, segs)
+        texts = [segment_text(page, s) for s in segs]
+        # Blocks wholly inside decay's cleaned region hold exactly the text decay outputs.
+        inside = " ".join(t for t, f in zip(texts, feats, strict=True) if "X:dc=4" in f)
+        decay_text = " ".join(b.text for b in decay.run(page, decay.Options()).blocks)
+        assert tokens(inside) == tokens(decay_text), path.name
+        # Blocks CEDP keeps whole are in CEDP's output; those it drops wholly are not.
+        kept = tokens(" ".join(b.text for b in cedp.run(page, cedp.Options()).blocks))
+        for t, f in zip(texts, feats, strict=True):
+            if "X:nltdk=4" in f:
+                assert set(tokens(t)) <= set(kept), (path.name, t)
+        wheres = [next(x for x in f if x.startswith("X:dw=")) for f in feats]
+        assert wheres[0] == "X:dw=before" and wheres[-1] == "X:dw=after"
+
+
+def test_the_model_file_carries_its_decision_cut(trained, tmp_path):
+    html = ARTICLES[0].read_bytes()
+    assert extract(html, method="crf", model_path=str(trained)).details["body_marginal"] == 0.0
+    stem = tmp_path / "cut"
+    shutil.copy(trained.with_name(trained.name + ".crfsuite"), stem.with_name("cut.crfsuite"))
+    meta = json.loads(trained.with_name(trained.name + ".json").read_text())
+    meta["body_marginal"] = 0.99
+    stem.with_name("cut.json").write_text(json.dumps(meta))
+    strict = extract(html, method="crf", model_path=str(stem))
+    assert strict.details["body_marginal"] == 0.99
+    assert all(b.score >= 0.99 for b in strict.blocks)
+    # An explicit option wins over the file.
+    assert extract(html, method="crf", model_path=str(stem), body_marginal=0.0).details["body_marginal"] == 0.0

@@ -1,10 +1,13 @@
 """CRF block labelling (seed 004, Guangxi Normal Univ. J. 2011; ALGORITHMS.md section 5).
 
 The pruned DOM is cut into a block sequence (:mod:`.crf_blocks`); each block gets features
-(:mod:`.crf_features`); a linear-chain CRF trained on the dev sets (``bench/train_crf.py``)
-labels the sequence ``title``/``body``/``noise``. ``body`` blocks are the main text, each
-with the marginal probability of its label as its score; the best ``title`` block is the
-headline. With rendering (``page.geometry``) the layout model is used when it is shipped.
+(:mod:`.crf_features`, plus what decay selects on the same Page and its container's
+densities, :mod:`.crf_stack`); a linear-chain CRF trained on the dev sets
+(``bench/train_crf.py``) labels the sequence ``title``/``body``/``noise``. A block is ``body``
+when its marginal P(body) reaches the cut stored in the model file (chosen by grouped CV);
+``body`` blocks are the main text, each with that probability as its score; the best
+``title`` block is the headline. With rendering (``page.geometry``) the layout model is used
+when it is shipped.
 
 Model files live in ``extractor/models/crf_<kind>.crfsuite`` with a ``.json`` beside it that
 records the feature version, the segmentation and feature options and how it was trained.
@@ -24,7 +27,7 @@ from ..errors import ModelError
 from ..modelfile import read_json_model
 from ..page import Page
 from .base import Extraction, require_range
-from .crf_blocks import Segment, SegmentOptions, segment, segment_blocks, segment_text
+from .crf_blocks import Segment, SegmentOptions, break_prefix, segment, segment_blocks, segment_text
 from .crf_features import FEATURE_VERSION, LAYOUT_FEATURE_VERSION, FeatureOptions, html_features, layout_features
 
 #: Folder of the shipped model files (package data).
@@ -43,17 +46,17 @@ class Options:
     #: headline on 17 % of pages only (measured on wcxb_dev, see bench/train_crf.py).
     title_in_text: bool = False
     #: A block is ``body`` when its marginal P(body) reaches this, whatever the Viterbi path says;
-    #: 0 keeps the Viterbi labels alone. Tuned on wcxb_dev out-of-fold marginals of the HTML model
-    #: (F1 0.763 Viterbi; 0.773 / 0.775 / 0.778 / 0.779 / 0.778 at 0.45 / 0.4 / 0.35 / 0.3 / 0.25).
-    body_marginal: float = 0.3
+    #: 0 keeps the Viterbi labels alone; -1 (default) takes the cut stored in the model file,
+    #: which bench/train_crf.py chose by grouped CV on the out-of-fold marginals of wcxb_dev.
+    body_marginal: float = -1.0
     #: When no block is ``body``, blocks whose P(body) reaches this are taken instead; 1 = off.
-    #: Off: on top of ``body_marginal`` 0.3 it lowered the same out-of-fold F1 (0.779 -> 0.777 at 0.2).
+    #: Off: on top of ``body_marginal`` 0.3 it lowered the html-2 model's out-of-fold F1 on wcxb_dev (0.779 -> 0.777).
     fallback_marginal: float = 1.0
     #: Path stem of other model files (``<stem>.crfsuite`` + ``<stem>.json``); "" = the shipped ones.
     model_path: str = ""
 
     def validate(self) -> None:
-        require_range("body_marginal", self.body_marginal, 0.0, 1.0)
+        require_range("body_marginal", self.body_marginal, -1.0, 1.0)
         require_range("fallback_marginal", self.fallback_marginal, 0.0, 1.0)
 
 
@@ -172,14 +175,15 @@ def assemble(page: Page, segs: list[Segment], labels: list[str], probs: list[flo
     """Turn labelled blocks into an :class:`Extraction` (body blocks, best title)."""
     blocks = []
     title, title_p = None, -1.0
+    breaks = break_prefix(page)
     for seg, label, p in zip(segs, labels, probs, strict=True):
         if label == "title":
             if p > title_p:
-                title, title_p = segment_text(page, seg).replace("\n", " "), p
+                title, title_p = segment_text(page, seg, breaks).replace("\n", " "), p
             if title_in_text:
-                blocks.extend(segment_blocks(page, seg, label="title", score=p))
+                blocks.extend(segment_blocks(page, seg, label="title", score=p, breaks=breaks))
         elif label == "body":
-            blocks.extend(segment_blocks(page, seg, label="body", score=p))
+            blocks.extend(segment_blocks(page, seg, label="body", score=p, breaks=breaks))
     counts = {name: labels.count(name) for name in ("title", "body", "noise")}
     details: dict[str, Any] = {"blocks": len(segs), "labels": counts}
     if not blocks:
@@ -200,9 +204,11 @@ def run(page: Page, opts: Options) -> Extraction:
     if not segs:
         return Extraction([], reason="the page body has no text")
     labels, probs = tag_sequence(model.tagger, page_features(page, segs, model))
-    labels, probs = decide(model.tagger, labels, probs, opts.body_marginal, opts.fallback_marginal)
+    cut = opts.body_marginal if opts.body_marginal >= 0 else float(model.meta.get("body_marginal", 0.0))
+    labels, probs = decide(model.tagger, labels, probs, cut, opts.fallback_marginal)
     extraction = assemble(page, segs, labels, probs, opts.title_in_text)
     extraction.details["model"] = model.kind
+    extraction.details["body_marginal"] = cut
     return extraction
 
 

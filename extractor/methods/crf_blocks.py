@@ -85,30 +85,13 @@ class Segment:
         return self.link_chars / self.chars if self.chars else 0.0
 
 
-class _TagList:
-    """Tag of an element id, read from lxml on demand (cheaper than the full ``Page.tags`` list)."""
-
-    __slots__ = ("elements",)
-
-    def __init__(self, elements: list) -> None:
-        self.elements = elements
-
-    def __getitem__(self, i: int) -> str:
-        tag = self.elements[i].tag
-        return tag.lower() if isinstance(tag, str) else ""
-
-
 def _inner_mask(page: Page, keep_tags: tuple[str, ...]) -> np.ndarray:
     """True for non-empty elements whose strict subtree holds a non-empty keep tag (pruning rule 1)."""
     text_len = page.text_len
     n = len(text_len)
-    index = page.index
-    mark = np.zeros(n, dtype=np.int64)
-    ids = [index[el] for el in page.root.iter(*keep_tags) if el in index]
-    if ids:
-        mark[ids] = 1
-    mark *= text_len > 0
-    prefix = np.concatenate(([0], np.cumsum(mark)))
+    keep = frozenset(keep_tags)
+    mark = np.fromiter(map(keep.__contains__, page.tags), dtype=bool, count=n) & (text_len > 0)
+    prefix = np.concatenate(([0], np.cumsum(mark, dtype=np.int64)))
     idx = np.arange(n)
     desc = prefix[page.end] - prefix[idx + 1]
     return (desc > 0) & (text_len > 0)
@@ -151,7 +134,7 @@ def segment(page: Page, opts: SegmentOptions | None = None) -> list[Segment]:
 def cut(page: Page, opts: SegmentOptions) -> list[Segment]:
     """Depth-first cut of the pruned tree into blocks, in document order (before merging)."""
     inner = _inner_mask(page, opts.keep_tags)
-    tags = _TagList(page.elements)
+    tags = page.tags
     text_len, link_len, in_link = page.text_len, page.link_len, page.in_link
     split_tags = set(opts.split_tags)
     paper = opts.split_rule == "paper"
@@ -212,14 +195,29 @@ def merge(page: Page, blocks: list[Segment], opts: SegmentOptions) -> list[Segme
     return out
 
 
-def segment_blocks(page: Page, seg: Segment, *, label: str = "body", score: float = 1.0) -> list[Block]:
-    """Result blocks (paragraphs, rows) of one segment, tagged with ``label`` and ``score``."""
+def break_prefix(page: Page) -> list[int]:
+    """Prefix counts of line-breaking elements by id: ``p[end] - p[i + 1]`` breaks lie under ``i``."""
+    breaks = frozenset(_BREAKS)
+    marks = np.fromiter(map(breaks.__contains__, page.tags), dtype=np.int64, count=len(page))
+    return np.concatenate(([0], np.cumsum(marks))).tolist()
+
+
+def segment_blocks(page: Page, seg: Segment, *, label: str = "body", score: float = 1.0,
+                   breaks: list[int] | None = None) -> list[Block]:
+    """Result blocks (paragraphs, rows) of one segment, tagged with ``label`` and ``score``.
+
+    ``breaks`` is :func:`break_prefix` of the page (computed when not given; pass it when
+    converting many segments of one page).
+    """
     out: list[Block] = []
     elements, end = page.elements, page.end
+    if breaks is None:
+        breaks = break_prefix(page)
     for i, text in seg.parts:
         if text is None:
-            el = elements[i]
-            if end[i] == i + 1 or next(el.iterdescendants(*_BREAKS), None) is None:  # one paragraph
+            stop = int(end[i])
+            if breaks[stop] == breaks[i + 1]:  # no line break inside: one paragraph
+                el = elements[i]
                 plain = normalize_space("".join(el.itertext()))
                 if plain:
                     out.append(Block(i, plain, el.tag if el.tag in BLOCK_TAGS else "p", label, score))
@@ -232,6 +230,6 @@ def segment_blocks(page: Page, seg: Segment, *, label: str = "body", score: floa
     return out
 
 
-def segment_text(page: Page, seg: Segment) -> str:
-    """Plain text of one segment, paragraphs separated by newlines."""
-    return "\n".join(b.text for b in segment_blocks(page, seg))
+def segment_text(page: Page, seg: Segment, breaks: list[int] | None = None) -> str:
+    """Plain text of one segment, paragraphs separated by newlines (``breaks``: see :func:`segment_blocks`)."""
+    return "\n".join(b.text for b in segment_blocks(page, seg, breaks=breaks))
