@@ -37,6 +37,8 @@ DEFAULT_DATA = ROOT.parent / "shared" / "data"
 TEXT_SETS = ("cleaneval", "l3s_gn1", "dragnet", "wcxb_dev", "chinese_wce")
 FLOOR = "lxml"
 
+from peers import NO_COMMENTS  # noqa: E402
+
 
 def run_extractor(kind: str, name: str, data_dir: str, sets: list[str], limit: int | None) -> dict[str, Any]:
     """Run one extractor over every page of ``sets``; runs inside its own process.
@@ -100,7 +102,7 @@ def _names(arg: str | None, available: list[str], default: list[str]) -> list[st
     if arg == "none":
         return []
     names = [a.strip() for a in arg.split(",") if a.strip()]
-    unknown = [a for a in names if a not in available]
+    unknown = [a for a in names if a.removesuffix(NO_COMMENTS) not in available]
     if unknown:
         raise SystemExit(f"unknown name(s) {', '.join(unknown)}; available: {', '.join(available)}")
     return names

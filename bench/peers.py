@@ -128,14 +128,24 @@ def peer_names() -> list[str]:
     return list(_PEERS)
 
 
+#: Suffix of a method name that runs it with readers' comment sections dropped (``comments=False``).
+NO_COMMENTS = ":no-comments"
+
+
 def pagesight_extractor(method: str) -> Extractor:
-    """An adapter running a pagesight method through :func:`extractor.extract` (errors give '')."""
+    """An adapter running a pagesight method through :func:`extractor.extract` (errors give '').
+
+    ``method`` may end in :data:`NO_COMMENTS`, e.g. ``cedp-dsum:no-comments``.
+    """
     from extractor import extract
     from extractor.errors import PagesightError
 
+    comments = False if method.endswith(NO_COMMENTS) else None
+    method = method.removesuffix(NO_COMMENTS)
+
     def run(data: bytes, url: str | None) -> str:
         try:
-            return extract(data, method=method, url=url).text
+            return extract(data, method=method, url=url, comments=comments).text
         except PagesightError:
             return ""
 
