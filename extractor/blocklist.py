@@ -198,38 +198,41 @@ def block_list(
     links = [0]
     owners = [-1]
     pieces: list[list[str]] = [[]]
-    slot: dict[int, int] = {parent[start] if start > 0 else -1: -1}
-    current: dict[int, int] = {-1: 0}  # slot (element id of the opening block element) -> block index
+    # Per element id (offset by ``start``): the block receiving its text. A block element
+    # receives its own; separators re-point the enclosing block element's slot, and every
+    # element in the slot reads it through ``slot_of`` when its text arrives (plain lists, no
+    # per-element function calls: this loop is on the hot path of page-type detection).
+    n = stop - start
+    slot_of = [0] * n  # element -> the position in ``current`` of its enclosing block element
+    current = [0] * (n + 1)  # position n: text outside every block
     open_ids: list[int] = []
-
-    def add(k: int, text: str, linked: bool) -> None:
-        n = len(" ".join(text.split()))
-        if n:
-            chars[k] += n
-            if linked:
-                links[k] += n
-            pieces[k].append(text)
-
+    pop, push = open_ids.pop, open_ids.append
     for i in range(start, stop):
         while open_ids and end[open_ids[-1]] <= i:
-            j = open_ids.pop()
+            j = pop()
             tail = elements[j].tail
             if tail and j != start:
-                p = parent[j]
-                add(current[slot[p]], tail, in_link[p])
+                size = len(" ".join(tail.split()))
+                if size:
+                    p = parent[j]
+                    k = current[slot_of[p - start]]
+                    chars[k] += size
+                    if in_link[p]:
+                        links[k] += size
+                    pieces[k].append(tail)
         tag = tags[i]
-        p = parent[i]
+        r = i - start
         if tag in block_tags:
-            slot[i] = i
-            current[i] = len(out_tags)
+            slot_of[r] = r
+            current[r] = len(out_tags)
             out_tags.append(tag)
             chars.append(0)
             links.append(0)
             owners.append(i)
             pieces.append([])
         else:
-            s = slot[p] if i != start else -1
-            slot[i] = s
+            s = slot_of[parent[i] - start] if r else n
+            slot_of[r] = s
             if tag in separator_tags:
                 current[s] = len(out_tags)
                 out_tags.append(tag)
@@ -239,13 +242,25 @@ def block_list(
                 pieces.append([])
         text = elements[i].text
         if text:
-            add(current[slot[i]], text, in_link[i])
-        open_ids.append(i)
+            size = len(" ".join(text.split()))
+            if size:
+                k = current[slot_of[r]]
+                chars[k] += size
+                if in_link[i]:
+                    links[k] += size
+                pieces[k].append(text)
+        push(i)
     while open_ids:
-        j = open_ids.pop()
+        j = pop()
         tail = elements[j].tail
         if tail and j != start:
-            p = parent[j]
-            add(current[slot[p]], tail, in_link[p])
+            size = len(" ".join(tail.split()))
+            if size:
+                p = parent[j]
+                k = current[slot_of[p - start]]
+                chars[k] += size
+                if in_link[p]:
+                    links[k] += size
+                pieces[k].append(tail)
     return BlockList(out_tags, np.array(chars, dtype=np.int64), np.array(links, dtype=np.int64),
                      np.array(owners, dtype=np.int64), pieces)

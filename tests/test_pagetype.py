@@ -19,6 +19,7 @@ from extractor.pagetype import (
     classify_source,
     load_model,
     main_text_probability,
+    main_text_threshold,
     numeric_features,
     page_words,
     url_features,
@@ -47,6 +48,38 @@ def test_features_are_finite_and_complete() -> None:
 def test_features_on_degenerate_pages(html: str) -> None:
     x = numeric_features(load(html))
     assert x.shape == (len(NUMERIC_NAMES),) and np.isfinite(x).all()
+
+
+SERVICE_HTML = """<html><head><title>Plumbing services</title></head><body>
+<header><nav><a href="/">Home</a> <a href="/services">Our services</a> <a href="/contact">Contact us</a></nav></header>
+<h1>Plumbing services</h1><h2>Repairs</h2><p>We fix leaks.</p><h2>Installs</h2><p>We fit boilers.</p>
+<a class="btn btn-primary" href="/quote">Get a quote</a> <a href="tel:+15550100">Call now</a>
+<footer><a href="mailto:office@example.com">office@example.com</a></footer></body></html>"""
+
+ARTICLE_HTML = """<html><head><title>Storm closes harbour</title>
+<meta name="author" content="A. Writer"><meta property="article:published_time" content="2024-05-01"></head>
+<body><article><h1>Storm closes harbour</h1><p>By Alex Writer, May 1, 2024</p>
+<p>""" + "The storm closed the harbour for two days while crews cleared the channel. " * 12 + """</p>
+</article></body></html>"""
+
+
+def test_service_and_article_cues() -> None:
+    service = dict(zip(NUMERIC_NAMES, numeric_features(load(SERVICE_HTML)), strict=True))
+    article = dict(zip(NUMERIC_NAMES, numeric_features(load(ARTICLE_HTML)), strict=True))
+    assert service["tel_links"] > 0 and service["mailto_links"] > 0 and service["button_links"] > 0
+    assert service["service_nav"] > 0 and service["chrome_share"] > 0
+    assert service["heading_rate"] > article["heading_rate"]
+    assert article["p_share"] > service["p_share"] and article["chrome_share"] == 0.0
+    assert article["meta_date"] == 1.0 and article["meta_author"] == 1.0
+    assert service["meta_date"] == 0.0 and service["meta_author"] == 0.0
+
+
+def test_depths_match_the_page() -> None:
+    from extractor.pagetype import _depths
+
+    page = load(NEWS)
+    assert np.array_equal(_depths(page.parent), page.depth)
+    assert _depths(np.array([-1], dtype=np.int64)).tolist() == [0]
 
 
 def test_url_features_degrade_without_url() -> None:
@@ -88,13 +121,18 @@ def test_model_version_mismatch_raises(tmp_path) -> None:
         load_model(str(tmp_path / "garbage.json"))
 
 
-def test_classify_news_fixture_as_article() -> None:
+def test_classify_article_and_service_pages() -> None:
     if not MODEL_PATH.exists():
         pytest.skip("no shipped page-type model (run bench/train_pagetype.py)")
-    page_type, confidence = classify(load(NEWS, url="https://news.example/2024/05/harbour-bridge-reopens"))
+    article = load(ARTICLE_HTML, url="https://news.example/2024/05/storm-closes-harbour")
+    page_type, confidence = classify(article)
     assert page_type == "article"
     assert 0.0 < confidence <= 1.0
-    assert main_text_probability(load(NEWS, url="https://news.example/2024/05/x")) > 0.5
+    assert main_text_probability(article) > main_text_threshold()
+    service = load(SERVICE_HTML, url="https://plumber.example/services")
+    assert classify(service)[0] == "service"
+    assert main_text_probability(service) < main_text_threshold()
+    assert 0.0 < main_text_threshold() < 1.0
     page_type, confidence = classify_source(str(NEWS))
     assert page_type in PAGE_TYPES and 0.0 < confidence <= 1.0
 
