@@ -212,15 +212,21 @@ def _depths(parent: np.ndarray) -> np.ndarray:
         up = nxt
 
 
-def _covered_share(page: Page, ids: np.ndarray, lo: int, hi: int, total: float) -> float:
-    """Share of the own text of elements ``[lo, hi)`` that lies inside the subtrees of ``ids``."""
-    if not len(ids) or total <= 0:
-        return 0.0
-    starts = np.asarray(ids, dtype=np.int64)
-    marks = np.bincount(starts - lo, minlength=hi - lo + 1)[: hi - lo + 1]
-    marks = marks - np.bincount(page.end[starts] - lo, minlength=hi - lo + 1)[: hi - lo + 1]
-    covered = np.cumsum(marks[: hi - lo]) > 0
-    return float(page.own_len[lo:hi][covered].sum()) / total
+def _covered_shares(page: Page, groups: list[np.ndarray], lo: int, hi: int, total: float) -> list[float]:
+    """Per group of element ids: the share of the own text of elements ``[lo, hi)`` inside their subtrees.
+
+    All groups in one pass: a difference array per group (one ``bincount``), a prefix sum, and
+    the covered elements' own text summed by a matrix product.
+    """
+    k, n = len(groups), hi - lo
+    if total <= 0 or n <= 0:
+        return [0.0] * k
+    row = np.repeat(np.arange(k, dtype=np.int64) * (n + 1), [len(g) for g in groups])
+    starts = np.concatenate(groups).astype(np.int64) if k else np.zeros(0, dtype=np.int64)
+    marks = np.bincount(row + starts - lo, minlength=k * (n + 1))
+    marks -= np.bincount(row + page.end[starts] - lo, minlength=k * (n + 1))
+    covered = np.cumsum(marks.reshape(k, n + 1)[:, :n], axis=1) > 0
+    return (covered @ page.own_len[lo:hi].astype(np.float64) / total).tolist()
 
 
 def dom_features(page: Page) -> dict[str, float]:
@@ -273,18 +279,16 @@ def dom_features(page: Page) -> dict[str, float]:
         return np.flatnonzero(lut[tid]) + lo
 
     headings = ids_of(HEADING_TAGS)
-    f.update(heading_rate=_log(1000.0 * len(headings) / max(text, 1.0)),
-             p_share=_covered_share(page, ids_of(_P_TAG), lo, hi, own_total),
-             li_share=_covered_share(page, ids_of(_LI_TAG), lo, hi, own_total),
-             heading_share=_covered_share(page, headings, lo, hi, own_total),
-             chrome_share=_covered_share(page, ids_of(CHROME_TAGS), lo, hi, own_total))
+    shares = _covered_shares(page, [ids_of(_P_TAG), ids_of(_LI_TAG), headings, ids_of(CHROME_TAGS)], lo, hi,
+                             own_total)
+    f.update(heading_rate=_log(1000.0 * len(headings) / max(text, 1.0)), p_share=shares[0], li_share=shares[1],
+             heading_share=shares[2], chrome_share=shares[3])
     elements = page.elements
     links = [elements[i] for i in page.link_ids]
-    hrefs = [el.get("href") or "" for el in links]
-    tel = sum(1 for h in hrefs if h.startswith("tel:"))
-    mail = sum(1 for h in hrefs if h.startswith("mailto:"))
-    search = _BUTTON_RE.search
-    button = sum(1 for cls in [el.get("class") for el in links] if cls and search(cls))
+    hrefs = "\n" + "\n".join([el.get("href") or "" for el in links])  # one string: C-level counts
+    tel = hrefs.count("\ntel:")
+    mail = hrefs.count("\nmailto:")
+    button = len(list(filter(_BUTTON_RE.search, filter(None, [el.get("class") for el in links]))))
     f.update(tel_links=_log(tel), mailto_links=_log(mail), button_links=_log(button))
     return f
 
@@ -334,17 +338,29 @@ def text_features(page: Page, blocks: BlockList, nav_text: str = "") -> dict[str
     """
     text = _leading_text(blocks, TEXT_SCAN_CHARS).lower()
     per_k = 1000.0 / max(len(text), 1)
-    count = text.count
-    return {"price_rate": sum(map(count, CURRENCY_SIGNS)) * per_k,
-            "cart_count": _log(sum(map(count, CART_WORDS))),
-            "forum_rate": sum(map(count, FORUM_WORDS)) * per_k,
+    # Counted on the UTF-8 bytes: UTF-8 is self-synchronising, so an encoded word matches exactly
+    # where the word does, and byte search is much faster than search in a wide (non-Latin-1) str.
+    count = text.encode("utf-8", "surrogatepass").count
+    nav_count = nav_text.encode("utf-8", "surrogatepass").count
+    return {"price_rate": sum(map(count, _B_CURRENCY)) * per_k,
+            "cart_count": _log(sum(map(count, _B_CART))),
+            "forum_rate": sum(map(count, _B_FORUM)) * per_k,
             "date_rate": len(_YEAR.findall(text)) * per_k,
-            "code_rate": sum(map(count, CODE_MARKS)) * per_k,
-            "digit_share": sum(map(count, "0123456789")) / max(len(text), 1),
+            "code_rate": sum(map(count, _B_CODE)) * per_k,
+            "digit_share": sum(map(count, _B_DIGITS)) / max(len(text), 1),
             "title_log": _log(len(page.html_title)),
-            "article_rate": sum(map(count, ARTICLE_WORDS)) * per_k,
-            "service_rate": sum(map(count, SERVICE_WORDS)) * per_k,
-            "service_nav": _log(sum(map(nav_text.count, SERVICE_WORDS)))}
+            "article_rate": sum(map(count, _B_ARTICLE)) * per_k,
+            "service_rate": sum(map(count, _B_SERVICE)) * per_k,
+            "service_nav": _log(sum(map(nav_count, _B_SERVICE)))}
+
+
+def _encoded(words) -> tuple[bytes, ...]:
+    return tuple(w.encode("utf-8") for w in words)
+
+
+_B_CURRENCY, _B_CART, _B_FORUM, _B_CODE = (_encoded(CURRENCY_SIGNS), _encoded(CART_WORDS), _encoded(FORUM_WORDS),
+                                           _encoded(CODE_MARKS))
+_B_DIGITS, _B_ARTICLE, _B_SERVICE = _encoded("0123456789"), _encoded(ARTICLE_WORDS), _encoded(SERVICE_WORDS)
 
 
 
@@ -448,11 +464,11 @@ def _nav_texts(page: Page) -> tuple[str, str]:
 
 
 def _words_of(page: Page, url: str | None, headings: str, anchors: str) -> set[str]:
-    words = {"t:" + w for w in _WORD.findall(page.html_title.lower())}
-    words.update("h:" + w for w in _WORD.findall(headings))
-    words.update("a:" + w for w in _WORD.findall(anchors))
+    words = set(map("t:".__add__, _WORD.findall(page.html_title.lower())))
+    words.update(map("h:".__add__, set(_WORD.findall(headings))))
+    words.update(map("a:".__add__, set(_WORD.findall(anchors))))
     for seg in _url_parts(url):
-        words.update("u:" + w for w in _WORD.findall(seg))
+        words.update(map("u:".__add__, _WORD.findall(seg)))
     return words
 
 
@@ -504,21 +520,19 @@ def bag_vector(words: set[str], vocab: list[str]) -> np.ndarray:
 
 def _predict_trees(model: dict[str, Any], x: np.ndarray) -> np.ndarray:
     """Raw scores (n_samples, n_outputs) of a tree ensemble stored as flat arrays."""
-    feat, thr = model["_feature"], model["_threshold"]
-    left, right, value = model["_left"], model["_right"], model["_value"]
+    # Leaves point to themselves (see _prepare), so every tree takes exactly max_depth steps
+    # without a leaf test; all trees of the ensemble step together.
+    feat, thr = model["_walk_feature"], model["_walk_threshold"]
+    left, right, value = model["_walk_left"], model["_walk_right"], model["_value"]
     roots, outputs = model["_roots"], model["_tree_output"]
-    scores = np.tile(np.asarray(model["base"], dtype=np.float64), (x.shape[0], 1))
+    base = np.asarray(model["base"], dtype=np.float64)
+    scores = np.tile(base, (x.shape[0], 1))
     for s in range(x.shape[0]):
-        node = roots.copy()
+        node = roots
         row = x[s]
-        for _ in range(model["max_depth"] + 1):
-            f = feat[node]
-            leaf = f < 0
-            if leaf.all():
-                break
-            go_left = row[np.where(leaf, 0, f)] <= thr[node]
-            node = np.where(leaf, node, np.where(go_left, left[node], right[node]))
-        np.add.at(scores[s], outputs, value[node])
+        for _ in range(model["max_depth"]):
+            node = np.where(row[feat[node]] <= thr[node], left[node], right[node])
+        scores[s] += np.bincount(outputs, weights=value[node], minlength=len(base))
     return scores
 
 
@@ -555,6 +569,12 @@ def _prepare(model: dict[str, Any]) -> dict[str, Any]:
     model["_right"] = np.concatenate([np.asarray(t["right"], dtype=np.int64) for t in trees]) + shift
     model["_value"] = np.concatenate([np.asarray(t["value"], dtype=np.float64) for t in trees])
     model["_tree_output"] = np.array([t["output"] for t in trees], dtype=np.int64)
+    leaf = model["_feature"] < 0
+    own = np.arange(len(leaf), dtype=np.int64)
+    model["_walk_feature"] = np.where(leaf, 0, model["_feature"])
+    model["_walk_threshold"] = np.where(leaf, np.inf, model["_threshold"])
+    model["_walk_left"] = np.where(leaf, own, model["_left"])
+    model["_walk_right"] = np.where(leaf, own, model["_right"])
     return model
 
 
@@ -581,15 +601,18 @@ def check_model(model: dict[str, Any], source: str = "model") -> dict[str, Any]:
         raise ModelError(f"{source} is malformed: {exc}") from None
 
 
-@lru_cache(maxsize=4)
 def load_model(path: str | os.PathLike | None = None) -> dict[str, Any]:
-    """Load (once) and check the page-type model (JSON, optionally gzipped); default: the shipped one.
+    """Load (once per path) and check the page-type model (JSON, optionally gzipped); default: the shipped one.
 
     Raises :class:`ModelError` when the file is missing, unreadable, or for other features.
     """
-    path = pathlib.Path(path) if path is not None else MODEL_PATH
-    model = read_json_model(path, "page-type model", "run bench/train_pagetype.py")
-    return check_model(model, str(path))
+    return _load_model(str(pathlib.Path(path) if path is not None else MODEL_PATH))
+
+
+@lru_cache(maxsize=4)
+def _load_model(path: str) -> dict[str, Any]:
+    model = read_json_model(pathlib.Path(path), "page-type model", "run bench/train_pagetype.py")
+    return check_model(model, path)
 
 
 def text_model_proba(model: dict[str, Any], tokens: list[str]) -> np.ndarray:
