@@ -394,6 +394,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=None, help="pages per set (for a quick try)")
     ap.add_argument("--c1", type=float, default=None, help="skip the grid: use this c1 (with --c2)")
     ap.add_argument("--c2", type=float, default=None)
+    ap.add_argument("--modes", nargs="*", default=["off", "on"], choices=["off", "on"], help="heldout: render off/on")
     ap.add_argument("--cut", type=float, default=None, help="train: skip the selection, use this body_marginal")
     ap.add_argument("--split-rule", default=SegmentOptions.split_rule, choices=["paper", "leaves"])
     ap.add_argument("--ceiling-sets", nargs="*", default=[TRAIN_SET, *OTHER_SETS])
@@ -411,7 +412,7 @@ def main(argv: list[str] | None = None) -> int:
         for name in args.sets:
             if name == TRAIN_SET:
                 continue
-            for render in (False, True):
+            for render in [m == "on" for m in args.modes]:
                 reports = heldout(name, render, args.limit)
                 rep = reports["crf"]
                 print(format_report(rep), flush=True)
