@@ -611,8 +611,14 @@ def load_model(path: str | os.PathLike | None = None) -> dict[str, Any]:
 
 @lru_cache(maxsize=4)
 def _load_model(path: str) -> dict[str, Any]:
-    model = read_json_model(pathlib.Path(path), "page-type model", "run bench/train_pagetype.py")
-    return check_model(model, path)
+    model = check_model(read_json_model(pathlib.Path(path), "page-type model", "run bench/train_pagetype.py"), path)
+    # The numpy arrays built by check_model replace the parsed JSON lists: tens of thousands of
+    # list items the cyclic garbage collector would otherwise walk again and again in a long run.
+    if "_feature" in model:
+        model.pop("trees", None)
+    if "_text" in model:
+        model.pop("text_model", None)
+    return model
 
 
 def text_model_proba(model: dict[str, Any], tokens: list[str]) -> np.ndarray:
