@@ -5,12 +5,10 @@ listed in :data:`VARIANTS`, every page of the set is extracted and scored (shing
 the data README). Two routing rules are compared: (1) the variant that is best on the most
 likely page type, (2) the variant with the best expected F1 under the classifier's page-type
 probabilities (a page the classifier is unsure about goes to a variant that is good on all
-of its likely types; the probabilities are first mixed with the type frequencies by a weight
-chosen inside the training folds). Rule (2) ships. ``auto`` is scored honestly: each page's
-type probabilities come from the classifier *out of fold* (grouped 5-fold CV by domain,
-``bench/results/pagetype_oof.json`` written by ``bench/train_pagetype.py``), and the per-type
-scores and the prior weight that choose its route come from the other folds only. The shipped
-table takes them from all pages.
+of its likely types). ``auto`` is scored honestly: each page's type probabilities come from
+the classifier *out of fold* (grouped 5-fold CV by domain, ``bench/results/pagetype_oof.json``
+written by ``bench/train_pagetype.py``), and the per-type scores that choose its route come
+from the other folds only. The shipped table takes its scores from all pages.
 
 Writes ``extractor/models/routes.json`` and ``bench/results/routes.md`` (per page type:
 every variant and ``auto``). Per-variant page scores are cached in ``--cache`` (keyed by the
@@ -151,66 +149,18 @@ def auto_hard(runs: list[dict[str, Any]], ids: list[str], gold_type: dict[str, s
     return out
 
 
-#: Weights of the page-type prior (the type frequencies) mixed into the classifier's
-#: probabilities before the expected-F1 choice: 0 trusts the classifier alone, 1 always takes
-#: the variant best on average. Chosen by grouped CV inside the training pages, on the mean
-#: over page types of the per-type F1 (every type counts, as in the issue's acceptance).
-PRIOR_WEIGHTS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 1.0)
-
-
-def type_prior(ids: list[str], gold_type: dict[str, str]) -> dict[str, float]:
-    """Share of each page type among ``ids``."""
-    types = [gold_type[i] for i in ids]
-    return {t: types.count(t) / len(types) for t in sorted(set(types))}
-
-
-def mixed(proba: dict[str, float], prior: dict[str, float], weight: float) -> dict[str, float]:
-    """``(1 - weight) * proba + weight * prior`` over the prior's types."""
-    return {t: (1 - weight) * proba.get(t, 0.0) + weight * p for t, p in prior.items()}
-
-
-def expected_scores(runs: list[dict[str, Any]], train: list[str], test: list[str], gold_type: dict[str, str],
-                    proba: dict[str, dict[str, float]], weight: float) -> dict[str, float]:
-    """Per-page F1 on ``test`` of expected-F1 routing whose type scores and prior come from ``train``."""
-    scores, prior = type_scores(runs, train, gold_type), type_prior(train, gold_type)
-    return {i: runs[expected_choice(mixed(proba.get(i, {}), prior, weight), scores)]["f1"][i] for i in test}
-
-
-def cross_fitted(runs: list[dict[str, Any]], ids: list[str], gold_type: dict[str, str],
-                 proba: dict[str, dict[str, float]], fold: dict[str, int], weight: float) -> dict[str, float]:
-    """Per-page F1 over ``ids``, each fold routed with scores from the other folds (of ``ids``)."""
-    out: dict[str, float] = {}
-    for k in sorted({fold[i] for i in ids}):
-        train = [i for i in ids if fold[i] != k]
-        out.update(expected_scores(runs, train, [i for i in ids if fold[i] == k], gold_type, proba, weight))
-    return out
-
-
-def macro_f1(f1: dict[str, float], gold_type: dict[str, str]) -> float:
-    """Mean over page types of the mean F1 of that type's pages."""
-    types = sorted({gold_type[i] for i in f1})
-    return mean([mean([v for i, v in f1.items() if gold_type[i] == t]) for t in types])
-
-
-def choose_prior_weight(runs: list[dict[str, Any]], ids: list[str], gold_type: dict[str, str],
-                        proba: dict[str, dict[str, float]], fold: dict[str, int]) -> float:
-    """The :data:`PRIOR_WEIGHTS` entry with the best cross-fitted macro F1 over ``ids``."""
-    return max(PRIOR_WEIGHTS, key=lambda w: (macro_f1(cross_fitted(runs, ids, gold_type, proba, fold, w),
-                                                      gold_type), -w))
-
-
 def auto_expected(runs: list[dict[str, Any]], ids: list[str], gold_type: dict[str, str],
-                  proba: dict[str, dict[str, float]], fold: dict[str, int]) -> tuple[dict[str, float], list[float]]:
-    """Per-page F1 of expected-F1 routing, nested: for each fold the type scores, the prior and
-    its weight all come from the other folds. Returns the scores and the weight chosen per fold."""
-    out: dict[str, float] = {}
-    chosen = []
+                  proba: dict[str, dict[str, float]], fold: dict[str, int]) -> dict[str, float]:
+    """Per-page F1 of expected-score routing, the type scores taken from the other folds only."""
+    out = {}
     for k in sorted(set(fold.values())):
         train = [i for i in ids if fold[i] != k]
-        weight = choose_prior_weight(runs, train, gold_type, proba, fold)
-        chosen.append(weight)
-        out.update(expected_scores(runs, train, [i for i in ids if fold[i] == k], gold_type, proba, weight))
-    return out, chosen
+        scores = type_scores(runs, train, gold_type)
+        for i in ids:
+            if fold[i] == k:
+                out[i] = runs[expected_choice(proba[i], scores)]["f1"][i] if i in proba else \
+                    runs[0]["f1"][i]
+    return out
 
 
 def table(runs: list[dict[str, Any]], labels: list[str], auto: dict[str, float], ids: list[str],
@@ -273,13 +223,11 @@ def main(argv: list[str] | None = None) -> int:
     by_gold = choose_routes(runs, ids, gold_type)
     proba = {i: dict(zip(oof["classes"], p, strict=True)) for i, p in zip(oof["ids"], oof["proba"], strict=False)}
     fold = host_groups(data, ids)
-    expected, weights = auto_expected(runs, ids, gold_type, proba, fold)
-    print(f"prior weights chosen inside the training folds: {weights}", file=sys.stderr)
-    rules = {RULE_HARD: auto_hard(runs, ids, gold_type, predicted, fold), RULE_EXPECTED: expected}
+    rules = {RULE_HARD: auto_hard(runs, ids, gold_type, predicted, fold),
+             RULE_EXPECTED: auto_expected(runs, ids, gold_type, proba, fold)}
     for how, scores in rules.items():
-        print(f"auto, {how}: F1 {mean(list(scores.values())):.4f}, per-type mean {macro_f1(scores, gold_type):.4f}",
-              file=sys.stderr)
-    how = RULE_EXPECTED  # shipped; the other rule is printed for comparison
+        print(f"auto, {how}: F1 {mean(list(scores.values())):.4f}", file=sys.stderr)
+    how = max(rules, key=lambda h: mean(list(rules[h].values())))
     routes, auto = by_gold, rules[how]
     oracle = auto_scores(runs, by_gold, default, ids, gold_type)
     doc = {"routes": {t: {"method": runs[r]["method"], "options": runs[r]["options"], "comments": runs[r]["comments"]}
@@ -287,9 +235,7 @@ def main(argv: list[str] | None = None) -> int:
            "default": {"method": runs[default]["method"], "options": runs[default]["options"],
                        "comments": runs[default]["comments"]},
            "chosen_by": how, "dataset": data.name,
-           **({"prior": type_prior(ids, gold_type),
-               "prior_weight": choose_prior_weight(runs, ids, gold_type, proba, fold),
-               "variants": [{"method": r["method"], "options": r["options"], "comments": r["comments"],
+           **({"variants": [{"method": r["method"], "options": r["options"], "comments": r["comments"],
                              "label": label,
                              "scores": {t: round(v, 4) for t, v in sc.items()}}
                             for r, label, sc in zip(runs, labels, type_scores(runs, ids, gold_type), strict=True)]}

@@ -78,8 +78,7 @@ def expected_route(proba: dict[str, float], path: str | os.PathLike | None = Non
     dropped), its mean shingle F1 on each page type of the dev set; the expected F1 of a
     variant is ``sum(p[t] * scores[t])``. A page the classifier is unsure about thus goes to
     a method that is good on all of its likely types, instead of the one that is best on the
-    single most likely type. With the table's ``prior`` and ``prior_weight``, ``proba`` is first
-    shrunk towards the type frequencies. ``comments`` (when not None) restricts the choice to variants
+    single most likely type. ``comments`` (when not None) restricts the choice to variants
     with that setting. Tables without ``variants`` fall back to :func:`route` of the most
     likely type. Raises :class:`ModelError` like :func:`load_routes`.
     """
@@ -90,10 +89,6 @@ def expected_route(proba: dict[str, float], path: str | os.PathLike | None = Non
     if not variants or not proba:
         best = route(max(proba, key=proba.__getitem__) if proba else None, path)
         return best if comments is None else Route(best.method, best.options, comments)
-
-    prior, weight = table.get("prior"), float(table.get("prior_weight", 0.0))
-    if prior and weight:  # shrink the classifier's probabilities towards the type frequencies
-        proba = {t: (1 - weight) * proba.get(t, 0.0) + weight * p for t, p in prior.items()}
 
     def expected(variant: dict[str, Any]) -> float:
         scores = variant["scores"]

@@ -106,17 +106,3 @@ def test_route_table_with_malformed_variants_is_a_model_error(tmp_path) -> None:
     path = _table_with_variants(tmp_path, [{"method": "crf", "options": {}}])
     with pytest.raises(ModelError, match="variants"):
         load_routes(path)
-
-
-def test_prior_weight_shrinks_a_confident_classifier_towards_the_generalist(tmp_path) -> None:
-    path = tmp_path / "routes.json"
-    table = {"routes": {}, "default": {"method": "decay", "options": {}},
-             "variants": [{"method": "decay", "options": {}, "scores": {"article": 0.95, "product": 0.3}},
-                          {"method": "crf", "options": {}, "scores": {"article": 0.9, "product": 0.6}}],
-             "prior": {"article": 0.5, "product": 0.5}}
-    path.write_text(json.dumps({**table, "prior_weight": 0.0}), encoding="utf-8")
-    assert expected_route({"article": 0.95, "product": 0.05}, str(path)).method == "decay"
-    path.write_text(json.dumps({**table, "prior_weight": 0.5}), encoding="utf-8")
-    load_routes.cache_clear()
-    # 0.5 * (0.95, 0.05) + 0.5 * (0.5, 0.5) = (0.725, 0.275): crf 0.8175 against decay 0.771.
-    assert expected_route({"article": 0.95, "product": 0.05}, str(path)).method == "crf"
