@@ -83,7 +83,8 @@ def test_empty_result_is_reported_not_failed(tmp_path):
 def test_many_sources_to_stdout_as_json_lines(tmp_path):
     for n in range(3):
         (tmp_path / f"p{n}.html").write_text(f"<html><body><p>Page number {n} has some words.</p></body></html>")
-    proc = run("extract", str(tmp_path), "-f", "json", "--jobs", "2")
+    # A named method: this test is about batching and output, not about what auto routes to.
+    proc = run("extract", str(tmp_path), "-f", "json", "--jobs", "2", "--method", "decay")
     lines = proc.stdout.decode().splitlines()
     assert [json.loads(line)["text"] for line in lines] == [f"Page number {n} has some words." for n in range(3)]
 
