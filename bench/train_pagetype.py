@@ -305,14 +305,37 @@ def choose_threshold(p_main: np.ndarray, truth: np.ndarray) -> float:
     return THRESHOLDS[int(np.argmax(acc))]
 
 
-def inner_threshold(make, x: np.ndarray, labels: np.ndarray, groups: np.ndarray) -> float:
-    """Threshold chosen by grouped CV inside a training set only (nested: never sees the test fold)."""
+#: Candidate temperatures of the calibration (probabilities become softmax(log p / T)).
+TEMPERATURES = tuple(round(0.5 + 0.05 * k, 2) for k in range(51))
+
+
+def scale(proba: np.ndarray, temperature: float) -> np.ndarray:
+    """Probabilities with their logits divided by ``temperature`` (argmax unchanged)."""
+    z = np.log(np.clip(proba, 1e-12, 1.0)) / temperature
+    z -= z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def choose_temperature(proba: np.ndarray, labels: np.ndarray, classes) -> float:
+    """The temperature of :data:`TEMPERATURES` with the lowest log loss of ``proba`` (columns ``classes``)."""
+    truth = np.searchsorted(np.asarray(classes), labels)
+    losses = [float(-np.log(np.clip(scale(proba, t)[np.arange(len(labels)), truth], 1e-12, 1.0)).mean())
+              for t in TEMPERATURES]
+    return TEMPERATURES[int(np.argmin(losses))]
+
+
+def inner_calibration(make, x: np.ndarray, labels: np.ndarray, groups: np.ndarray) -> tuple[float, float]:
+    """Temperature, then main-text threshold on the scaled probabilities, both chosen by grouped CV
+    inside a training set only (nested: never sees the test fold)."""
     binary = np.array([lab in HAS_MAIN_TEXT for lab in labels])
-    p_main = np.zeros(len(labels))
+    classes = sorted(set(labels))
+    proba = np.zeros((len(labels), len(classes)))
     for a, b in GroupKFold(n_splits=FOLDS).split(x, labels, groups):
         clf = make().fit(x[a], labels[a])
-        p_main[b] = main_probability(clf.predict_proba(x[b]), clf.classes_)
-    return choose_threshold(p_main, binary)
+        proba[b] = clf.predict_proba(x[b])
+    temperature = choose_temperature(proba, labels, classes)
+    return temperature, choose_threshold(main_probability(scale(proba, temperature), classes), binary)
 
 
 def cross_validate(rows: dict, only: tuple[str, ...] | None = None, nested: tuple[str, ...] = ("gradient boosting",),
@@ -347,22 +370,27 @@ def cross_validate(rows: dict, only: tuple[str, ...] | None = None, nested: tupl
                 "has-main-text via 7 types": {"url": np.zeros(n, bool), "nourl": np.zeros(n, bool)},
                 "has-main-text by threshold": {"url": np.zeros(n, bool), "nourl": np.zeros(n, bool)}}
         thresholds = []
+        temperatures = []
         proba_oof = np.zeros((n, len(PAGE_TYPES)))
+        raw_oof = np.zeros((n, len(PAGE_TYPES)))
         for train, test, x_train, x_url, x_nourl in folds:
             multi = make().fit(x_train, labels[train])
             two = make().fit(x_train, binary[train])
-            cut = inner_threshold(make, x_train, labels[train], groups[train]) if name in nested else 0.5
+            temp, cut = inner_calibration(make, x_train, labels[train], groups[train]) if name in nested else (1, .5)
             thresholds.append(cut)
+            temperatures.append(temp)
             for key, x in (("url", x_url), ("nourl", x_nourl)):
-                pred["has-main-text by threshold"][key][test] = main_probability(multi.predict_proba(x),
-                                                                                 multi.classes_) > cut
+                pred["has-main-text by threshold"][key][test] = main_probability(
+                    scale(multi.predict_proba(x), temp), multi.classes_) > cut
                 p7 = multi.predict(x)
                 pred["7 types"][key][test] = p7
                 pred["has-main-text via 7 types"][key][test] = [p in HAS_MAIN_TEXT for p in p7]
                 pred["has-main-text"][key][test] = two.predict(x)
-            proba = multi.predict_proba(x_url)
+            raw = multi.predict_proba(x_url)
+            proba = scale(raw, temp)
             for j, cls in enumerate(multi.classes_):
                 proba_oof[test, PAGE_TYPES.index(cls)] = proba[:, j]
+                raw_oof[test, PAGE_TYPES.index(cls)] = raw[:, j]
         scores[name] = {
             "7-type macro-F1": {k: f1_score(labels, pred["7 types"][k].astype(str), average="macro")
                                 for k in pred["7 types"]},
@@ -373,8 +401,12 @@ def cross_validate(rows: dict, only: tuple[str, ...] | None = None, nested: tupl
             "has-main-text accuracy (7-type probabilities, nested threshold)": {
                 k: accuracy_score(binary, pred["has-main-text by threshold"][k]) for k in ("url", "nourl")},
             "thresholds": thresholds,
+            "temperatures": temperatures,
+            "log loss": float(-np.log(np.clip(proba_oof[np.arange(n), [PAGE_TYPES.index(lab) for lab in labels]],
+                                              1e-12, 1.0)).mean()),
         }
-        oof[name] = {"pred": pred["7 types"]["url"].astype(str).tolist(), "proba": proba_oof.round(4).tolist()}
+        oof[name] = {"pred": pred["7 types"]["url"].astype(str).tolist(), "proba": proba_oof.round(4).tolist(),
+                     "raw": raw_oof.tolist()}
         print(f"  {name}: 7-type macro-F1 {scores[name]['7-type macro-F1']['url']:.3f}", file=sys.stderr)
     return scores, oof
 
@@ -458,6 +490,9 @@ def markdown(scores: dict, pages: int, command: str) -> str:
                   "| measure | HTML only | render on |", "|---|---|---|"]
         for key, head in zip(KEYS, HEADS, strict=True):
             lines.append(f"| {head} | {html[key]['url']:.3f} | {rendered[key]['url']:.3f} |")
+        lines.append(f"| 7-type log loss (calibrated, out of fold) | {html['log loss']:.3f} "
+                     f"| {rendered['log loss']:.3f} |")
+        lines.append(f"| nested temperatures per fold | {html['temperatures']} | {rendered['temperatures']} |")
         lines.append(f"| nested thresholds per fold | {html['thresholds']} | {rendered['thresholds']} |")
     return "\n".join(lines) + "\n"
 
@@ -502,13 +537,6 @@ def main(argv: list[str] | None = None) -> int:
              "labels": rows["labels"], "pred": shipped["pred"], "classes": list(PAGE_TYPES),
              "proba": shipped["proba"]}), encoding="utf-8")
     model, clf, x_all = fit_final(rows)
-    if oof:
-        # The shipped threshold: chosen on the out-of-fold probabilities of every page (the CV figure
-        # above chose it inside each training fold instead).
-        truth = np.array([lab in HAS_MAIN_TEXT for lab in rows["labels"]])
-        model["main_text_threshold"] = choose_threshold(
-            main_probability(np.array(oof["gradient boosting"]["proba"]), PAGE_TYPES), truth)
-        print(f"main-text threshold (out-of-fold, all pages): {model['main_text_threshold']}", file=sys.stderr)
     exported = predict_proba(check_model(json.loads(json.dumps(model))), x_all)
     diff = float(np.abs(exported - clf.predict_proba(x_all)).max())
     print(f"exported model vs scikit-learn, largest probability difference: {diff:.2e}", file=sys.stderr)
@@ -519,6 +547,16 @@ def main(argv: list[str] | None = None) -> int:
     print(f"exported text model vs scikit-learn, largest probability difference: {text_diff:.2e}", file=sys.stderr)
     if diff > 1e-3 or text_diff > 1e-3:
         raise SystemExit("the exported model does not reproduce scikit-learn's predictions")
+    if oof:
+        # The shipped temperature and threshold: chosen on the raw out-of-fold probabilities of every
+        # page (the CV figures above chose them inside each training fold instead).
+        truth = np.array([lab in HAS_MAIN_TEXT for lab in rows["labels"]])
+        raw = np.array(oof["gradient boosting"]["raw"])
+        model["temperature"] = choose_temperature(raw, np.array(rows["labels"]), PAGE_TYPES)
+        model["main_text_threshold"] = choose_threshold(
+            main_probability(scale(raw, model["temperature"]), PAGE_TYPES), truth)
+        print(f"temperature {model['temperature']}, main-text threshold {model['main_text_threshold']} "
+              "(out-of-fold, all pages)", file=sys.stderr)
     path = pathlib.Path(args.model)
     path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(model, separators=(",", ":")).encode("utf-8")
