@@ -678,9 +678,9 @@ def classify(page: Page, blocks: BlockList | None = None, *, model_path: str | o
 
 #: A page has a main text when the model's probabilities of the main-text types sum above this;
 #: the shipped model stores its own (``main_text_threshold``, chosen by ``bench/train_pagetype.py`` on
-#: wcxb_dev out-of-fold probabilities: 0.575), this is the neutral fallback for a model without one.
+#: wcxb_dev out-of-fold probabilities: 0.5), this is the neutral fallback for a model without one.
 #: Grouped CV on wcxb_dev (bench/results/pagetype.md): a threshold chosen inside each training fold
-#: scores 0.918, the group of the most likely type 0.920, so :func:`has_main_text` of the type is
+#: scores 0.917, the group of the most likely type 0.920, so :func:`has_main_text` of the type is
 #: the measured rule; the probability serves expected-score routing.
 HAS_MAIN_TEXT_THRESHOLD = 0.5
 
