@@ -207,7 +207,7 @@ def block_list(
     current = [0] * (n + 1)  # position n: text outside every block
     open_ids: list[int] = []
     pop, push = open_ids.pop, open_ids.append
-    for i in range(start, stop):
+    for i in range(start, stop + 1):  # the step at ``stop`` only closes what is still open
         while open_ids and end[open_ids[-1]] <= i:
             j = pop()
             tail = elements[j].tail
@@ -220,6 +220,8 @@ def block_list(
                     if in_link[p]:
                         links[k] += size
                     pieces[k].append(tail)
+        if i == stop:
+            break
         tag = tags[i]
         r = i - start
         if tag in block_tags:
@@ -250,17 +252,5 @@ def block_list(
                     links[k] += size
                 pieces[k].append(text)
         push(i)
-    while open_ids:
-        j = pop()
-        tail = elements[j].tail
-        if tail and j != start:
-            size = len(" ".join(tail.split()))
-            if size:
-                p = parent[j]
-                k = current[slot_of[p - start]]
-                chars[k] += size
-                if in_link[p]:
-                    links[k] += size
-                pieces[k].append(tail)
     return BlockList(out_tags, np.array(chars, dtype=np.int64), np.array(links, dtype=np.int64),
                      np.array(owners, dtype=np.int64), pieces)
