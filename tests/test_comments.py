@@ -82,3 +82,18 @@ def test_command_line_comments_flag(tmp_path) -> None:
     assert dropped.returncode == 0 and kept.returncode == 0, (dropped.stderr, kept.stderr)
     assert b"drove across it" not in dropped.stdout
     assert b"drove across it" in kept.stdout
+
+
+def test_rendered_page_keeps_boxes_in_step_after_dropping_comments(tmp_path) -> None:
+    from tests.test_render_support import chromium_or_skip
+
+    chromium_or_skip()
+    path = tmp_path / "post.html"
+    path.write_text(PAGE, encoding="utf-8")
+    result = extract(path, method="decay", clean_tree=False, render=True, comments=False)
+    assert result.rendered and "drove across it" not in result.text
+    # Every block's box is the box of its own element: a block of article text sits above the
+    # comments, and no box is empty (geometry rows followed the removed subtree).
+    assert result.blocks and all(b.box is not None and b.box[2] > 0 and b.box[3] > 0 for b in result.blocks)
+    whole = extract(path, method="decay", clean_tree=False, render=True)
+    assert [(b.text, b.box) for b in result.blocks] == [(b.text, b.box) for b in whole.blocks][:len(result.blocks)]
