@@ -27,6 +27,7 @@ from extractor.errors import PagesightError  # noqa: E402
 from extractor.evaluate import page_bytes, read_gold  # noqa: E402
 from extractor.metrics import record_prf  # noqa: E402
 from extractor.records_api import extract_records  # noqa: E402
+from tests.synthetic import synthetic_listing  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data" / "records_dev"
 #: The acceptance subset: pages whose gold records are (almost) all in the HTML as served.
@@ -81,15 +82,6 @@ def load_baseline(golds: list[dict]) -> float:
         get_page(data, url=gold.get("url"))
         times.append((time.perf_counter() - t0) * 1000)
     return statistics.median(times)
-
-
-def synthetic_listing(cards: int, words: int) -> str:
-    """A product listing of ``cards`` cards (image, linked title, price, description of ``words`` words)."""
-    body = "".join(
-        f'<div class="card"><a href="/p/{i}"><img src="/i/{i}.jpg"></a><h3 class="t"><a href="/p/{i}">Item {i} '
-        + "word " * words + f'</a></h3><span class="price">${i}.99</span><p class="d">' + f"desc {i} " * words
-        + "</p></div>" for i in range(cards))
-    return f'<html><body><header><a href="/">Shop</a></header><div class="grid">{body}</div></body></html>'
 
 
 def scale() -> None:

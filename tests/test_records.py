@@ -9,6 +9,7 @@ from extractor.page import load
 from extractor.records_api import extract_records
 
 from .conftest import FIXTURES
+from .synthetic import synthetic_listing
 
 PAGES = FIXTURES / "records"
 
@@ -112,22 +113,14 @@ def test_bad_options_fail_before_loading():
         extract_records("<p>x</p>", variant="letter")
 
 
-def _listing(n: int, words: int) -> str:
-    cards = "".join(
-        f'<div class="card"><a href="/p/{i}"><img src="/i/{i}.jpg"></a><h3 class="t"><a href="/p/{i}">Item {i} '
-        + "word " * words + f'</a></h3><span class="price">${i}.99</span><p class="d">' + f"desc {i} " * words
-        + "</p></div>" for i in range(n))
-    return f'<html><body><header><a href="/">Shop</a></header><div class="grid">{cards}</div></body></html>'
-
-
 def test_five_thousand_records():
-    table = extract_records(_listing(5000, 3))
+    table = extract_records(synthetic_listing(5000, 3))
     assert len(table.rows) == 5000
     assert table.rows[4999][table.columns.index(next(c for c in table.columns if c.name == "price"))].text == "$4999.99"
 
 
 def test_five_megabyte_listing():
-    html = _listing(6600, 40)
+    html = synthetic_listing(6600, 40)
     assert len(html) > 5_000_000
     table = extract_records(html)
     assert len(table.rows) == 6600
