@@ -27,10 +27,10 @@ import pathlib
 import sys
 import time
 from typing import Any
-from urllib.parse import urlsplit
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from extractor.api import METHODS  # noqa: E402
 from extractor.evaluate import evaluate, read_gold  # noqa: E402
@@ -119,11 +119,12 @@ def expected_choice(proba: dict[str, float], scores: list[dict[str, float]]) -> 
 
 
 def host_groups(data: pathlib.Path, ids: list[str], folds: int = 5) -> dict[str, int]:
-    """Fold number per page id, folds grouped by host (as ``bench/train_pagetype.py`` groups pages)."""
+    """Fold number per page id, folds grouped by host (the grouping of ``bench/train_pagetype.py``)."""
     from sklearn.model_selection import GroupKFold
+    from train_pagetype import domain
 
-    url = {g["id"]: g.get("url") or "" for g in read_gold(data)}
-    hosts = [(urlsplit(url.get(i, "")).netloc.lower().removeprefix("www.") or i) for i in ids]
+    url = {g["id"]: g.get("url") for g in read_gold(data)}
+    hosts = [domain(url.get(i), i) for i in ids]
     fold = {}
     for k, (_, test) in enumerate(GroupKFold(folds).split(ids, groups=hosts)):
         for j in test:
