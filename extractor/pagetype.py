@@ -663,17 +663,27 @@ def feature_row(page: Page, model: dict[str, Any], blocks: BlockList | None = No
     return np.concatenate(parts)[None, :]
 
 
-def classify(page: Page, blocks: BlockList | None = None, *, model_path: str | os.PathLike | None = None
-             ) -> tuple[str, float]:
-    """Page type of ``page`` and the model's probability for it.
+def class_probabilities(page: Page, blocks: BlockList | None = None, *,
+                        model_path: str | os.PathLike | None = None) -> dict[str, float]:
+    """The model's probability of each page type for ``page``.
 
     ``blocks`` may pass a Block-List already built. Raises :class:`ModelError` when the
     shipped model is missing or does not match this feature code.
     """
     model = load_model(model_path)
     proba = predict_proba(model, feature_row(page, model, blocks))[0]
-    best = int(np.argmax(proba))
-    return model["classes"][best], float(proba[best])
+    return {cls: float(p) for cls, p in zip(model["classes"], proba, strict=True)}
+
+
+def classify(page: Page, blocks: BlockList | None = None, *, model_path: str | os.PathLike | None = None
+             ) -> tuple[str, float]:
+    """Page type of ``page`` and the model's probability for it.
+
+    Raises :class:`ModelError` like :func:`class_probabilities`.
+    """
+    proba = class_probabilities(page, blocks, model_path=model_path)
+    best = max(proba, key=proba.__getitem__)
+    return best, proba[best]
 
 
 #: A page has a main text when the model's probabilities of the main-text types sum above this;
@@ -699,9 +709,8 @@ def main_text_probability(page: Page, blocks: BlockList | None = None, *,
 
     Compare with :func:`main_text_threshold`. Raises :class:`ModelError` like :func:`classify`.
     """
-    model = load_model(model_path)
-    proba = predict_proba(model, feature_row(page, model, blocks))[0]
-    return float(sum(p for cls, p in zip(model["classes"], proba, strict=True) if cls in HAS_MAIN_TEXT))
+    proba = class_probabilities(page, blocks, model_path=model_path)
+    return float(sum(p for cls, p in proba.items() if cls in HAS_MAIN_TEXT))
 
 
 def has_main_text(page_type: str) -> bool:

@@ -113,18 +113,6 @@ class AutoPlan:
     comments: bool
 
 
-def class_probabilities(page: Page) -> dict[str, float]:
-    """The shipped page-type model's probability per page type for ``page``.
-
-    Raises :class:`ModelError` when the model is missing or does not match the feature code.
-    """
-    from .pagetype import feature_row, load_model, predict_proba
-
-    model = load_model()
-    proba = predict_proba(model, feature_row(page, model))[0]
-    return {cls: float(p) for cls, p in zip(model["classes"], proba, strict=True)}
-
-
 def plan(page: Page, comments: bool | None = None) -> AutoPlan:
     """Classify ``page`` and choose its route: the :class:`AutoPlan` that ``auto`` follows.
 
@@ -134,6 +122,7 @@ def plan(page: Page, comments: bool | None = None) -> AutoPlan:
     does not exist (a stale table: rerun ``bench/route_methods.py``).
     """
     from .api import resolve_method
+    from .pagetype import class_probabilities
 
     proba = class_probabilities(page)
     page_type = max(proba, key=proba.__getitem__)
