@@ -163,6 +163,7 @@ def extract(
         from .routing import records_for
 
         result.page_type, result.page_type_confidence = auto.page_type, round(auto.confidence, 4)
+        result.has_main_text = auto.has_main_text
         result.records = records_for(page, auto.page_type)
     if screenshot is not None:
         from .rendered import save_annotated
@@ -192,9 +193,11 @@ def build_result(page: Page, name: str, opts: Any, extraction: Extraction, title
         if page.geometry is None and page.script_count and page.text_len[page.body_id] < SCRIPT_SHELL_MAX_CHARS:
             reason += (f"; the page carries {page.script_count} scripts and almost no text, so it is "
                        "probably built by scripts: try render=True (--render)")
+    title_box = geometry.box(extraction.title_id) if geometry is not None and extraction.title_id is not None else None
     return Result(
         text=text,
         title=title,
+        title_box=title_box,
         blocks=blocks,
         method=name,
         options=asdict(opts),

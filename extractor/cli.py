@@ -309,14 +309,15 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_classify(args: argparse.Namespace) -> int:
-    """``pagesight classify``: the page type of each source with its confidence."""
+    """``pagesight classify``: each source's page type, its confidence, and whether it has a main text."""
     from .pagetype import classify_source
 
     failed = 0
     for source in expand_sources(args.sources):
         try:
-            page_type, confidence = classify_source(source, render=args.render, url=args.url)
-            print(f"{page_type}\t{confidence:.2f}\t{source}")
+            verdict = classify_source(source, render=args.render, url=args.url)
+            main_text = "main-text" if verdict.has_main_text else "no-main-text"
+            print(f"{verdict.page_type}\t{verdict.confidence:.2f}\t{main_text}\t{source}")
         except PagesightError as exc:
             failed += 1
             print(f"pagesight: {source}: {type(exc).__name__}: {exc}", file=sys.stderr)

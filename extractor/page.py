@@ -46,6 +46,10 @@ def normalize_space(text: str | None) -> str:
     return " ".join(text.split()) if text else ""
 
 
+#: Key of ``Geometry.extra`` holding the bytes the server sent for a rendered page (or None).
+SERVED_KEY = "served"
+
+
 @dataclass
 class Geometry:
     """Rendered layout per element id (filled by the browser stage; see ``render``).

@@ -28,6 +28,7 @@ import os
 import pathlib
 import re
 from collections import Counter
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
@@ -37,7 +38,7 @@ import numpy as np
 from .blocklist import BlockList, block_list
 from .errors import ModelError
 from .modelfile import read_json_model
-from .page import Page
+from .page import SERVED_KEY, Page
 
 #: Bump whenever a feature's definition changes; the shipped model must carry the same value.
 FEATURE_VERSION = 4
@@ -47,6 +48,8 @@ PAGE_TYPES = ("article", "collection", "documentation", "forum", "listing", "pro
 HAS_MAIN_TEXT = frozenset(("article", "documentation", "forum", "product"))
 #: Default model file, shipped in the package.
 MODEL_PATH = pathlib.Path(__file__).resolve().parent / "models" / "pagetype.json.gz"
+#: Model for rendered pages: the served HTML's features plus the rendered page's layout features.
+RENDER_MODEL_PATH = MODEL_PATH.with_name("pagetype_render.json.gz")
 
 #: A block is link-dense above this link-text share (ALGORITHMS 2.4; same cut as ``blocks``).
 LINK_DENSE = 0.5
@@ -558,6 +561,28 @@ def predict_proba(model: dict[str, Any], x: np.ndarray) -> np.ndarray:
     raise ModelError(f"unknown page-type model kind {kind!r}")
 
 
+def main_text_proba(model: dict[str, Any], x: np.ndarray) -> np.ndarray:
+    """Probability (n_samples,) of the model's has-main-text (binary) part that each row has a main text.
+
+    Raises :class:`ModelError` when the model has no such part.
+    """
+    binary = model.get("main_text_model")
+    if binary is None:
+        raise ModelError("the page-type model has no has-main-text part: retrain with bench/train_pagetype.py")
+    return predict_proba(binary, x)[:, list(binary["classes"]).index("True")]
+
+
+#: A page has a main text when the mean of the two models' main-text probabilities is above this
+#: (the neutral cut, not tuned). Grouped CV on wcxb_dev (bench/results/pagetype.md): the mean of
+#: the binary model and the 7-type model's summed main-text probability beats either alone.
+MAIN_TEXT_CUT = 0.5
+
+
+def main_text_mean(p_binary: Any, p_types: Any) -> Any:
+    """The has-main-text probability: the mean of the binary model's and the 7-type model's (summed)."""
+    return (p_binary + p_types) / 2.0
+
+
 def _prepare(model: dict[str, Any]) -> dict[str, Any]:
     trees = model["trees"]
     sizes = [len(t["feature"]) for t in trees]
@@ -587,9 +612,11 @@ def check_model(model: dict[str, Any], source: str = "model") -> dict[str, Any]:
     if model.get("feature_version") != FEATURE_VERSION:
         raise ModelError(f"{source} was trained for page-type features version {model.get('feature_version')!r}, "
                          f"this code computes version {FEATURE_VERSION}: retrain with bench/train_pagetype.py")
-    if model.get("numeric_names") != NUMERIC_NAMES:
+    if model.get("numeric_names") != NUMERIC_NAMES or model.get("layout_names", LAYOUT_NAMES) != LAYOUT_NAMES:
         raise ModelError(f"{source} lists other numeric features than this code: retrain with bench/train_pagetype.py")
     try:
+        if "main_text_model" in model:
+            model["main_text_model"] = _prepare(model["main_text_model"])
         if "text_model" in model:
             tm = model["text_model"]
             model["_text"] = {"index": {t: j for j, t in enumerate(tm["terms"])},
@@ -617,6 +644,8 @@ def _load_model(path: str) -> dict[str, Any]:
     # list items the cyclic garbage collector would otherwise walk again and again in a long run.
     if "_feature" in model:
         model.pop("trees", None)
+    if "main_text_model" in model:
+        model["main_text_model"].pop("trees", None)
     if "_text" in model:
         model.pop("text_model", None)
     return model
@@ -649,12 +678,19 @@ def text_model_proba(model: dict[str, Any], tokens: list[str]) -> np.ndarray:
 
 
 def feature_row(page: Page, model: dict[str, Any], blocks: BlockList | None = None,
-                url: str | None = None) -> np.ndarray:
-    """The full feature row of a page: numeric features, the model's bag of words, text-model probabilities."""
+                url: str | None = None, layout: np.ndarray | None = None) -> np.ndarray:
+    """The full feature row of a page: numeric features, the model's bag of words, text-model probabilities.
+
+    A model that reads layout (the render model) gets ``layout`` (:func:`layout_features`; zeros when None)
+    after the numeric features.
+    """
     if blocks is None:
         blocks = block_list(page)
     num, words = page_features(page, blocks, url)
-    parts = [num, bag_vector(words, model["vocab"])]
+    parts = [num]
+    if "layout_names" in model:
+        parts.append(np.zeros(len(LAYOUT_NAMES)) if layout is None else layout)
+    parts.append(bag_vector(words, model["vocab"]))
     if "_text" in model:
         tokens = sorted(words)
         if model["_text"]["body"]:
@@ -663,54 +699,118 @@ def feature_row(page: Page, model: dict[str, Any], blocks: BlockList | None = No
     return np.concatenate(parts)[None, :]
 
 
+@dataclass(frozen=True)
+class PageTypeVerdict:
+    """What the classifier says of one page.
+
+    ``probabilities`` of the seven types; ``page_type`` the most likely and ``confidence`` its
+    probability; ``main_text_probability`` the mean of the has-main-text model's probability and the
+    7-type model's summed main-text probability, and ``has_main_text`` whether it passes
+    :data:`MAIN_TEXT_CUT`; ``model`` names the model used (``html`` or ``render``).
+    """
+
+    page_type: str
+    confidence: float
+    has_main_text: bool
+    main_text_probability: float
+    probabilities: dict[str, float]
+    model: str
+
+
+#: A rendered page is typed from the HTML the server sent (what the models were trained on), unless
+#: scripts built most of its text: when the rendered DOM holds more than this many times the served
+#: text, from the rendered DOM as the scripts left it (nothing removed). On wcxb_dev the ratio is 1.00
+#: at the median and above 2 on 4 of 1,355 rendered pages (reconstruction; /work/notes/s3/ratio.py).
+SCRIPT_BUILT_RATIO = 2.0
+
+
+def scripts_built_text(served_chars: float, rendered_chars: float) -> bool:
+    """True when the rendered DOM holds over :data:`SCRIPT_BUILT_RATIO` times the served page's text."""
+    return rendered_chars > SCRIPT_BUILT_RATIO * served_chars
+
+
+def typed_document(page: Page) -> Page:
+    """The Page a rendered ``page`` is typed from (parsed once): the served HTML, else the rendered DOM.
+
+    See :data:`SCRIPT_BUILT_RATIO`; the rendered DOM is ``page.source_text`` with the browser's id
+    attributes removed. A page without geometry is returned as it is.
+    """
+    extra = page.geometry.extra if page.geometry is not None else None
+    if extra is None:
+        return page
+    if "typed_document" not in extra:
+        from lxml import etree
+
+        from render.geometry import ID_ATTR
+
+        from .errors import PagesightError
+        from .page import load
+
+        dom = load(page.source_text or "", url=page.url)
+        etree.strip_attributes(dom.root, ID_ATTR)
+        chosen = dom
+        data = extra.get(SERVED_KEY)  # extractor/rendered.py keeps the served bytes here
+        if data:
+            try:
+                served = load(data, url=page.url, encoding=page.encoding)
+                chosen = dom if scripts_built_text(float(served.text_len[0]), float(dom.text_len[0])) else served
+            except PagesightError:
+                pass
+        extra["typed_document"] = chosen
+    return extra["typed_document"]
+
+
+def page_type_of(page: Page, blocks: BlockList | None = None, *, model_path: str | os.PathLike | None = None
+                 ) -> PageTypeVerdict:
+    """Classify ``page``: its :class:`PageTypeVerdict`.
+
+    A rendered page is read by the render model: the features of :func:`typed_document` plus
+    the rendered page's layout. Any other page is read by the HTML model; ``model_path`` names
+    another model file (one trained with layout features reads rendered pages like the render
+    model). ``blocks`` may pass the page's Block-List already built. Raises :class:`ModelError`
+    when the model is missing or does not match this feature code.
+    """
+    rendered = page.geometry is not None
+    model = load_model(model_path if model_path is not None else RENDER_MODEL_PATH if rendered else None)
+    if "layout_names" in model and rendered:
+        name, row = "render", feature_row(typed_document(page), model, layout=layout_features(page, blocks))
+    else:
+        name, row = "html", feature_row(page, model, blocks)
+    proba = predict_proba(model, row)[0]
+    probabilities = {cls: float(p) for cls, p in zip(model["classes"], proba, strict=True)}
+    page_type = max(probabilities, key=probabilities.__getitem__)
+    p_types = sum(p for cls, p in probabilities.items() if cls in HAS_MAIN_TEXT)
+    p_main = float(main_text_mean(float(main_text_proba(model, row)[0]), p_types)
+                   if "main_text_model" in model else p_types)
+    return PageTypeVerdict(page_type, probabilities[page_type], p_main > MAIN_TEXT_CUT, p_main, probabilities, name)
+
+
 def class_probabilities(page: Page, blocks: BlockList | None = None, *,
                         model_path: str | os.PathLike | None = None) -> dict[str, float]:
-    """The model's probability of each page type for ``page``.
+    """The model's probability of each page type for ``page`` (see :func:`page_type_of`).
 
-    ``blocks`` may pass a Block-List already built. Raises :class:`ModelError` when the
-    shipped model is missing or does not match this feature code.
+    Raises :class:`ModelError` when the model is missing or does not match this feature code.
     """
-    model = load_model(model_path)
-    proba = predict_proba(model, feature_row(page, model, blocks))[0]
-    return {cls: float(p) for cls, p in zip(model["classes"], proba, strict=True)}
+    return page_type_of(page, blocks, model_path=model_path).probabilities
 
 
 def classify(page: Page, blocks: BlockList | None = None, *, model_path: str | os.PathLike | None = None
              ) -> tuple[str, float]:
-    """Page type of ``page`` and the model's probability for it.
+    """Page type of ``page`` and the model's probability for it (see :func:`page_type_of`).
 
-    Raises :class:`ModelError` like :func:`class_probabilities`.
+    Raises :class:`ModelError` like :func:`page_type_of`.
     """
-    proba = class_probabilities(page, blocks, model_path=model_path)
-    best = max(proba, key=proba.__getitem__)
-    return best, proba[best]
-
-
-#: A page has a main text when the model's probabilities of the main-text types sum above this;
-#: the shipped model stores its own (``main_text_threshold``, chosen by ``bench/train_pagetype.py`` on
-#: wcxb_dev out-of-fold probabilities: 0.5), this is the neutral fallback for a model without one.
-#: Grouped CV on wcxb_dev (bench/results/pagetype.md): a threshold chosen inside each training fold
-#: scores 0.917, the group of the most likely type 0.920, so :func:`has_main_text` of the type is
-#: the measured rule; the probability serves expected-score routing.
-HAS_MAIN_TEXT_THRESHOLD = 0.5
-
-
-def main_text_threshold(model_path: str | os.PathLike | None = None) -> float:
-    """The threshold on :func:`main_text_probability` stored with the model (else :data:`HAS_MAIN_TEXT_THRESHOLD`).
-
-    Raises :class:`ModelError` like :func:`load_model`.
-    """
-    return float(load_model(model_path).get("main_text_threshold", HAS_MAIN_TEXT_THRESHOLD))
+    verdict = page_type_of(page, blocks, model_path=model_path)
+    return verdict.page_type, verdict.confidence
 
 
 def main_text_probability(page: Page, blocks: BlockList | None = None, *,
                           model_path: str | os.PathLike | None = None) -> float:
-    """The model's probability that ``page`` has a main text (article, documentation, forum, product).
+    """The probability that ``page`` has a main text (article, documentation, forum, product).
 
-    Compare with :func:`main_text_threshold`. Raises :class:`ModelError` like :func:`classify`.
+    The page has one above :data:`MAIN_TEXT_CUT`. Raises :class:`ModelError` like :func:`page_type_of`.
     """
-    proba = class_probabilities(page, blocks, model_path=model_path)
-    return float(sum(p for cls, p in proba.items() if cls in HAS_MAIN_TEXT))
+    return page_type_of(page, blocks, model_path=model_path).main_text_probability
 
 
 def has_main_text(page_type: str) -> bool:
@@ -719,14 +819,14 @@ def has_main_text(page_type: str) -> bool:
 
 
 def classify_source(source: str | bytes | os.PathLike, *, render: bool = False, url: str | None = None
-                    ) -> tuple[str, float]:
-    """Load (optionally render) a source and classify it: ``(page_type, confidence)``.
+                    ) -> PageTypeVerdict:
+    """Load (optionally render) a source and classify it (see :func:`page_type_of`).
 
     Raises the load/render errors of :func:`extractor.api.get_page` and :class:`ModelError`.
     """
     from .api import get_page
 
-    return classify(get_page(source, render=render, url=url))
+    return page_type_of(get_page(source, render=render, url=url))
 
 
 #: Layout features (rendered pages only; measured by ``bench/train_pagetype.py --render-cache``,

@@ -20,7 +20,7 @@ from lxml import etree
 
 from .decode import canonical_encoding, decode, meta_charset
 from .errors import PageTooLarge
-from .page import Geometry, Page, parse_html
+from .page import SERVED_KEY, Geometry, Page, parse_html
 from .source import read_source
 
 #: A fixed or sticky element holding more than this share of the body's text is the page
@@ -117,7 +117,8 @@ def page_from_rendered(rendered: Any) -> Page:
 
     Removes unseen elements and overlays inside ``<body>`` first (``<head>`` is kept for the
     title). ``geometry.extra`` gets ``browser_id``, ``position``, ``color``/``background``
-    (indexes into ``colors``), ``removed`` counts, ``warnings`` and the screenshot.
+    (indexes into ``colors``), ``removed`` counts, ``warnings``, the screenshot and the
+    served bytes (``served``: the page-type model reads the HTML as the server sent it).
     """
     from render.geometry import ID_ATTR
 
@@ -140,6 +141,7 @@ def page_from_rendered(rendered: Any) -> Page:
             "background": raw.background[bid], "colors": raw.strings, "removed": removed,
             "warnings": list(rendered.warnings), "screenshot": rendered.screenshot,
             "screenshot_height": rendered.screenshot_height, "render_timings": dict(rendered.timings),
+            SERVED_KEY: getattr(rendered, "served", None),  # renders pickled before the field existed lack it
         },
     )
     return page
@@ -247,4 +249,7 @@ def save_annotated(page: Page, result: Any, path: str | os.PathLike) -> dict[str
     if not png:
         raise RenderError("no screenshot was taken for this page (render it with screenshot=True)")
     title = f"pagesight · {result.method} · {len(result.blocks)} blocks"
-    return annotate(png, annotated_items(result.blocks), path, geometry.device_scale_factor, title=title)
+    items = annotated_items(result.blocks)
+    if getattr(result, "title_box", None) is not None:  # a title read from outside the text blocks
+        items.insert(0, (result.title_box, "title", "title"))
+    return annotate(png, items, path, geometry.device_scale_factor, title=title)

@@ -31,7 +31,9 @@ class Result:
     """The main content of one page.
 
     ``reason`` is set whenever ``text`` is empty, and says why. ``timings`` are in
-    milliseconds (``load``, ``render``, ``extract``, ``total``).
+    milliseconds (``load``, ``render``, ``extract``, ``total``). With ``method="auto"``,
+    ``page_type``, ``page_type_confidence`` and ``has_main_text`` say what the classifier found.
+    ``title_box`` is where the title sits on a rendered page when it is not among the ``blocks``.
     """
 
     text: str
@@ -46,6 +48,8 @@ class Result:
     reason: str | None = None
     page_type: str | None = None
     page_type_confidence: float | None = None
+    has_main_text: bool | None = None
+    title_box: Box | None = None
     records: Any = None
     details: dict[str, Any] = field(default_factory=dict)
 

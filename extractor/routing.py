@@ -103,10 +103,11 @@ RECORD_TYPES = frozenset(("listing", "collection"))
 
 @dataclass(frozen=True)
 class AutoPlan:
-    """What ``auto`` decided for one page: page type, method, checked options, comments kept."""
+    """What ``auto`` decided for one page: page type, has-main-text, method, checked options, comments kept."""
 
     page_type: str
     confidence: float
+    has_main_text: bool
     method: str
     run: Callable[..., Any]
     options: Any
@@ -122,13 +123,12 @@ def plan(page: Page, comments: bool | None = None) -> AutoPlan:
     does not exist (a stale table: rerun ``bench/route_methods.py``).
     """
     from .api import resolve_method
-    from .pagetype import class_probabilities
+    from .pagetype import page_type_of
 
-    proba = class_probabilities(page)
-    page_type = max(proba, key=proba.__getitem__)
-    chosen = expected_route(proba, comments=comments)
+    verdict = page_type_of(page)
+    chosen = expected_route(verdict.probabilities, comments=comments)
     name, run, opts = resolve_method(chosen.method, chosen.options)
-    return AutoPlan(page_type, proba[page_type], name, run, opts, chosen.comments)
+    return AutoPlan(verdict.page_type, verdict.confidence, verdict.has_main_text, name, run, opts, chosen.comments)
 
 
 def records_for(page: Page, page_type: str) -> Any:

@@ -149,7 +149,8 @@ class RenderedPage:
     ``geometry.ID_ATTR``, which indexes the ``geometry`` arrays. ``screenshot`` holds the
     full-page PNG (CSS px x ``geometry.device_scale_factor``) when asked for, cut at
     ``screenshot_height`` CSS px. ``warnings`` say what was incomplete (partial result).
-    ``timings`` are in ms.
+    ``timings`` are in ms. ``served`` holds the bytes the server (or the caller) sent for the
+    page before any script ran, when the browser could give them.
     """
 
     url: str
@@ -162,6 +163,7 @@ class RenderedPage:
     screenshot_height: float = 0.0
     warnings: list[str] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
+    served: bytes | None = None
 
 
 # ---------------------------------------------------------------------------- finding Chromium
@@ -222,6 +224,18 @@ def _playwright_chromiums() -> list[str]:
 
 
 # ---------------------------------------------------------------------------- what to load
+
+
+async def _body(response: Any) -> bytes | None:
+    """The bytes the server sent for the page (the page-type model reads them), or None if unavailable."""
+    if response is None:
+        return None
+    from playwright.async_api import Error as PlaywrightError
+
+    try:
+        return await response.body()
+    except PlaywrightError:
+        return None
 
 
 @dataclass(frozen=True)
@@ -493,9 +507,11 @@ class _Engine:
             await page.route(route, serve)
         ready = True
         status = None
+        served = None
         try:
             response = await page.goto(target.url, wait_until="domcontentloaded", timeout=_ms(wait_end))
             status = response.status if response is not None else None
+            served = target.body if target.body is not None else await _body(response)
         except PlaywrightTimeout:
             ready = False
             self._navigating = True
@@ -529,7 +545,7 @@ class _Engine:
             timings["screenshot"] = _since(t2)
         return RenderedPage(url=meta["url"], html=meta["html"], geometry=geometry, title=meta["title"],
                             charset=meta["charset"], status=status, screenshot=shot, screenshot_height=shot_height,
-                            warnings=warnings, timings=timings)
+                            warnings=warnings, timings=timings, served=served)
 
     async def _settle(self, page: Any, opts: RenderOptions, until: float, warnings: list[str]) -> None:
         """Wait for load, network quiet, the selector/condition asked for, and scroll."""

@@ -10,7 +10,8 @@ import pytest
 from tests.conftest import ROOT, data_set
 
 RESULT_FIELDS = {"text", "title", "blocks", "method", "options", "rendered", "encoding", "url", "timings",
-                 "reason", "page_type", "page_type_confidence"}
+                 "reason", "page_type", "page_type_confidence", "has_main_text",
+                 "title_box"}
 
 
 def run(*args, stdin=None, cwd=ROOT):
@@ -45,6 +46,16 @@ def test_stdin_source():
     page = (ROOT / "fixtures" / "pages" / "article.html").read_bytes()
     proc = run("extract", "-", stdin=page)
     assert "Night trains" in proc.stdout.decode()
+
+
+def test_classify_prints_type_confidence_and_main_text(tmp_path):
+    missing = tmp_path / "missing.html"
+    proc = run("classify", "fixtures/pages/article.html", str(missing))
+    assert proc.returncode != 0 and "missing.html" in proc.stderr.decode()
+    page_type, confidence, main_text, source = proc.stdout.decode().strip().split("\t")
+    assert page_type in {"article", "collection", "documentation", "forum", "listing", "product", "service"}
+    assert 0.0 < float(confidence) <= 1.0
+    assert main_text == "main-text" and source == "fixtures/pages/article.html"
 
 
 def test_batch_goes_on_after_a_failing_page(tmp_path):

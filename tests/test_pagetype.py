@@ -12,6 +12,8 @@ from extractor import extract, load
 from extractor.errors import ModelError
 from extractor.evaluate import page_bytes, read_gold
 from extractor.pagetype import (
+    HAS_MAIN_TEXT,
+    MAIN_TEXT_CUT,
     MODEL_PATH,
     NUMERIC_NAMES,
     PAGE_TYPES,
@@ -19,8 +21,8 @@ from extractor.pagetype import (
     classify_source,
     load_model,
     main_text_probability,
-    main_text_threshold,
     numeric_features,
+    page_type_of,
     page_words,
     url_features,
 )
@@ -128,13 +130,41 @@ def test_classify_article_and_service_pages() -> None:
     page_type, confidence = classify(article)
     assert page_type == "article"
     assert 0.0 < confidence <= 1.0
-    assert main_text_probability(article) > main_text_threshold()
+    assert main_text_probability(article) > MAIN_TEXT_CUT
     service = load(SERVICE_HTML, url="https://plumber.example/services")
     assert classify(service)[0] == "service"
-    assert main_text_probability(service) < main_text_threshold()
-    assert 0.0 < main_text_threshold() < 1.0
-    page_type, confidence = classify_source(str(NEWS))
-    assert page_type in PAGE_TYPES and 0.0 < confidence <= 1.0
+    assert main_text_probability(service) < MAIN_TEXT_CUT
+    verdict = classify_source(str(NEWS))
+    assert verdict.page_type in PAGE_TYPES and 0.0 < verdict.confidence <= 1.0 and verdict.model == "html"
+
+
+def test_has_main_text_uses_both_models() -> None:
+    """The verdict's main-text probability is the mean of the binary model and the 7-type sum."""
+    if not MODEL_PATH.exists():
+        pytest.skip("no shipped page-type model (run bench/train_pagetype.py)")
+    from extractor.pagetype import feature_row, main_text_proba
+
+    model = load_model()
+    for html, url in ((ARTICLE_HTML, "https://news.example/2024/05/storm"), (SERVICE_HTML, None)):
+        page = load(html, url=url)
+        verdict = page_type_of(page)
+        p_types = sum(p for cls, p in verdict.probabilities.items() if cls in HAS_MAIN_TEXT)
+        p_binary = float(main_text_proba(model, feature_row(page, model))[0])
+        assert verdict.main_text_probability == pytest.approx((p_types + p_binary) / 2)
+        assert verdict.has_main_text == (verdict.main_text_probability > MAIN_TEXT_CUT)
+        assert abs(sum(verdict.probabilities.values()) - 1.0) < 1e-9
+
+
+def test_model_without_binary_part_falls_back_to_the_type_sum(tmp_path) -> None:
+    if not MODEL_PATH.exists():
+        pytest.skip("no shipped page-type model (run bench/train_pagetype.py)")
+    model = json.loads(gzip.decompress(MODEL_PATH.read_bytes()))
+    del model["main_text_model"]
+    path = tmp_path / "types_only.json"
+    path.write_text(json.dumps(model), encoding="utf-8")
+    verdict = page_type_of(load(ARTICLE_HTML), model_path=path)
+    assert verdict.main_text_probability == pytest.approx(
+        sum(p for cls, p in verdict.probabilities.items() if cls in HAS_MAIN_TEXT))
 
 
 def test_classify_dev_pages_smoke() -> None:

@@ -10,11 +10,12 @@ from extractor import extract
 from extractor.api import METHODS, resolve_method
 from extractor.errors import ModelError
 from extractor.page import load
-from extractor.pagetype import MODEL_PATH, PAGE_TYPES, class_probabilities
+from extractor.pagetype import MODEL_PATH, PAGE_TYPES, class_probabilities, page_type_of
 from extractor.routing import ROUTES_PATH, Route, expected_route, load_routes, route
 from tests.conftest import FIXTURES
 
 NEWS = FIXTURES / "blocks" / "news.html"
+URL = "https://news.example/2024/05/harbour-bridge-reopens"
 
 
 def shipped() -> None:
@@ -53,12 +54,13 @@ def test_route_table_errors(tmp_path) -> None:
 
 def test_auto_classifies_and_follows_the_route() -> None:
     shipped()
-    result = extract(NEWS, url="https://news.example/2024/05/harbour-bridge-reopens")
+    result = extract(NEWS, url=URL)
     assert result.page_type in PAGE_TYPES
     assert 0.0 < result.page_type_confidence <= 1.0
-    proba = class_probabilities(load(NEWS, url="https://news.example/2024/05/harbour-bridge-reopens"))
+    proba = class_probabilities(load(NEWS, url=URL))
     assert result.page_type == max(proba, key=proba.__getitem__)
     assert result.method == expected_route(proba).method
+    assert result.has_main_text == page_type_of(load(NEWS, url=URL)).has_main_text
     assert "forty corroded plates" in result.text
 
 

@@ -77,7 +77,8 @@ def test_boxes_lie_on_the_extracted_elements(reference, server, tmp_path, scale)
     assert len(paragraphs) == 6
     for box in paragraphs:
         assert any(_close(box, d) for d in drawn_text), (box, drawn_text)
-    assert _close(headline[0], _drawn(result, "heading")[0])
+    drawn_headline = _drawn(result, "heading") + _drawn(result, "title")  # in the text, or the title apart
+    assert _close(headline[0], drawn_headline[0])
     # Nothing is drawn on the furniture: the side bar and footer hold no box.
     aside = _element_boxes(reference, url, "aside", scale)[0]
     for d in result.details["screenshot"]["boxes"]:

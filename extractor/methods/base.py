@@ -18,12 +18,17 @@ from ..result import Block
 
 @dataclass
 class Extraction:
-    """What a method found: content blocks, and why there are none when empty."""
+    """What a method found: content blocks, and why there are none when empty.
+
+    ``title_id``: the element the title was read from when it is not among the blocks (its box is
+    drawn on screenshots).
+    """
 
     blocks: list[Block]
     reason: str | None = None
     title: str | None = None
     details: dict[str, Any] = field(default_factory=dict)
+    title_id: int | None = None
 
 
 def _coerce(name: str, value: Any, kind: Any) -> Any:

@@ -174,12 +174,13 @@ def assemble(page: Page, segs: list[Segment], labels: list[str], probs: list[flo
              title_in_text: bool) -> Extraction:
     """Turn labelled blocks into an :class:`Extraction` (body blocks, best title)."""
     blocks = []
-    title, title_p = None, -1.0
+    title, title_p, title_id = None, -1.0, None
     breaks = break_prefix(page)
     for seg, label, p in zip(segs, labels, probs, strict=True):
         if label == "title":
             if p > title_p:
                 title, title_p = segment_text(page, seg, breaks).replace("\n", " "), p
+                title_id = next((i for i, text in seg.parts if text is None), seg.parent)
             if title_in_text:
                 blocks.extend(segment_blocks(page, seg, label="title", score=p, breaks=breaks))
         elif label == "body":
@@ -188,8 +189,8 @@ def assemble(page: Page, segs: list[Segment], labels: list[str], probs: list[flo
     details: dict[str, Any] = {"blocks": len(segs), "labels": counts}
     if not blocks:
         return Extraction([], reason=f"the CRF labelled none of the {len(segs)} blocks as body", title=title,
-                          details=details)
-    return Extraction(blocks, title=title, details=details)
+                          details=details, title_id=title_id)
+    return Extraction(blocks, title=title, details=details, title_id=None if title_in_text else title_id)
 
 
 def run(page: Page, opts: Options) -> Extraction:
