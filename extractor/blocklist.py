@@ -187,7 +187,8 @@ def block_list(
     every tail after its element's subtree, exactly as the event stream would. Starts at
     ``root_id`` (default: ``body``). Returns a :class:`BlockList` with element ids as owners.
     """
-    elements, tags = page.elements, page.tags
+    tags = page.tags
+    texts, tails, text_sizes, tail_sizes = page.texts, page.tails, page.text_sizes, page.tail_sizes
     parent = page.parent.tolist()
     end = page.end.tolist()
     in_link = page.in_link.tolist()
@@ -210,16 +211,14 @@ def block_list(
     for i in range(start, stop + 1):  # the step at ``stop`` only closes what is still open
         while open_ids and end[open_ids[-1]] <= i:
             j = pop()
-            tail = elements[j].tail
-            if tail and j != start:
-                size = len(" ".join(tail.split()))
-                if size:
-                    p = parent[j]
-                    k = current[slot_of[p - start]]
-                    chars[k] += size
-                    if in_link[p]:
-                        links[k] += size
-                    pieces[k].append(tail)
+            size = tail_sizes[j]
+            if size and j != start:
+                p = parent[j]
+                k = current[slot_of[p - start]]
+                chars[k] += size
+                if in_link[p]:
+                    links[k] += size
+                pieces[k].append(tails[j])
         if i == stop:
             break
         tag = tags[i]
@@ -242,15 +241,13 @@ def block_list(
                 links.append(0)
                 owners.append(i)
                 pieces.append([])
-        text = elements[i].text
-        if text:
-            size = len(" ".join(text.split()))
-            if size:
-                k = current[slot_of[r]]
-                chars[k] += size
-                if in_link[i]:
-                    links[k] += size
-                pieces[k].append(text)
+        size = text_sizes[i]
+        if size:
+            k = current[slot_of[r]]
+            chars[k] += size
+            if in_link[i]:
+                links[k] += size
+            pieces[k].append(texts[i])
         push(i)
     return BlockList(out_tags, np.array(chars, dtype=np.int64), np.array(links, dtype=np.int64),
                      np.array(owners, dtype=np.int64), pieces)

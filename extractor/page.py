@@ -37,13 +37,39 @@ _UTF8_PARSER = etree.HTMLParser(remove_comments=True, remove_pis=True, default_d
 _XML_DECL = re.compile(r"<\?xml[^>]*\?>", re.I)
 _OPEN_TITLE = re.compile(r"(<title\b[^>]*>)([^<]*)", re.I)
 _LD_TYPE = re.compile(r'"@type"\s*:\s*\[?\s*"([^"]{1,60})"')
-_LD_SCRIPT = re.compile(r"<script[^>]*ld\+json[^>]*>(.*?)</script", re.I | re.S)
+_JSON_MARK = re.compile(r"\+[jJ][sS][oO][nN]")
+_SCRIPT_END = re.compile(r"</script", re.I)
 _SCRIPT_TAG = re.compile(r"<script\b", re.I)
 
 
 def normalize_space(text: str | None) -> str:
     """Collapse whitespace runs to one space and strip the ends ('' for None)."""
     return " ".join(text.split()) if text else ""
+
+
+
+def _ld_scripts(text: str) -> list[str]:
+    """Contents of the ``<script ...ld+json...>`` elements of an HTML text, in order.
+
+    Goes from each ``ld+json`` mark (any letter case) back to its tag's ``<`` instead of trying
+    every ``<script`` with a regular expression: the same elements, several times faster.
+    """
+    out = []
+    at = 0
+    for mark in _JSON_MARK.finditer(text):
+        m = mark.start() - 2
+        if m < at or text[m:m + 2].lower() != "ld":
+            continue
+        start = text.rfind("<", 0, m)
+        close = text.find(">", m)
+        if start < 0 or close < 0 or text[start:start + 7].lower() != "<script" or ">" in text[start:m]:
+            continue
+        end = _SCRIPT_END.search(text, close + 1)
+        if end is None:
+            break
+        out.append(text[close + 1:end.start()])
+        at = end.end()
+    return out
 
 
 #: Key of ``Geometry.extra`` holding the bytes the server sent for a rendered page (or None).
@@ -98,6 +124,9 @@ class Page:
     - ``text_len``: whitespace-normalised characters in the subtree
     - ``link_len``: of those, characters inside ``<a href>``
     - ``own_len``: characters of the element's own text and its children's tails
+    - ``texts``, ``tails`` (lists): each element's ``.text`` and ``.tail`` as parsed, and
+      ``text_sizes``, ``tail_sizes`` their whitespace-normalised lengths (the tree is not to be
+      changed in place once the Page is built; :meth:`without` makes a new Page)
     - ``source_text``: the HTML text the tree was parsed from (for cues the cleaning removes)
     - lazily: ``script_count``, ``ld_types`` (read from ``source_text``)
     - lazily: ``tag_count``, ``link_count``, ``depth``, ``tags``, ``tag_path``, ``tag_path_id``
@@ -129,10 +158,12 @@ class Page:
         # Comprehensions, not per-element function calls: this pass is the hot path of every
         # method on the HTML path (profiled on l3s_gn1).
         parent = np.array([get(el.getparent(), -1) for el in elements], dtype=np.int64)
-        own = np.array([0 if not t or t.isspace() else len(" ".join(t.split())) for t in [el.text for el in elements]],
-                       dtype=np.int64)
-        tail = np.array([0 if not t or t.isspace() else len(" ".join(t.split())) for t in [el.tail for el in elements]],
-                        dtype=np.int64)
+        texts = [el.text for el in elements]
+        tails = [el.tail for el in elements]
+        text_sizes = [0 if not t or t.isspace() else len(" ".join(t.split())) for t in texts]
+        tail_sizes = [0 if not t or t.isspace() else len(" ".join(t.split())) for t in tails]
+        own = np.array(text_sizes, dtype=np.int64)
+        tail = np.array(tail_sizes, dtype=np.int64)
         if n > 1:
             own += np.bincount(parent[1:], weights=tail[1:], minlength=n).astype(np.int64)
         end_arr = _subtree_ends(parent)
@@ -147,6 +178,7 @@ class Page:
         own_link = np.where(in_link, own, 0)
         self.elements = elements
         self.index = index
+        self.texts, self.tails, self.text_sizes, self.tail_sizes = texts, tails, text_sizes, tail_sizes
         self.parent = parent
         self.end = end_arr
         self.own_len = own
@@ -172,8 +204,7 @@ class Page:
         text = self.source_text
         if not text or "ld+json" not in text:
             return None
-        ld = " ".join(_LD_SCRIPT.findall(text))
-        return " ".join(sorted(set(_LD_TYPE.findall(ld))))
+        return " ".join(sorted(set(_LD_TYPE.findall(" ".join(_ld_scripts(text))))))
 
     @property
     def body_id(self) -> int:

@@ -80,7 +80,10 @@ CURRENCY_SIGNS = "$€£¥₹"
 #: Only the first this many characters of the page text are scanned for word cues (speed; most
 #: pages' cues show early, and the rates are per 1,000 characters of what was scanned).
 TEXT_SCAN_CHARS = 5000
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+#: A year 1900-2099 not inside a longer number. The look-behind sits after the literal prefix
+#: (three digits before the year's third digit <=> a digit before the year), so the regex engine
+#: can skip to candidate prefixes: 3x faster than ``(?<!\d)(?:19|20)\d\d(?!\d)``, same matches.
+_YEAR = re.compile(r"(?:19|20)(?<!\d\d\d)\d\d(?!\d)")
 #: Shop words counted in the lower-cased page text (plain substring counts, cheap).
 CART_WORDS = ("add to cart", "add to basket", "add to bag", "buy now", "in stock", "out of stock", "checkout",
               "free shipping", "warenkorb", "panier", "sku", "quantity", "wishlist")
