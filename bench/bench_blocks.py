@@ -37,7 +37,8 @@ from extractor.decode import decode  # noqa: E402
 from extractor.evaluate import page_bytes, read_gold  # noqa: E402
 from extractor.methods import blocks as blocks_method  # noqa: E402
 from extractor.page import build_page  # noqa: E402
-from extractor.pagetype import classify, distribution_features, load_model  # noqa: E402
+from extractor.pagetype import classify, load_model  # noqa: E402
+from extractor.pagetype_features import distribution_features  # noqa: E402
 
 
 def stages(text: str, url: str | None, opts: blocks_method.Options, clock=time.process_time) -> dict[str, float]:

@@ -48,23 +48,25 @@ from extractor.errors import PagesightError  # noqa: E402
 from extractor.evaluate import page_bytes, read_gold  # noqa: E402
 from extractor.page import load  # noqa: E402
 from extractor.pagetype import (  # noqa: E402
-    FEATURE_VERSION,
     HAS_MAIN_TEXT,
-    LAYOUT_NAMES,
     MAIN_TEXT_CUT,
     MODEL_PATH,
-    NUMERIC_NAMES,
     PAGE_TYPES,
     RENDER_MODEL_PATH,
-    body_words,
     check_model,
-    layout_features,
     main_text_mean,
     main_text_proba,
-    page_features,
     predict_proba,
     scripts_built_text,
     text_model_proba,
+)
+from extractor.pagetype_features import (  # noqa: E402
+    FEATURE_VERSION,
+    LAYOUT_NAMES,
+    NUMERIC_NAMES,
+    body_words,
+    layout_features,
+    page_features,
     url_features,
 )
 

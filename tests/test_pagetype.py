@@ -15,17 +15,14 @@ from extractor.pagetype import (
     HAS_MAIN_TEXT,
     MAIN_TEXT_CUT,
     MODEL_PATH,
-    NUMERIC_NAMES,
     PAGE_TYPES,
     classify,
     classify_source,
     load_model,
     main_text_probability,
-    numeric_features,
     page_type_of,
-    page_words,
-    url_features,
 )
+from extractor.pagetype_features import NUMERIC_NAMES, numeric_features, page_words, url_features
 from tests.conftest import FIXTURES, data_set
 
 NEWS = FIXTURES / "blocks" / "news.html"
@@ -77,7 +74,7 @@ def test_service_and_article_cues() -> None:
 
 
 def test_depths_match_the_page() -> None:
-    from extractor.pagetype import _depths
+    from extractor.pagetype_features import _depths
 
     page = load(NEWS)
     assert np.array_equal(_depths(page.parent), page.depth)
@@ -183,7 +180,7 @@ def test_extract_still_works_on_bad_input_with_classifier() -> None:
 
 
 def test_layout_features_are_zero_without_rendering() -> None:
-    from extractor.pagetype import LAYOUT_NAMES, layout_features
+    from extractor.pagetype_features import LAYOUT_NAMES, layout_features
 
     x = layout_features(load(NEWS))
     assert x.shape == (len(LAYOUT_NAMES),) and not x.any()
