@@ -273,7 +273,7 @@ def typed_document(page: Page) -> Page:
         data = extra.get(SERVED_KEY)  # extractor/rendered.py keeps the served bytes here
         if data:
             try:
-                served = load(data, url=page.url, encoding=page.encoding)
+                served = load(data, url=page.url, encoding=extra.get("served_charset"))
                 chosen = dom if scripts_built_text(float(served.text_len[0]), float(dom.text_len[0])) else served
             except PagesightError:
                 pass

@@ -142,6 +142,7 @@ def page_from_rendered(rendered: Any) -> Page:
             "warnings": list(rendered.warnings), "screenshot": rendered.screenshot,
             "screenshot_height": rendered.screenshot_height, "render_timings": dict(rendered.timings),
             SERVED_KEY: getattr(rendered, "served", None),  # renders pickled before the field existed lack it
+            "served_charset": rendered.charset,  # how the browser decoded the served bytes
         },
     )
     return page

@@ -89,6 +89,9 @@ def test_rendered_page_is_typed_from_the_served_html_unless_scripts_built_it(bro
     assert page_type_of(served).model == "render"
     assert page_type_of(load(html)).model == "html"
 
+    legacy = get_page(html.replace("Served words", "Café déjà vu").encode("cp1252"), render=True, encoding="cp1252")
+    assert "Café déjà vu" in typed_document(legacy).text_of(0)  # the served bytes decoded as the browser did
+
 
 def test_script_built_product_list(browser, server):
     page = get_page(server.url("products.html"), render=True)
