@@ -24,6 +24,7 @@ import pathlib
 import pickle
 import sys
 import time
+from typing import Any
 from urllib.parse import urlsplit
 
 import numpy as np
@@ -123,7 +124,8 @@ def collect(data: pathlib.Path, cache: pathlib.Path | None) -> dict:
         rows["urls"].append(url or "")
         rows["labels"].append(gold["page_type"])
         rows["groups"].append(domain(url, gold["id"]))
-        _add_features(rows, page, blocks, url or "")
+        for key, value in features_both_ways(page, blocks, url or "").items():
+            rows[key].append(value)
         rows["body"].append(body_words(blocks))
         if n % 200 == 0:
             print(f"  features {n}/{len(golds)}", file=sys.stderr)
@@ -139,12 +141,11 @@ def without_url(num: np.ndarray, words: set[str]) -> tuple[np.ndarray, set[str]]
     return num, {w for w in words if not w.startswith("u:")}
 
 
-def _add_features(rows: dict, page, blocks, url: str) -> None:
-    """Append a page's features with and without its URL."""
+def features_both_ways(page, blocks, url: str) -> dict[str, Any]:
+    """A page's features with and without its URL, keyed as the rows store them."""
     num, words = page_features(page, blocks, url)
     num_nourl, words_nourl = without_url(num, words)
-    for key, value in (("num_url", num), ("num_nourl", num_nourl), ("words_url", words), ("words_nourl", words_nourl)):
-        rows[key].append(value)
+    return {"num_url": num, "num_nourl": num_nourl, "words_url": words, "words_nourl": words_nourl}
 
 
 #: What the render model reads: the typed document (served HTML, or the rendered DOM when scripts
@@ -169,11 +170,9 @@ def with_layout(data: pathlib.Path, rendered_cache: pathlib.Path, html_rows: dic
         if stored.get("version") == FEATURE_VERSION and stored.get("names") == NUMERIC_NAMES + LAYOUT_NAMES \
                 and stored.get("kind") == RENDER_KIND and stored.get("ids") == html_rows["ids"]:
             return stored
-    from lxml import etree
     from train_crf import load_rendered
 
-    from extractor.rendered import page_from_rendered
-    from render.geometry import ID_ATTR
+    from extractor.rendered import page_from_rendered, rendered_dom
 
     rendered = load_rendered(rendered_cache)
     rows = {**html_rows, "names": NUMERIC_NAMES + LAYOUT_NAMES, "kind": RENDER_KIND,
@@ -187,15 +186,11 @@ def with_layout(data: pathlib.Path, rendered_cache: pathlib.Path, html_rows: dic
                 raise PagesightError(str(item))
             page = page_from_rendered(item)
             layout[r] = layout_features(page)
-            dom = load(item.html, url=html_rows["urls"][r] or None)
-            etree.strip_attributes(dom.root, ID_ATTR)
+            dom = rendered_dom(item.html, url=html_rows["urls"][r] or None)
             served = load(page_bytes(data, pid))
             if scripts_built_text(float(served.text_len[0]), float(dom.text_len[0])):
                 from_dom += 1
-                num, words = page_features(dom, block_list(dom), html_rows["urls"][r])
-                num_nourl, words_nourl = without_url(num, words)
-                for key, value in (("num_url", num), ("num_nourl", num_nourl), ("words_url", words),
-                                   ("words_nourl", words_nourl)):
+                for key, value in features_both_ways(dom, block_list(dom), html_rows["urls"][r]).items():
                     rows[key][r] = value
         except (PagesightError, ValueError, IndexError):
             failed += 1

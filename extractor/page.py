@@ -47,7 +47,6 @@ def normalize_space(text: str | None) -> str:
     return " ".join(text.split()) if text else ""
 
 
-
 def _ld_scripts(text: str) -> list[str]:
     """Contents of the ``<script ...ld+json...>`` elements of an HTML text, in order.
 
@@ -70,6 +69,11 @@ def _ld_scripts(text: str) -> list[str]:
         out.append(text[close + 1:end.start()])
         at = end.end()
     return out
+
+
+def _sizes(texts: list[str | None]) -> list[int]:
+    """Whitespace-normalised length of each text (0 for None or blank), as one comprehension."""
+    return [0 if not t or t.isspace() else len(" ".join(t.split())) for t in texts]
 
 
 #: Key of ``Geometry.extra`` holding the bytes the server sent for a rendered page (or None).
@@ -160,8 +164,7 @@ class Page:
         parent = np.array([get(el.getparent(), -1) for el in elements], dtype=np.int64)
         texts = [el.text for el in elements]
         tails = [el.tail for el in elements]
-        text_sizes = [0 if not t or t.isspace() else len(" ".join(t.split())) for t in texts]
-        tail_sizes = [0 if not t or t.isspace() else len(" ".join(t.split())) for t in tails]
+        text_sizes, tail_sizes = _sizes(texts), _sizes(tails)
         own = np.array(text_sizes, dtype=np.int64)
         tail = np.array(tail_sizes, dtype=np.int64)
         if n > 1:

@@ -105,7 +105,9 @@ def main_text_mean(p_binary: Any, p_types: Any) -> Any:
 
 
 def _prepare(model: dict[str, Any]) -> dict[str, Any]:
-    trees = model["trees"]
+    # The flat numpy arrays replace the parsed JSON lists: tens of thousands of list items the
+    # cyclic garbage collector would otherwise walk again and again in a long run.
+    trees = model.pop("trees")
     sizes = [len(t["feature"]) for t in trees]
     offsets = np.concatenate(([0], np.cumsum(sizes)[:-1])).astype(np.int64)
     model["_roots"] = offsets.copy()
@@ -139,7 +141,7 @@ def check_model(model: dict[str, Any], source: str = "model") -> dict[str, Any]:
         if "main_text_model" in model:
             model["main_text_model"] = _prepare(model["main_text_model"])
         if "text_model" in model:
-            tm = model["text_model"]
+            tm = model.pop("text_model")
             model["_text"] = {"index": {t: j for j, t in enumerate(tm["terms"])},
                               "idf": np.asarray(tm["idf"], dtype=np.float64),
                               "coef": np.asarray(tm["coef"], dtype=np.float64),
@@ -160,16 +162,7 @@ def load_model(path: str | os.PathLike | None = None) -> dict[str, Any]:
 
 @lru_cache(maxsize=4)
 def _load_model(path: str) -> dict[str, Any]:
-    model = check_model(read_json_model(pathlib.Path(path), "page-type model", "run bench/train_pagetype.py"), path)
-    # The numpy arrays built by check_model replace the parsed JSON lists: tens of thousands of
-    # list items the cyclic garbage collector would otherwise walk again and again in a long run.
-    if "_feature" in model:
-        model.pop("trees", None)
-    if "main_text_model" in model:
-        model["main_text_model"].pop("trees", None)
-    if "_text" in model:
-        model.pop("text_model", None)
-    return model
+    return check_model(read_json_model(pathlib.Path(path), "page-type model", "run bench/train_pagetype.py"), path)
 
 
 def text_model_proba(model: dict[str, Any], tokens: list[str]) -> np.ndarray:
@@ -260,15 +253,11 @@ def typed_document(page: Page) -> Page:
     if extra is None:
         return page
     if "typed_document" not in extra:
-        from lxml import etree
-
-        from render.geometry import ID_ATTR
-
         from .errors import PagesightError
         from .page import load
+        from .rendered import rendered_dom
 
-        dom = load(page.source_text or "", url=page.url)
-        etree.strip_attributes(dom.root, ID_ATTR)
+        dom = rendered_dom(page.source_text or "", url=page.url)
         chosen = dom
         data = extra.get(SERVED_KEY)  # extractor/rendered.py keeps the served bytes here
         if data:

@@ -209,6 +209,21 @@ def _drop(el: etree._Element) -> None:
     parent.remove(el)
 
 
+def rendered_dom(html: str, url: str | None = None) -> Page:
+    """The Page of a rendered DOM as the scripts left it (nothing removed; the browser's id
+    attributes dropped): what the page-type model reads where scripts built the text.
+
+    Raises the errors of :func:`extractor.page.load`.
+    """
+    from render.geometry import ID_ATTR
+
+    from .page import load
+
+    dom = load(html, url=url)
+    etree.strip_attributes(dom.root, ID_ATTR)
+    return dom
+
+
 def annotated_items(blocks: list[Any]) -> list[tuple[tuple[float, float, float, float], str, str]]:
     """``(box, label, role)`` for each block that has a box, numbered in reading order."""
     items = []
