@@ -174,9 +174,32 @@ def test_classify_dev_pages_smoke() -> None:
     assert right >= 0.8 * len(golds)
 
 
-def test_extract_still_works_on_bad_input_with_classifier() -> None:
-    result = extract("<html><body>" + "<p></p>" * 1000 + "</body></html>", method="blocks")
-    assert result.text == "" and result.reason
+BAD_PAGES = {
+    "no block tags": "<html><body>just some words <b>in bold</b> and more words here</body></html>",
+    "one giant block": "<html><body><div>" + " ".join(f"word{i}" for i in range(20000)) + "</div></body></html>",
+    "thousands of empty blocks": "<html><body>" + "<div><p></p><span> </span></div>" * 5000
+                                 + "<p>the only text on the page</p></body></html>",
+    "only empty blocks": "<html><body>" + "<p></p>" * 1000 + "</body></html>",
+    "unclosed and stray tags": "<html><body></span></div><div>first block text<p>para one<p>para two</td></tr>"
+                               "<table><tr><td>cell</div></td></table>trailing words</body></html></div></p>",
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_PAGES))
+def test_bad_input_is_classified_and_routed(name: str) -> None:
+    """Issue #8's bad-input pages: a verdict with proper probabilities, and ``auto`` answers (text or reason)."""
+    if not MODEL_PATH.exists():
+        pytest.skip("no shipped page-type model (run bench/train_pagetype.py)")
+    html = BAD_PAGES[name]
+    verdict = page_type_of(load(html))
+    assert verdict.page_type in PAGE_TYPES
+    assert abs(sum(verdict.probabilities.values()) - 1.0) < 1e-9
+    assert 0.0 <= verdict.main_text_probability <= 1.0
+    result = extract(html)
+    assert result.page_type == verdict.page_type and result.has_main_text == verdict.has_main_text
+    assert result.text or result.reason
+    if name == "only empty blocks":
+        assert result.text == "" and result.reason
 
 
 def test_layout_features_are_zero_without_rendering() -> None:
