@@ -12,6 +12,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .appshell import script_shell_warning
 from .errors import OptionError
 from .methods.base import Extraction, make_options
 from .page import Page, load
@@ -183,14 +184,21 @@ def build_result(page: Page, name: str, opts: Any, extraction: Extraction, title
     text = "\n\n".join(b.text for b in blocks)
     reason = None
     details = extraction.details
-    warnings = geometry.extra.get("warnings") if geometry is not None else None
+    warnings = list(geometry.extra.get("warnings") or ()) if geometry is not None else []
     if warnings:  # a partial rendering (page never finished loading ...)
         details = {**details, "render_warnings": list(warnings)}
+    if geometry is not None and geometry.extra.get("frames"):
+        details = {**details, "frames": geometry.extra["frames"]}
+    shell = script_shell_warning(page) if geometry is None else None
+    if shell:
+        warnings.append(shell)
     if not text:
         reason = extraction.reason or "no main content found"
-        if warnings:
+        if geometry is not None and warnings:
             reason += "; rendering was partial: " + "; ".join(warnings)
-        if page.geometry is None and page.script_count and page.text_len[page.body_id] < SCRIPT_SHELL_MAX_CHARS:
+        if shell:
+            reason += "; " + shell
+        elif page.geometry is None and page.script_count and page.text_len[page.body_id] < SCRIPT_SHELL_MAX_CHARS:
             reason += (f"; the page carries {page.script_count} scripts and almost no text, so it is "
                        "probably built by scripts: try render=True (--render)")
     title_box = geometry.box(extraction.title_id) if geometry is not None and extraction.title_id is not None else None
@@ -207,4 +215,5 @@ def build_result(page: Page, name: str, opts: Any, extraction: Extraction, title
         timings=timings,
         reason=reason,
         details=details,
+        warnings=warnings,
     )

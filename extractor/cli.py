@@ -40,11 +40,11 @@ class CliError(Exception):
     """A usage problem reported as one line with exit code 2."""
 
 
-def _parse_options(pairs: list[str] | None) -> dict[str, str]:
+def _parse_options(pairs: list[str] | None, what: str = "option") -> dict[str, str]:
     options: dict[str, str] = {}
     for pair in pairs or []:
         if "=" not in pair:
-            raise OptionError(f"--option takes NAME=VALUE, got {pair!r}")
+            raise OptionError(f"--{what.replace(' ', '-')} takes NAME=VALUE, got {pair!r}")
         name, value = pair.split("=", 1)
         options[name.strip().replace("-", "_")] = value.strip()
     return options
@@ -111,7 +111,9 @@ def _produce_text(source: str, kw: dict[str, Any], fmt: str) -> tuple[str, str |
     from .output import serialise
 
     result = extract(source, **kw)
-    return serialise(result, fmt), (f"empty result: {result.reason}" if result.empty else None)
+    if result.empty:
+        return serialise(result, fmt), f"empty result: {result.reason}"
+    return serialise(result, fmt), ("; ".join(result.warnings) if result.warnings else None)
 
 
 def _produce_records(source: str, kw: dict[str, Any], fmt: str) -> tuple[str, str | None]:
@@ -225,10 +227,13 @@ def cmd_extract(args: argparse.Namespace) -> int:
         return _screenshot_only(args, sources)
     used: set[str] = set()
     render = args.render or bool(args.screenshot)
+    rendering = render_options_of(args)
 
     def kwargs_for(source: str) -> dict[str, Any]:
         kw: dict[str, Any] = dict(method=args.method, render=render, url=args.url, encoding=args.encoding,
                                   timeout=args.timeout, comments=args.comments, **options)
+        if render and rendering:
+            kw["render_options"] = rendering
         shot = _screenshot_path(args.screenshot, source, len(sources) > 1, used)
         if shot:
             kw["screenshot"] = shot
@@ -264,10 +269,13 @@ def cmd_records(args: argparse.Namespace) -> int:
     if not sources:
         raise CliError("no sources to read")
     used: set[str] = set()
+    rendering = render_options_of(args)
 
     def kwargs_for(source: str) -> dict[str, Any]:
         kw: dict[str, Any] = dict(render=args.render or bool(args.screenshot), url=args.url,
                                   encoding=args.encoding, **options)
+        if kw["render"] and rendering:
+            kw["render_options"] = rendering
         shot = _screenshot_path(args.screenshot, source, len(sources) > 1, used)
         if shot:
             kw["screenshot"] = shot
@@ -336,6 +344,32 @@ COMMENTS_HELP = ("keep (--comments) or drop (--no-comments) readers' comment sec
                  "them except on forum pages, a named method keeps the page whole")
 
 
+def render_options(p: argparse.ArgumentParser) -> None:
+    """The rendering options of a subcommand (they apply with --render)."""
+    g = p.add_argument_group("rendering (with --render)")
+    g.add_argument("--wait-selector", metavar="CSS", help="wait until this CSS selector is in the page")
+    g.add_argument("--wait-function", metavar="JS", help="wait until this JavaScript expression is true")
+    g.add_argument("--settle-ms", type=float, metavar="MS", help="longest wait for the page to go quiet after "
+                   "loading and after each scroll step (default 5000)")
+    g.add_argument("--scroll-steps", type=int, metavar="N", help="scroll at most N viewports down pages that load "
+                   "content as they are scrolled (default 50; 0: no scrolling)")
+    g.add_argument("--render-option", action="append", metavar="NAME=VALUE", help="any render option "
+                   "(repeatable), e.g. dom_quiet_ms=200, viewport_width=390, offline=true")
+
+
+def render_options_of(args: argparse.Namespace) -> dict[str, Any]:
+    """The render options given on the command line (checked: an unknown name is a usage error)."""
+    from render.options import make_render_options
+
+    values: dict[str, Any] = _parse_options(getattr(args, "render_option", None), what="render option")
+    for flag, name in (("wait_selector", "wait_selector"), ("wait_function", "wait_function"),
+                       ("settle_ms", "settle_max_ms"), ("scroll_steps", "scroll_steps")):
+        if getattr(args, flag, None) is not None:
+            values[name] = getattr(args, flag)
+    make_render_options(values)
+    return values
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``pagesight`` command."""
     from .api import method_names
@@ -361,6 +395,7 @@ def build_parser() -> argparse.ArgumentParser:
                        f"batches of {POOL_MIN_PAGES}+ pages without --render)")
         p.add_argument("--quiet", "-q", action="store_true", help="no progress bar, no warnings for empty results")
         p.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+        render_options(p)
 
     p = sub.add_parser("extract", help="main text and headline of pages", epilog=EPILOG_EXTRACT,
                        formatter_class=argparse.RawDescriptionHelpFormatter)

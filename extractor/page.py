@@ -364,8 +364,20 @@ def parse_html(text: str) -> etree._Element:
         root = etree.fromstring(_OPEN_TITLE.sub(r"\1\2</title>", text, count=1), _PARSER)
     if root.find("body") is None and root.tag == "html":
         etree.SubElement(root, "body")  # head-only document: give methods an (empty) body to read
+    _open_declarative_shadow_roots(root)
     etree.strip_elements(root, *NOISE_TAGS, with_tail=False)
     return root
+
+
+def _open_declarative_shadow_roots(root: etree._Element) -> None:
+    """Unwrap ``<template shadowrootmode>``: its content is what the browser shows in the host
+    (declarative shadow DOM), not an inert template to remove with the noise tags."""
+    found = False
+    for el in root.iter("template"):
+        if el.get("shadowrootmode") is not None or el.get("shadowroot") is not None:
+            el.tag, found = "pagesight-shadow-root", True
+    if found:
+        etree.strip_tags(root, "pagesight-shadow-root")
 
 
 def build_page(text: str, *, url: str | None = None, encoding: str | None = None) -> Page:

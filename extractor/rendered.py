@@ -143,6 +143,8 @@ def page_from_rendered(rendered: Any) -> Page:
             "screenshot_height": rendered.screenshot_height, "render_timings": dict(rendered.timings),
             SERVED_KEY: getattr(rendered, "served", None),  # renders pickled before the field existed lack it
             "served_charset": rendered.charset,  # how the browser decoded the served bytes
+            "frames": list(getattr(rendered, "frames", ())),
+            "shadow_roots": getattr(rendered, "shadow_roots", 0),
         },
     )
     return page

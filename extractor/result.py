@@ -34,6 +34,8 @@ class Result:
     milliseconds (``load``, ``render``, ``extract``, ``total``). With ``method="auto"``,
     ``page_type``, ``page_type_confidence`` and ``has_main_text`` say what the classifier found.
     ``title_box`` is where the title sits on a rendered page when it is not among the ``blocks``.
+    ``warnings`` say what may be missing although ``text`` is not empty (a partial rendering,
+    a page built by scripts read without rendering).
     """
 
     text: str
@@ -52,6 +54,7 @@ class Result:
     title_box: Box | None = None
     records: Any = None
     details: dict[str, Any] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:

@@ -12,6 +12,9 @@ from .page import Page, normalize_space
 _SITE_SEPARATORS = re.compile(r"\s+[|\-–—·:»]\s+")
 _TOKEN = re.compile(r"\w+")
 _HEADINGS = etree.XPath("//body//h1 | //body//h2")
+_H1 = etree.XPath("//body//h1")
+#: Longest text taken for a headline (longer is a paragraph marked up as a heading).
+MAX_HEADLINE_CHARS = 300
 _OG_TITLE = etree.XPath(
     "/html/head/meta[@property='og:title' or @name='og:title' or @name='twitter:title']/@content")
 
@@ -23,8 +26,10 @@ def _tokens(text: str) -> set[str]:
 def headline(page: Page, content_ids: list[int] | None = None) -> str:
     """The page's headline.
 
-    Prefers an ``<h1>`` (or ``<h2>`` when no h1 fits) whose words overlap the ``<title>``,
-    then ``og:title``, then the longest part of ``<title>`` split at site-name separators.
+    Prefers an ``<h1>`` (or ``<h2>`` when no h1 fits) whose words overlap the ``<title>``;
+    on a rendered page, next an h1/h2 overlapping ``og:title``, then the most prominent
+    visible ``<h1>`` (a script-built page's ``<title>`` is often the site or app name); then
+    ``og:title``, then the longest part of ``<title>`` split at site-name separators.
     ``content_ids`` (element ids of the extracted content) breaks ties toward headings
     near the content. Returns '' when the page has none of these.
     """
@@ -32,15 +37,35 @@ def headline(page: Page, content_ids: list[int] | None = None) -> str:
     title_words = _tokens(html_title)
     og = _OG_TITLE(page.root)
     og_title = normalize_space(og[0]) if og else ""
-    best, best_score = "", 0.0
-    reference = title_words or _tokens(og_title)
     headings = _HEADINGS(page.root)
+    best, best_score = _matching_heading(headings, title_words or _tokens(og_title))
+    if best_score >= 0.5:
+        return best
+    if page.geometry is not None:
+        if og_title and title_words:
+            matched, score = _matching_heading(headings, _tokens(og_title))
+            if score >= 0.5:
+                return matched
+        shown = _prominent_h1(page)
+        if shown:
+            return shown
+    if og_title:
+        return og_title
+    if html_title:
+        parts = _SITE_SEPARATORS.split(html_title)
+        return max(parts, key=len).strip() if len(parts) > 1 else html_title
+    return best
+
+
+def _matching_heading(headings: list[etree._Element], reference: set[str]) -> tuple[str, float]:
+    """The h1 (else h2) whose words overlap ``reference`` most, and the overlap (0..1)."""
+    best, best_score = "", 0.0
     for level in ("h1", "h2"):
         for el in headings:
             if el.tag != level:
                 continue
             text = normalize_space(" ".join(el.itertext()))
-            if not text or len(text) > 300:
+            if not text or len(text) > MAX_HEADLINE_CHARS:
                 continue
             words = _tokens(text)
             if not words:
@@ -49,10 +74,25 @@ def headline(page: Page, content_ids: list[int] | None = None) -> str:
             if score > best_score:
                 best, best_score = text, score
         if best_score >= 0.5:
-            return best
-    if og_title:
-        return og_title
-    if html_title:
-        parts = _SITE_SEPARATORS.split(html_title)
-        return max(parts, key=len).strip() if len(parts) > 1 else html_title
+            break
+    return best, best_score
+
+
+def _prominent_h1(page: Page) -> str:
+    """The ``<h1>`` of a rendered page set in the largest font (the higher on a tie), or ''.
+
+    Every element of a rendered Page can be seen: hidden ones were removed when it was built.
+    """
+    geometry = page.geometry
+    best, best_key = "", None
+    for el in _H1(page.root):
+        i = page.index.get(el)
+        if i is None:
+            continue
+        text = normalize_space(" ".join(el.itertext()))
+        if not text or len(text) > MAX_HEADLINE_CHARS:
+            continue
+        key = (float(geometry.font_size[i]), -float(geometry.y[i]))
+        if best_key is None or key > best_key:
+            best, best_key = text, key
     return best

@@ -62,15 +62,23 @@ FONT_EXT = ("woff2", "woff", "ttf", "otf", "eot")
 MEDIA_EXT = ("mp4", "webm", "ogv", "ogg", "mp3", "wav", "m4a", "m4v", "mov", "flac", "aac", "m3u8")
 #: Two-label public suffixes under a country code, for "same site" (co.uk, com.au ...).
 SECOND_LEVEL = ("co", "com", "net", "org", "gov", "ac", "edu", "ne", "or", "go")
-#: Run in every page before its own scripts: no dialogs, no popups, no print prompts; and a
-#: count of the page's own fetch/XHR requests in flight, read by the network-quiet wait
-#: (counting in the page costs nothing; Playwright's request events cost ~20 % of the
-#: throughput, measured with bench pages).
+#: Run in every page and frame before its own scripts: no dialogs, no popups, no print prompts;
+#: and the page's own activity, read by the settle step (counting in the page costs nothing;
+#: Playwright's request events cost ~20 % of the throughput, measured with bench pages):
+#: fetch/XHR requests in flight; pending short timers (``setTimeout`` with a delay of at most
+#: ``TIMER_MAX_MS``, not chained deeper than ``TIMER_CHAIN_MAX`` timers from timers nor
+#: repeating one delay more than ``TIMER_REPEAT_MAX`` times: clocks and pollers are not
+#: content on its way); the time of the last change to the document made by scripts (nodes
+#: added or removed, or text changed, carrying at least ``CHANGE_MIN_CHARS`` characters),
+#: shadow roots included; whether the page watches scrolling; and closed shadow roots, so
+#: that the geometry walk can read them like open ones.
 QUIET_PAGE_JS = """
 (() => {
-  const net = {inflight: 0, started: 0, last: 0, lazy: false};
+  const TIMER_MAX = %(timer_max)s, CHAIN_MAX = %(chain_max)s, REPEAT_MAX = %(repeat_max)s, SIG = %(sig)s;
+  const net = {inflight: 0, started: 0, last: 0, lazy: false, timers: new Map(), lastChange: 0,
+               dynamic: false, stop: false};
   Object.defineProperty(window, "__pagesightNet", {value: net, enumerable: false});
-  const begin = () => { net.inflight++; net.started++; net.last = performance.now(); };
+  const begin = () => { net.inflight++; net.started++; net.dynamic = true; net.last = performance.now(); };
   const end = () => { net.inflight--; net.last = performance.now(); };
   const fetch0 = window.fetch;
   if (fetch0) {
@@ -88,6 +96,50 @@ QUIET_PAGE_JS = """
     this.addEventListener("loadend", end);
     try { return send0.apply(this, args); } catch (e) { end(); throw e; }
   };
+  let chain = 0;
+  const repeats = new Map();
+  const setTimeout0 = window.setTimeout, clearTimeout0 = window.clearTimeout;
+  window.setTimeout = function (fn, delay, ...args) {
+    if (typeof fn !== "function") return setTimeout0.call(window, fn, delay, ...args);
+    const d = Math.max(Number(delay) || 0, 0), depth = chain + 1;
+    const seen = (repeats.get(d) || 0) + 1;
+    repeats.set(d, seen);
+    const track = d <= TIMER_MAX && depth <= CHAIN_MAX && seen <= REPEAT_MAX;
+    let id;
+    const run = function () {
+      net.timers.delete(id);
+      const saved = chain;
+      chain = depth;
+      try { return fn.apply(this, args); } finally { chain = saved; }
+    };
+    id = setTimeout0.call(window, run, delay);
+    if (track) { net.timers.set(id, performance.now() + d); net.dynamic = true; }
+    return id;
+  };
+  window.clearTimeout = function (id) { net.timers.delete(id); return clearTimeout0.call(window, id); };
+  const big = (node) => (node.nodeType === 1 || node.nodeType === 3) && (node.textContent || "").trim().length >= SIG;
+  const observer = new MutationObserver((records) => {
+    if (document.readyState === "loading") return;  // the parser's own insertions
+    for (const r of records) {
+      let hit = r.type === "characterData" ? big(r.target) : false;
+      for (let k = 0; !hit && k < r.addedNodes.length; k++) hit = big(r.addedNodes[k]);
+      for (let k = 0; !hit && k < r.removedNodes.length; k++) hit = big(r.removedNodes[k]);
+      if (hit) { net.lastChange = performance.now(); net.dynamic = true; return; }
+    }
+  });
+  const watch = {childList: true, subtree: true, characterData: true};
+  observer.observe(document, watch);
+  const shadows = new WeakMap();
+  Object.defineProperty(window, "__pagesightShadow", {value: shadows, enumerable: false});
+  const attach0 = Element.prototype.attachShadow;
+  if (attach0) {
+    Element.prototype.attachShadow = function (init) {
+      const root = attach0.call(this, init);
+      if (init && init.mode === "closed") shadows.set(this, root);
+      observer.observe(root, watch);
+      return root;
+    };
+  }
   const nop = () => undefined;
   window.alert = nop; window.print = nop;
   window.confirm = () => false; window.prompt = () => null; window.open = () => null;
@@ -106,38 +158,112 @@ QUIET_PAGE_JS = """
   Object.defineProperty(window, "onbeforeunload", {get: () => null, set: nop, configurable: false});
 })();
 """
-#: Settling, run in the page as one evaluate: wait for the page's requests in flight to end
-#: (network quiet: none for ``quietMs``, at most ``maxMs``), then jump to the bottom and wait two
-#: frames, at most ``steps`` times, waiting for quiet again after each jump that started
-#: requests, until the bottom stays put. Pages that watch neither scrolling nor intersections
-#: are not scrolled. ``first`` false skips the first wait. Returns
-#: ``[jumps, quiet reached]``.
-SETTLE_JS = """async ([steps, quietMs, maxMs, first]) => {
-  const net = window.__pagesightNet || {inflight: 0, started: 0, last: 0};
+def init_script() -> str:
+    """The script run in every page and frame before its own (``QUIET_PAGE_JS`` with its limits)."""
+    return QUIET_PAGE_JS % {"timer_max": TIMER_MAX_MS, "chain_max": TIMER_CHAIN_MAX,
+                            "repeat_max": TIMER_REPEAT_MAX, "sig": CHANGE_MIN_CHARS}
+
+
+#: Timers the settle step waits for: at most 2.5 s away, the Core Web Vitals bound of a "good"
+#: Largest Contentful Paint (web.dev/lcp): content a site means a reader to see comes sooner.
+TIMER_MAX_MS = 2500
+#: A timer set by a timer set by a timer ... deeper than this is a loop (a clock, a poller).
+TIMER_CHAIN_MAX = 3
+#: A delay scheduled more often than this is periodic (a loop written with promises).
+TIMER_REPEAT_MAX = 5
+#: A change carrying fewer characters is a ticker (a clock's digits, a counter), not content.
+CHANGE_MIN_CHARS = 20
+#: Placeholders the settle step waits to see replaced: busy regions (WAI-ARIA ``aria-busy``),
+#: skeleton screens and spinners by their class names, and a main region saying only "Loading".
+PLACEHOLDER_SELECTOR = ('[aria-busy="true"], [class*="skeleton" i], [class*="shimmer" i], '
+                        '[class*="placeholder" i], [class*="spinner" i], [class*="loading" i], '
+                        '[class*="loader" i]')
+MAIN_REGION_SELECTOR = 'main, [role="main"], #root, #app, #__next, #__nuxt'
+#: Settling, run in the page as one evaluate, within ``budgetMs``:
+#: 1. wait until the page and its same-origin frames are quiet: no request in flight nor one
+#:    ended within ``quietMs``, no pending short timer, no change by scripts within
+#:    ``domQuietMs``, and (once the page has shown script activity) no visible placeholder,
+#:    unless placeholders are all that is left and nothing else happened for ``graceMs``;
+#:    each wait is capped at ``maxMs``;
+#: 2. when the page watches scrolling or intersections, scroll down a viewport at a time,
+#:    settling after each step, until the bottom stays put, or ``steps`` steps, or
+#:    ``maxHeight`` px;
+#: 3. back to the top. Returns ``{steps, pending, placeholder, bound}``: what was still pending
+#:    when a cap was hit (null when it settled), and which scroll bound stopped it.
+SETTLE_JS = """async (o) => {
+  const t0 = performance.now();
+  const deadline = t0 + o.budgetMs;
+  const net = window.__pagesightNet || {inflight: 0, started: 0, last: 0, timers: new Map(), lastChange: 0};
   const frame = () => new Promise((ok) => requestAnimationFrame(() => ok()));
   const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
-  let quiet = true;
+  const views = () => {
+    const all = [window];
+    for (let k = 0; k < window.frames.length; k++) {
+      try { if (window.frames[k].__pagesightNet) all.push(window.frames[k]); } catch (e) { /* another origin */ }
+    }
+    return all;
+  };
+  const shows = (el) => {
+    if (!el.checkVisibility({opacityProperty: true, visibilityProperty: true})) return false;
+    const r = el.getBoundingClientRect();
+    return r.width * r.height > 0;
+  };
+  const placeholder = () => {
+    for (const el of document.querySelectorAll(o.placeholders)) if (shows(el)) return true;
+    const main = document.querySelector(o.mainRegion);
+    return !!main && main.textContent.length < 80 && /^\\s*(loading|please wait)\\b[\\s.…]*$/i.test(main.textContent);
+  };
+  const busy = (end) => {  // what is still going on, or null
+    let dynamic = false;
+    for (const w of views()) {
+      const n = w.__pagesightNet, now = w.performance.now();
+      if (n.inflight > 0 || n.started && now - n.last < o.quietMs) return "requests";
+      for (const [id, due] of n.timers) {
+        if (due - now > end - performance.now()) n.timers.delete(id);  // cannot fire within the cap
+      }
+      if (n.timers.size) return "timers";
+      if (now - n.lastChange < o.domQuietMs) return "changes";
+      dynamic = dynamic || n.dynamic;
+    }
+    return dynamic && placeholder() ? "placeholders" : null;
+  };
   const settle = async () => {
-    const t0 = performance.now();
-    while (net.inflight > 0 || performance.now() - net.last < quietMs) {
-      if (performance.now() - t0 > maxMs) { quiet = false; return; }
-      await sleep(Math.min(10, quietMs));
+    const start = performance.now(), end = Math.min(start + o.maxMs, deadline);
+    let other = start;  // when something other than a placeholder was last pending
+    for (;;) {
+      const what = busy(end);
+      if (!what) return null;
+      const now = performance.now();
+      if (what !== "placeholders") other = now;
+      else if (now - other >= o.graceMs) return what;
+      if (now >= end || net.stop) return what;
+      await sleep(20);
     }
   };
-  if (first && net.inflight > 0) await settle();
+  let pending = await settle();
   const watched = () => net.lazy || window.onscroll || document.onscroll || (document.body && document.body.onscroll);
-  let taken = 0;
-  for (; taken < steps; taken++) {
-    const de = document.documentElement, b = document.body;
-    const bottom = Math.max(de.scrollHeight, b ? b.scrollHeight : 0);
-    if (window.scrollY + window.innerHeight >= bottom - 1 || !watched()) break;
-    const started = net.started;
-    window.scrollTo({left: 0, top: bottom, behavior: "instant"});
+  const height = () => Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0);
+  let steps = 0, bound = null, bottomSeen = -1;
+  while (watched() && !net.stop) {
+    if (performance.now() >= deadline) { bound = "time"; break; }
+    const h = height();
+    if (window.scrollY + window.innerHeight >= h - 1) {  // at the bottom: done once it stays put
+      if (h === bottomSeen) break;
+      bottomSeen = h;
+    } else if (steps >= o.steps) {
+      bound = "steps"; break;
+    } else if (window.scrollY + window.innerHeight >= o.maxHeight) {
+      bound = "height"; break;
+    } else {
+      window.scrollBy({left: 0, top: window.innerHeight, behavior: "instant"});
+      steps++;
+    }
     await frame();
     await frame();  // intersection observers report in a task after the first frame's update
-    if (net.started !== started || net.inflight > 0) await settle();
+    pending = await settle();
   }
-  return [taken, quiet];
+  if (!net.stop) window.scrollTo({left: 0, top: 0, behavior: "instant"});
+  return {steps, pending, placeholder: pending === "placeholders", bound, ms: performance.now() - t0};
 }"""
 
 
@@ -150,7 +276,9 @@ class RenderedPage:
     full-page PNG (CSS px x ``geometry.device_scale_factor``) when asked for, cut at
     ``screenshot_height`` CSS px. ``warnings`` say what was incomplete (partial result).
     ``timings`` are in ms. ``served`` holds the bytes the server (or the caller) sent for the
-    page before any script ran, when the browser could give them.
+    page before any script ran, when the browser could give them. ``frames`` lists the large
+    frames (element id, src, box, ``inlined``: whether their document is in ``html``);
+    ``shadow_roots`` counts the shadow roots flattened into ``html``.
     """
 
     url: str
@@ -164,6 +292,8 @@ class RenderedPage:
     warnings: list[str] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
     served: bytes | None = None
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    shadow_roots: int = 0
 
 
 # ---------------------------------------------------------------------------- finding Chromium
@@ -413,7 +543,7 @@ class _Engine:
                 viewport={"width": opts.viewport_width, "height": opts.viewport_height},
                 device_scale_factor=opts.device_scale_factor, user_agent=opts.user_agent, locale=opts.locale,
                 timezone_id=opts.timezone, service_workers="block")
-            await self._context.add_init_script(QUIET_PAGE_JS)
+            await self._context.add_init_script(init_script())
             self._context_key, self._context_pages = opts.context_key, 0
             self._block_src = self._block_re = None
         if self._page is None or self._page.is_closed():
@@ -545,7 +675,8 @@ class _Engine:
             timings["screenshot"] = _since(t2)
         return RenderedPage(url=meta["url"], html=meta["html"], geometry=geometry, title=meta["title"],
                             charset=meta["charset"], status=status, screenshot=shot, screenshot_height=shot_height,
-                            warnings=warnings, timings=timings, served=served)
+                            warnings=warnings, timings=timings, served=served, frames=meta["frames"],
+                            shadow_roots=meta["shadow_roots"])
 
     async def _settle(self, page: Any, opts: RenderOptions, until: float, warnings: list[str]) -> None:
         """Wait for load, network quiet, the selector/condition asked for, and scroll."""
@@ -566,14 +697,28 @@ class _Engine:
                     await page.wait_for_function(wait, timeout=_ms(until))
             except PlaywrightTimeout:
                 warnings.append(f"the {what} {wait!r} did not appear in time; rendered what was there")
-        args = [opts.scroll_steps, opts.quiet_ms, opts.quiet_max_ms, opts.wait_until == "load"]
+        settle = opts.wait_until == "load"
+        args = {"budgetMs": max((until - time.monotonic()) * 1000, 1.0), "quietMs": opts.quiet_ms,
+                "domQuietMs": opts.dom_quiet_ms, "maxMs": opts.settle_max_ms if settle else 0.0,
+                "graceMs": opts.placeholder_grace_ms, "steps": opts.scroll_steps, "maxHeight": opts.scroll_max_height,
+                "placeholders": PLACEHOLDER_SELECTOR, "mainRegion": MAIN_REGION_SELECTOR}
         try:
-            _, quiet = await asyncio.wait_for(page.evaluate(SETTLE_JS, args), max(until - time.monotonic(), 0.05))
+            done = await asyncio.wait_for(page.evaluate(SETTLE_JS, args), max(until - time.monotonic(), 0.05))
         except asyncio.TimeoutError:
-            warnings.append("waiting for lazy content did not finish in time")
+            warnings.append("waiting for the page to settle did not finish within the timeout; rendered what was there")
             return
-        if not quiet:
-            warnings.append(f"the page's requests did not finish within {opts.quiet_max_ms:g} ms")
+        pending, bound = done.get("pending"), done.get("bound")
+        if pending == "placeholders" and settle:
+            warnings.append("loading placeholders (skeleton, spinner, aria-busy or 'Loading…') were still showing "
+                            "when rendering stopped waiting; the content may be partial")
+        elif pending and settle:
+            what = {"requests": "its requests", "timers": "its timers", "changes": "its scripts' changes"}[pending]
+            warnings.append(f"the page had not settled ({what} still going) after {opts.settle_max_ms:g} ms; "
+                            "rendered what was there")
+        if bound:
+            limit = {"steps": f"{opts.scroll_steps} scroll steps", "height": f"{opts.scroll_max_height:,} px",
+                     "time": "the timeout"}[bound]
+            warnings.append(f"the page kept growing as it was scrolled; stopped at {limit} (content below is missing)")
 
     async def _set_blocking(self, url: str, opts: RenderOptions) -> None:
         source = block_pattern(url, opts.block)

@@ -1,60 +1,119 @@
-// The one evaluate of the browser stage: stamp every element with its id (document order),
-// measure it, and return everything as ONE JSON string of parallel arrays plus a string table
-// (a list of objects is ~20x slower to bring back: DESIGN, "geometry").
+// The one evaluate of the browser stage: walk the page as a person sees it (the composed tree:
+// open shadow roots in place of their host's children, slots replaced by what is assigned to
+// them, large same-origin frames inlined where they sit), give every element an id in that
+// order, measure it, serialise the walked tree as HTML with the ids in `opts.attr`, and return
+// everything as ONE JSON string of parallel arrays plus a string table (a list of objects is
+// ~20x slower to bring back: DESIGN, "geometry"). The live DOM is not touched.
 //
-// Called as a function of `opts`: {attr, minSize, minFont}. Coordinates are whole CSS pixels in
-// page space, taken at scroll (0, 0) so that they match a full-page screenshot. Elements under a
-// `display: none` or `opacity: 0` element cannot be seen and are neither measured nor stamped:
-// they join their nearest stamped ancestor.
+// Called as a function of `opts`: {attr, minSize, minFont, frameMinArea, frameMinWidth,
+// frameMinHeight, frameMaxDepth, frameMaxCount}. Coordinates are whole CSS pixels in page
+// space, taken at scroll (0, 0) so that they match a full-page screenshot. Elements under a
+// `display: none` or `opacity: 0` element cannot be seen and are neither walked nor measured:
+// they are serialised as they are and join their nearest measured ancestor.
 (opts) => {
+  const net = window.__pagesightNet;
+  if (net) net.stop = true;  // a settle loop still running in the page stops scrolling now
   window.scrollTo({left: 0, top: 0, behavior: "instant"});
   const de = document.documentElement;
   const body = document.body;
   const pageW = Math.max(de.scrollWidth, body ? body.scrollWidth : 0, de.clientWidth);
   const pageH = Math.max(de.scrollHeight, body ? body.scrollHeight : 0, de.clientHeight);
-  const sx = window.scrollX, sy = window.scrollY;
+  const vw = window.innerWidth, vh = window.innerHeight;
   const ATTR = opts.attr, MIN = opts.minSize, MINFONT = opts.minFont;
   const POS = {static: 0, relative: 1, absolute: 2, fixed: 3, sticky: 4};
+  const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+                        "track", "wbr", "param", "keygen"]);
+  const RAW = new Set(["script", "style", "noscript", "xmp", "noembed", "noframes", "plaintext"]);
   const strings = [], stringIds = new Map();
   const str = (s) => {
     let k = stringIds.get(s);
     if (k === undefined) { k = strings.length; strings.push(s); stringIds.set(s, k); }
     return k;
   };
+  const escText = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const escAttr = (s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
   const r1 = (v) => Math.round(v * 10) / 10;
   const X = [], Y = [], W = [], H = [], FLAGS = [], POSC = [], FS = [], FW = [], COL = [], BG = [], PARENT = [];
   // Per element, for its children: the clip rect of in-flow descendants and the clip rect of
   // absolutely positioned descendants (that of their containing block: the nearest positioned
-  // or transformed ancestor). null = no clip.
+  // or transformed ancestor). null = no clip. Clipping only decides what is *off the page*
+  // for fixed/positioned content: text cut off by an ancestor's overflow is content (a
+  // collapsed "Read more" box, an accordion), so it stays visible.
   const CLIP = [], CBCLIP = [];
-  // Inside a scroll container (overflow auto/scroll) content is reachable by scrolling it: its
-  // clip is not applied and content beyond the page's far edges is not "off the page".
+  // Inside a scroll container (overflow auto/scroll, or a frame) content is reachable by
+  // scrolling it: content beyond the page's far edges is not "off the page".
   const INSCROLL = [];
-  const ancestors = [];
-  let el = de;
-  while (el) {
+  const out = [];
+  const frames = [];
+  let shadowRoots = 0, closedRead = 0;
+  // A context is one document: its window, its offset in page space, its frame depth.
+  const withControls = (win) => {
+    let ids = null;  // ids named by aria-controls, collected on first use
+    return () => {
+      if (!ids) {
+        ids = new Set();
+        for (const c of win.document.querySelectorAll("[aria-controls]")) {
+          for (const id of c.getAttribute("aria-controls").split(/\s+/)) if (id) ids.add(id);
+        }
+      }
+      return ids;
+    };
+  };
+  const top = {win: window, dx: 0, dy: 0, depth: 0, controlled: withControls(window)};
+  // The walk: a stack of tasks (a node with its parent id and context, or a closing tag), so
+  // that deep trees cannot overflow the call stack.
+  const tasks = [[de, -1, top]];
+  const pushChildren = (nodes, p, ctx) => {
+    for (let k = nodes.length - 1; k >= 0; k--) tasks.push([nodes[k], p, ctx]);
+  };
+  // Open roots, and closed ones the init script saw being attached (QUIET_PAGE_JS).
+  const rootOf = (el, ctx) => {
+    if (el.shadowRoot) return el.shadowRoot;
+    const closed = ctx.win.__pagesightShadow;
+    const r = closed ? closed.get(el) : null;
+    if (r) closedRead++;
+    return r || null;
+  };
+  while (tasks.length) {
+    const t = tasks.pop();
+    if (typeof t === "string") { out.push(t); continue; }
+    const [node, p, ctx] = t;
+    const type = node.nodeType;
+    if (type === 3) { out.push(escText(node.data)); continue; }
+    if (type !== 1) continue;
+    const el = node;
+    const tag = el.localName;
+    if (tag === "slot") {  // a slot shows what is assigned to it, else its own (fallback) children
+      const assigned = el.assignedNodes();
+      pushChildren(assigned.length ? assigned : el.childNodes, p, ctx);
+      continue;
+    }
+    if (tag === "template") { out.push("<template></template>"); continue; }  // inert content
     const i = X.length;
-    const p = ancestors.length ? ancestors[ancestors.length - 1] : -1;
-    el.setAttribute(ATTR, String(i));
-    const cs = getComputedStyle(el);
+    const cs = ctx.win.getComputedStyle(el);
     const display = cs.display;
     let descend = display !== "none";
     let x = 0, y = 0, w = 0, h = 0, pos = 0, fs = 0, vis = false, clip = null, fw = 400, col = 0, bg = 0;
-    let inScroll = false;
+    let inScroll = false, frameDoc = null;
     if (descend) {
       const r = el.getBoundingClientRect();
-      x = r.left + sx; y = r.top + sy; w = r.width; h = r.height;
+      x = r.left + ctx.dx; y = r.top + ctx.dy; w = r.width; h = r.height;
       pos = POS[cs.position] || 0;
-      clip = p < 0 || pos === 3 ? null : pos === 2 ? CBCLIP[p] : CLIP[p];
-      inScroll = p >= 0 && pos !== 3 && INSCROLL[p];
+      clip = p < 0 || pos === 3 && ctx.depth === 0 ? null : pos === 2 || pos === 3 ? CBCLIP[p] : CLIP[p];
+      inScroll = p >= 0 && !(pos === 3 && ctx.depth === 0) && INSCROLL[p];
       const opaque = cs.opacity !== "0";
       vis = opaque && cs.visibility === "visible";
       descend = opaque;
       const ov = cs.overflow;
       const clipsSelf = ov !== "visible" && (ov.includes("hidden") || ov.includes("clip"));
       if (vis && w === 0 && h === 0 && !el.checkVisibility()) vis = false;  // no box (closed details ...)
-      if (vis && (w < MIN || h < MIN) && el.tagName !== "BR" && el.tagName !== "WBR" && (clipsSelf || !el.firstChild)) {
-        vis = false;  // zero size, or a clipping box too small to show anything
+      // A clipping box collapsed to nothing in either direction shows none of its content now
+      // (height 0 spam, the 1 px screen-reader pattern), unless it is a disclosure panel that a
+      // control on the page opens (WAI-ARIA: its id is in some element's aria-controls).
+      const collapsed = clipsSelf && (w < MIN || h < MIN);
+      const hides = collapsed && !(el.id && (w >= MIN || h >= MIN) && ctx.controlled().has(el.id));
+      if (vis && (w < MIN || h < MIN) && tag !== "br" && tag !== "wbr" && (hides || !el.firstChild)) {
+        vis = false;
       }
       if (vis && (w > 0 || h > 0)) {
         if (x + w <= 0 || y + h <= 0 || !inScroll && (x >= pageW || y >= pageH)) vis = false;  // off the page
@@ -83,16 +142,25 @@
       bg = str(cs.backgroundColor);
       let childClip = clip;
       // Scroll containers, and marquees (their content scrolls through by itself).
-      const scrolls = ov !== "visible" && (ov.includes("auto") || ov.includes("scroll")) || el.tagName === "MARQUEE";
-      if (scrolls && el !== de && el !== body) {
+      const root = ctx.depth === 0 && (el === de || el === body);
+      const scrolls = ov !== "visible" && (ov.includes("auto") || ov.includes("scroll")) || tag === "marquee";
+      if (scrolls && !root) {
         childClip = null;
-      } else if (clipsSelf) {
-        childClip = clip ? [Math.max(clip[0], x), Math.max(clip[1], y), Math.min(clip[2], x + w), Math.min(clip[3], y + h)]
-                         : [x, y, x + w, y + h];
+      } else if (hides) {  // only a collapsed box hides what is inside (see CLIP above)
+        childClip = [x, y, x, y];
+      }
+      if ((tag === "iframe" || tag === "frame") && vis && ctx.depth < opts.frameMaxDepth
+          && frames.length < opts.frameMaxCount && w * h >= opts.frameMinArea * vw * vh
+          && w >= opts.frameMinWidth * vw && h >= opts.frameMinHeight * vh) {
+        let doc = null;
+        try { doc = el.contentDocument; } catch (e) { doc = null; }  // another origin: not readable here
+        if (doc && doc.body && doc.defaultView) frameDoc = doc;
+        frames.push({id: i, src: el.getAttribute("src") || "", x: Math.round(x), y: Math.round(y),
+                     w: Math.round(w), h: Math.round(h), inlined: !!frameDoc, depth: ctx.depth + 1});
       }
       const parentCb = p < 0 ? null : CBCLIP[p];
       CLIP.push(childClip);
-      INSCROLL.push(inScroll || scrolls && el !== de && el !== body);
+      INSCROLL.push(inScroll || scrolls && !root || !!frameDoc);
       CBCLIP.push(pos !== 0 || (childClip !== parentCb && cs.transform !== "none") ? childClip : parentCb);
     } else {
       CLIP.push(null);
@@ -102,20 +170,41 @@
     X.push(Math.round(x)); Y.push(Math.round(y)); W.push(Math.round(w)); H.push(Math.round(h));
     FLAGS.push(vis ? 1 : 0); POSC.push(pos); FS.push(r1(fs)); FW.push(fw);
     COL.push(col); BG.push(bg); PARENT.push(p);
-    // Next element in document order.
-    if (descend && el.firstElementChild) {
-      ancestors.push(i);
-      el = el.firstElementChild;
+    // Serialise: an inlined frame becomes a div holding the frame's body.
+    const outTag = frameDoc ? "div" : tag;
+    let open = "<" + outTag;
+    for (const a of el.attributes) {
+      if (a.name !== ATTR) open += " " + a.name + '="' + escAttr(a.value) + '"';
+    }
+    if (frameDoc) open += ' data-psframe="' + escAttr(el.getAttribute("src") || "") + '"';
+    out.push(open + " " + ATTR + '="' + i + '">');
+    if (VOID.has(tag) && !frameDoc) continue;
+    if (RAW.has(tag)) {  // raw text: kept as is, so that a script's "</" cannot end it early
+      out.push(el.textContent.replace(/<\//g, "<\\/"), "</" + tag + ">");
       continue;
     }
-    while (el && el !== de && !el.nextElementSibling) {
-      el = el.parentElement;
-      ancestors.pop();
+    tasks.push("</" + outTag + ">");
+    if (!descend) {  // unseen: serialised as it is, never measured
+      out.push(el.innerHTML);
+      continue;
     }
-    el = el && el !== de ? el.nextElementSibling : null;
+    if (frameDoc) {
+      const fw0 = frameDoc.defaultView;
+      fw0.scrollTo(0, 0);
+      const border = el.getBoundingClientRect();
+      const fcs = ctx.win.getComputedStyle(el);
+      const dx = border.left + ctx.dx + el.clientLeft + (parseFloat(fcs.paddingLeft) || 0);
+      const dy = border.top + ctx.dy + el.clientTop + (parseFloat(fcs.paddingTop) || 0);
+      const fctx = {win: fw0, dx, dy, depth: ctx.depth + 1, controlled: withControls(fw0)};
+      pushChildren(frameDoc.body.childNodes, i, fctx);
+      continue;
+    }
+    const shadow = rootOf(el, ctx);
+    if (shadow) shadowRoots++;
+    pushChildren((shadow || el).childNodes, i, ctx);
   }
-  // An element is shown when it or anything under it is visible (document order: children
-  // come after their parent, so one backward pass folds them up).
+  // An element is shown when it or anything under it is visible (children come after their
+  // parent in id order, so one backward pass folds them up).
   for (let i = X.length - 1; i > 0; i--) {
     if (FLAGS[i] & 1) FLAGS[i] |= 2;
     if (FLAGS[i] & 2) FLAGS[PARENT[i]] |= 2;
@@ -123,8 +212,8 @@
   if (FLAGS[0] & 1) FLAGS[0] |= 2;
   return JSON.stringify({
     x: X, y: Y, w: W, h: H, flags: FLAGS, pos: POSC, fs: FS, fw: FW, color: COL, bg: BG, parent: PARENT,
-    strings, pageW, pageH, vw: window.innerWidth, vh: window.innerHeight, dsf: window.devicePixelRatio,
+    strings, pageW, pageH, vw, vh, dsf: window.devicePixelRatio,
     url: location.href, title: document.title, charset: document.characterSet,
-    html: de.outerHTML,
+    html: "<!DOCTYPE html>" + out.join(""), frames, shadowRoots, closedRead,
   });
 }

@@ -24,6 +24,18 @@ MIN_VISIBLE_PX = 2.0
 #: Text set below this font size (CSS px) cannot be read; ``font-size: 0`` hides text.
 MIN_FONT_PX = 1.0
 
+#: A frame is content, and inlined where it sits, when its box covers at least this share of
+#: the viewport's area, width and height. The largest IAB standard ad units stay out: the
+#: 970x250 billboard covers 0.237 of a 1280x800 viewport, 300x600/300x1050 are under 0.4 of its
+#: width, 728x90/970x90 under 0.25 of its height (IAB New Standard Ad Unit Portfolio, 2017).
+FRAME_MIN_AREA_SHARE = 0.25
+FRAME_MIN_WIDTH_SHARE = 0.4
+FRAME_MIN_HEIGHT_SHARE = 0.25
+#: Frames inside inlined frames are followed this deep, and at most this many are inlined
+#: (a frame that loads itself, a frame bomb: bounded, not followed to the browser's own limit).
+FRAME_MAX_DEPTH = 3
+FRAME_MAX_COUNT = 8
+
 #: Bits of ``flags``: the element itself is visible / something in its subtree is visible.
 VISIBLE, SHOWN = 1, 2
 #: Codes of ``position``.
@@ -80,13 +92,18 @@ class RawGeometry:
 
 def script_args() -> dict[str, Any]:
     """The argument object ``geometry.js`` is called with."""
-    return {"attr": ID_ATTR, "minSize": MIN_VISIBLE_PX, "minFont": MIN_FONT_PX}
+    return {"attr": ID_ATTR, "minSize": MIN_VISIBLE_PX, "minFont": MIN_FONT_PX,
+            "frameMinArea": FRAME_MIN_AREA_SHARE, "frameMinWidth": FRAME_MIN_WIDTH_SHARE,
+            "frameMinHeight": FRAME_MIN_HEIGHT_SHARE, "frameMaxDepth": FRAME_MAX_DEPTH,
+            "frameMaxCount": FRAME_MAX_COUNT}
 
 
 def parse(payload: str) -> tuple[RawGeometry, dict[str, Any]]:
     """Turn the JSON string of ``geometry.js`` into ``(RawGeometry, meta)``.
 
-    ``meta`` holds ``html`` (serialised DOM with ids), ``url``, ``title`` and ``charset``.
+    ``meta`` holds ``html`` (the walked tree serialised with ids), ``url``, ``title``,
+    ``charset``, ``frames`` (each large frame: element id, src, box, whether it was inlined),
+    ``shadow_roots`` (how many were flattened) and ``closed_read`` (closed roots among them).
     Raises ``ValueError`` when the payload is not what the script returns.
     """
     data = json.loads(payload)
@@ -106,6 +123,8 @@ def parse(payload: str) -> tuple[RawGeometry, dict[str, Any]]:
         device_scale_factor=float(data["dsf"] or 1.0),
     )
     meta = {k: data[k] for k in ("html", "url", "title", "charset")}
+    meta.update(frames=data.get("frames", []), shadow_roots=data.get("shadowRoots", 0),
+                closed_read=data.get("closedRead", 0))
     return geo, meta
 
 
