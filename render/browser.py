@@ -75,7 +75,7 @@ SECOND_LEVEL = ("co", "com", "net", "org", "gov", "ac", "edu", "ne", "or", "go")
 QUIET_PAGE_JS = """
 (() => {
   const TIMER_MAX = %(timer_max)s, CHAIN_MAX = %(chain_max)s, REPEAT_MAX = %(repeat_max)s, SIG = %(sig)s;
-  const net = {inflight: 0, started: 0, last: 0, lazy: false, timers: new Map(), lastChange: 0,
+  const net = {inflight: 0, started: 0, last: 0, lazy: false, timers: new Map(), lastChange: -Infinity,
                dynamic: false, stop: false};
   Object.defineProperty(window, "__pagesightNet", {value: net, enumerable: false});
   const begin = () => { net.inflight++; net.started++; net.dynamic = true; net.last = performance.now(); };
@@ -179,10 +179,19 @@ PLACEHOLDER_SELECTOR = ('[aria-busy="true"], [class*="skeleton" i], [class*="shi
                         '[class*="placeholder" i], [class*="spinner" i], [class*="loading" i], '
                         '[class*="loader" i]')
 MAIN_REGION_SELECTOR = 'main, [role="main"], #root, #app, #__next, #__nuxt'
+#: A placeholder counts when it covers this share of the viewport (a skeleton screen takes the
+#: place of the content it stands for) or sits in a main region that is still empty; a small
+#: "Loading ..." line left over by a widget (seen on l3s_gn1 pages whose styles are blocked)
+#: does not hold the page.
+PLACEHOLDER_MIN_AREA_SHARE = 0.02
+#: A page with scripts and less readable text than this has not rendered yet (its first render
+#: may still be queued after the load event): it is watched for ``dom_quiet_ms`` at least.
+#: The value of ``extractor.api.SCRIPT_SHELL_MAX_CHARS`` (an app shell's text).
+EMPTY_PAGE_CHARS = 200
 #: Settling, run in the page as one evaluate, within ``budgetMs``:
 #: 1. wait until the page and its same-origin frames are quiet: no request in flight nor one
 #:    ended within ``quietMs``, no pending short timer, no change by scripts within
-#:    ``domQuietMs``, and (once the page has shown script activity) no visible placeholder,
+#:    ``domQuietMs``, and (on a page with scripts, which could replace it) no visible placeholder,
 #:    unless placeholders are all that is left and nothing else happened for ``graceMs``;
 #:    each wait is capped at ``maxMs``;
 #: 2. when the page watches scrolling or intersections, scroll down a viewport at a time,
@@ -209,11 +218,23 @@ SETTLE_JS = """async (o) => {
     return r.width * r.height > 0;
   };
   const placeholder = () => {
-    for (const el of document.querySelectorAll(o.placeholders)) if (shows(el)) return true;
     const main = document.querySelector(o.mainRegion);
-    return !!main && main.textContent.length < 80 && /^\\s*(loading|please wait)\\b[\\s.…]*$/i.test(main.textContent);
+    const bare = !!main && main.textContent.trim().length < 80;  // an app's root still (nearly) empty
+    if (bare && /^\\s*(loading|please wait)\\b[\\s.…]*$/i.test(main.textContent)) return true;
+    const least = o.minArea * window.innerWidth * window.innerHeight;
+    for (const el of document.querySelectorAll(o.placeholders)) {
+      if (!shows(el)) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width * r.height >= least || bare && main.contains(el)) return true;
+    }
+    return false;
+  };
+  const empty = () => {  // nothing readable yet: an app whose first render may still be queued
+    const b = document.body;
+    return !b || b.textContent.length < o.emptyChars || b.innerText.trim().length < o.emptyChars;
   };
   const busy = (end) => {  // what is still going on, or null
+    if (performance.now() - t0 < o.domQuietMs && document.scripts.length && empty()) return "changes";
     let dynamic = false;
     for (const w of views()) {
       const n = w.__pagesightNet, now = w.performance.now();
@@ -225,7 +246,7 @@ SETTLE_JS = """async (o) => {
       if (now - n.lastChange < o.domQuietMs) return "changes";
       dynamic = dynamic || n.dynamic;
     }
-    return dynamic && placeholder() ? "placeholders" : null;
+    return (dynamic || document.scripts.length) && placeholder() ? "placeholders" : null;
   };
   const settle = async () => {
     const start = performance.now(), end = Math.min(start + o.maxMs, deadline);
@@ -701,7 +722,8 @@ class _Engine:
         args = {"budgetMs": max((until - time.monotonic()) * 1000, 1.0), "quietMs": opts.quiet_ms,
                 "domQuietMs": opts.dom_quiet_ms, "maxMs": opts.settle_max_ms if settle else 0.0,
                 "graceMs": opts.placeholder_grace_ms, "steps": opts.scroll_steps, "maxHeight": opts.scroll_max_height,
-                "placeholders": PLACEHOLDER_SELECTOR, "mainRegion": MAIN_REGION_SELECTOR}
+                "placeholders": PLACEHOLDER_SELECTOR, "mainRegion": MAIN_REGION_SELECTOR,
+                "minArea": PLACEHOLDER_MIN_AREA_SHARE, "emptyChars": EMPTY_PAGE_CHARS}
         try:
             done = await asyncio.wait_for(page.evaluate(SETTLE_JS, args), max(until - time.monotonic(), 0.05))
         except asyncio.TimeoutError:

@@ -1,0 +1,274 @@
+"""What the render path captures of script-built pages (issue #13): settling on what the page
+does, scrolling like a reader, shadow DOM, frames, clipped text, the headline, and the hint
+given with rendering off. Small pages written here, served from 127.0.0.1, rendered in
+Chromium; each bad-input case ends within its timeout with a result and a reason.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from extractor import extract
+from extractor.api import get_page
+
+from . import test_render_support as support
+from .http_server import serve
+
+browser = support.browser
+PARA = "This sentence belongs to the story and carries enough words to count as real prose. "
+
+
+def _site(tmp_path, pages: dict[str, str]):
+    for name, html in pages.items():
+        (tmp_path / name).write_text(html, encoding="utf-8")
+    return serve(str(tmp_path))
+
+
+def _text(url: str, **render_options) -> str:
+    page = get_page(url, render=True, render_options=render_options)
+    return page.text_of(page.body_id)
+
+
+# ---------------------------------------------------------------------------- settle
+
+
+TIMER_PAGE = """<html><head><title>Acme</title></head><body><nav>Home News About</nav>
+<div id="root"><div class="skeleton" style="height:300px;background:#eee"></div></div>
+<div class="cookie">We use cookies to improve this site.</div>
+<script>document.addEventListener('DOMContentLoaded', () => setTimeout(() => {
+  document.getElementById('root').innerHTML = '<article><h1>The late story</h1><p>' + %r.repeat(12) +
+    '</p><p>Last words of the late story.</p></article>';
+}, %d));</script></body></html>"""
+
+
+@pytest.mark.parametrize("delay", [150, 900, 1500])
+def test_content_after_a_timer_is_waited_for(browser, delay):
+    result = extract((TIMER_PAGE % (PARA, delay)).encode(), render=True)
+    assert "Last words of the late story." in result.text
+    assert "cookies" not in result.text
+    assert result.title == "The late story"  # the visible headline, not <title>'s site name
+    assert not result.warnings
+
+
+def test_a_static_page_does_not_wait(browser):
+    html = f"<html><body><article><h1>Plain</h1><p>{PARA * 8}</p></article></body></html>"
+    page = get_page(html, render=True)
+    assert page.geometry.extra["render_timings"]["wait"] < 500  # no quiet window to sit out
+
+
+def test_placeholders_are_waited_for_then_reported(browser):
+    # Content arrives by an interval (not a timer the settle step tracks): the aria-busy
+    # region keeps it waiting until the content replaces it.
+    html = """<html><body><main aria-busy="true" id="m">Loading…</main><script>
+      let n = 0; const t = setInterval(() => { if (++n === 8) { clearInterval(t);
+        const m = document.getElementById('m'); m.removeAttribute('aria-busy');
+        m.innerHTML = '<p>""" + PARA * 6 + """</p><p>The closing paragraph.</p>'; } }, 100);</script>
+      </body></html>"""
+    assert "The closing paragraph." in _text_of_html(html.encode())
+    stuck = """<html><body><main><div aria-busy="true" style="height:200px">Loading…</div>
+      <p>""" + PARA * 3 + """</p></main><script>setInterval(() => {}, 50)</script></body></html>"""
+    t0 = time.monotonic()
+    page = get_page(stuck.encode(), render=True, render_options={"placeholder_grace_ms": 300})
+    assert time.monotonic() - t0 < 10
+    warnings = page.geometry.extra["warnings"]
+    assert any("placeholders" in w for w in warnings), warnings
+
+
+def test_a_page_that_never_settles_ends_with_a_warning(browser):
+    # A clock ticking every 100 ms and a carousel swapping long slides every 50 ms.
+    html = """<html><body><article><h1>Ticking</h1><p>""" + PARA * 5 + """</p></article>
+      <time id="c"></time><div id="car"></div><script>
+      setInterval(() => { document.getElementById('c').textContent = new Date().toISOString() }, 100);
+      let k = 0; const slide = () => { document.getElementById('car').innerHTML =
+        '<p>Slide number ' + (k++) + ' with a caption long enough to count as a change.</p>' };
+      document.addEventListener('DOMContentLoaded', () => { slide(); setInterval(slide, 50); });
+      </script></body></html>"""
+    t0 = time.monotonic()
+    result = extract(html.encode(), render=True, render_options={"settle_max_ms": 800}, timeout=10)
+    assert time.monotonic() - t0 < 10
+    assert "belongs to the story" in result.text
+    assert any("had not settled" in w for w in result.warnings), result.warnings
+
+
+def test_a_clock_alone_does_not_hold_the_page(browser):
+    html = """<html><body><article><h1>Clock</h1><p>""" + PARA * 5 + """</p></article><span id="c"></span><script>
+      (function tick() { document.getElementById('c').textContent = Date.now(); setTimeout(tick, 100); })();
+      </script></body></html>"""
+    page = get_page(html.encode(), render=True)
+    assert page.geometry.extra["render_timings"]["wait"] < 1500
+    assert not page.geometry.extra["warnings"]
+
+
+# ---------------------------------------------------------------------------- scrolling
+
+
+LAZY_PAGE = """<html><body><h1>Catalogue</h1><ul id="list"></ul><div id="end" style="height:10px"></div><script>
+  let batch = 0;
+  const add = () => { const ul = document.getElementById('list');
+    for (let i = 0; i < 10; i++) { const li = document.createElement('li'); li.style.height = '120px';
+      li.textContent = 'Item ' + (batch * 10 + i) + ' of the catalogue, described in a few words.'; ul.append(li); }
+    batch++; };
+  add();
+  // The observer is set up late, as frameworks do after hydration.
+  setTimeout(() => new IntersectionObserver((entries) => {
+    if (entries[0].isIntersecting && batch < %d) setTimeout(add, 200);
+  }).observe(document.getElementById('end')), 300);
+</script></body></html>"""
+
+
+def test_lazy_list_is_read_whole_and_the_same_every_time(browser):
+    html = (LAZY_PAGE % 5).encode()
+    texts = [_text_of_html(html) for _ in range(3)]
+    assert "Item 49 of the catalogue" in texts[0]
+    assert "Item 50" not in texts[0]
+    assert texts[0] == texts[1] == texts[2]
+
+
+def _text_of_html(html: bytes, **render_options) -> str:
+    page = get_page(html, render=True, render_options=render_options)
+    return page.text_of(page.body_id)
+
+
+def test_infinite_scroll_stops_at_its_bound_with_a_warning(browser):
+    html = (LAZY_PAGE % 10_000).encode()
+    t0 = time.monotonic()
+    page = get_page(html, render=True, render_options={"scroll_steps": 8}, timeout=15)
+    assert time.monotonic() - t0 < 15
+    assert any("kept growing" in w for w in page.geometry.extra["warnings"])
+    assert "Item 20 of the catalogue" in page.text_of(page.body_id)
+
+
+# ---------------------------------------------------------------------------- shadow DOM
+
+
+def test_shadow_roots_are_flattened_in_composed_order(browser):
+    html = """<html><head><title>Shop</title></head><body><nav>Home Cart</nav>
+      <story-card><span slot="byline">By Ada Example, staff writer</span><p>Unslotted light text never shows.</p>
+      </story-card>
+      <div id="dsd"><template shadowrootmode="open"><p>Declarative shadow paragraph, present before scripts run.</p>
+      </template></div>
+      <script>
+      customElements.define('story-body', class extends HTMLElement { constructor() { super();
+        this.attachShadow({mode: 'open'}).innerHTML = '<p>Nested shadow paragraph about the harbour.</p>'; } });
+      customElements.define('story-card', class extends HTMLElement { constructor() { super();
+        this.attachShadow({mode: 'closed'}).innerHTML =
+          '<h1>Harbour reopens</h1><slot name="byline">No byline</slot><story-body></story-body>'
+          + '<slot name="extra"><p>Fallback text of an empty slot.</p></slot>'; } });
+      </script></body></html>"""
+    page = get_page(html.encode(), render=True)
+    text = page.text_of(page.body_id)
+    order = ["Harbour reopens", "By Ada Example", "Nested shadow paragraph", "Fallback text of an empty slot",
+             "Declarative shadow paragraph"]
+    positions = [text.find(s) for s in order]
+    assert -1 not in positions and positions == sorted(positions), text
+    assert "Unslotted light text" not in text
+    assert page.geometry.extra["shadow_roots"] == 3
+    # Shadow content has ids and boxes like any element.
+    h1 = page.root.find(".//h1")
+    box = page.geometry.box(page.index[h1])
+    assert box[2] > 0 and box[3] > 0
+    result = extract(html.encode(), render=True)
+    assert result.title == "Harbour reopens"
+
+
+def test_declarative_shadow_dom_is_read_without_rendering():
+    html = ("<html><body><div><template shadowrootmode='open'><p>" + PARA * 3 +
+            "</p><p>" + PARA * 2 + "</p></template></div></body></html>")
+    assert "belongs to the story" in extract(html, method="cedp").text
+
+
+def test_shadow_roots_nested_50_deep(browser):
+    html = """<html><body><div id="top"></div><script>
+      let host = document.getElementById('top');
+      for (let i = 0; i < 50; i++) { const r = host.attachShadow({mode: 'open'});
+        const d = document.createElement('div'); r.append(d); host = d; }
+      host.innerHTML = '<p>The deepest paragraph, fifty roots down.</p>';
+      </script></body></html>"""
+    assert "The deepest paragraph, fifty roots down." in _text_of_html(html.encode())
+
+
+# ---------------------------------------------------------------------------- frames
+
+
+def test_a_large_same_origin_frame_is_inlined_and_small_ones_are_not(browser, tmp_path):
+    story = f"<html><body><h1>Framed story</h1><p>{PARA * 6}</p><p>The end of the framed story. {PARA}</p></body></html>"
+    ad = "<html><body><p>Buy cheap watches now, limited offer for everyone today.</p></body></html>"
+    outer = """<html><body><nav>Home World Sport</nav>
+      <iframe src="story.html" style="width:900px;height:700px;border:2px solid #000;padding:5px"></iframe>
+      <iframe src="ad.html" style="width:300px;height:250px"></iframe>
+      <iframe src="ad.html" style="display:none"></iframe><footer>Copyright the outer site</footer></body></html>"""
+    with _site(tmp_path, {"outer.html": outer, "story.html": story, "ad.html": ad}) as base:
+        result = extract(f"{base}/outer.html", render=True, method="cedp")
+        page = get_page(f"{base}/outer.html", render=True)
+    assert "The end of the framed story." in result.text
+    assert "watches" not in result.text and "Copyright" not in result.text
+    assert result.title == "Framed story"
+    frames = result.details["frames"]
+    assert [f["inlined"] for f in frames] == [True] and frames[0]["src"] == "story.html"
+    # Geometry inside the frame is in page coordinates: below and right of the frame's border box.
+    h1 = page.root.find(".//h1")
+    x, y, w, h = page.geometry.box(page.index[h1])
+    assert x >= frames[0]["x"] + 7 and y >= frames[0]["y"] + 7
+
+
+def test_frames_that_load_themselves_or_multiply_are_bounded(browser, tmp_path):
+    selfish = ("<html><body><p>" + PARA + "</p><iframe src='self.html' style='width:1000px;height:700px'>"
+               "</iframe></body></html>")
+    bomb = ("<html><body><p>Bomb level text.</p><iframe src='bomb.html' style='width:1000px;height:700px'></iframe>"
+            "<iframe src='bomb.html' style='width:1000px;height:700px'></iframe></body></html>")
+    with _site(tmp_path, {"self.html": selfish, "bomb.html": bomb}) as base:
+        for name in ("self.html", "bomb.html"):
+            t0 = time.monotonic()
+            result = extract(f"{base}/{name}", render=True, timeout=15)
+            assert time.monotonic() - t0 < 15
+            assert len(result.details.get("frames", [])) <= 8
+
+
+# ---------------------------------------------------------------------------- clipped text
+
+
+def test_clipped_text_is_content_and_hidden_text_is_not(browser):
+    html = f"""<html><body><article><h1>Read more</h1>
+      <div style="max-height:120px;overflow:hidden"><p>{PARA * 3}</p><p>Below the fold of the box.</p></div>
+      <button aria-controls="faq1" aria-expanded="false">Question?</button>
+      <div id="faq1" style="height:0;overflow:hidden"><p>The answer behind the accordion.</p></div>
+      <div style="height:0;overflow:hidden">Squeezed spam nobody can open.</div>
+      <span style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">Clip spam.</span>
+      <p style="display:none">None spam.</p><p style="visibility:hidden">Hidden spam.</p>
+      <p style="opacity:0">Transparent spam.</p><p style="font-size:0">Zero font spam.</p>
+      <p style="position:absolute;left:-9999px">Off page spam.</p></article></body></html>"""
+    text = _text_of_html(html.encode())
+    assert "Below the fold of the box." in text and "The answer behind the accordion." in text
+    assert "spam" not in text.lower()
+
+
+# ---------------------------------------------------------------------------- render off
+
+
+def test_app_shells_get_the_render_hint_with_render_off():
+    footer = "<footer>" + "Copyright Acme Corp, all rights reserved. Contact us, privacy, terms. " * 3 + "</footer>"
+    shells = {
+        "empty mount": f"<html><body><nav>Home</nav><div id='app'></div>{footer}<script src='a.js'></script>",
+        "hidden text": ("<html><body><div style='display:none'>" + PARA * 3 + "</div><p>Short visible line.</p>"
+                        "<script src='a.js'></script>"),
+        "custom element": f"<html><body><my-app></my-app>{footer}<script type=module src='a.js'></script>",
+        "template": "<html><body><div id='x'><h1>{{ title }}</h1><p>{{ body }}</p></div><script src=v.js></script>",
+    }
+    for name, html in shells.items():
+        result = extract(html)
+        assert any("try render=True" in w for w in result.warnings), name
+    article = f"<html><body><div id='root'><article><p>{PARA * 8}</p></article></div><script></script></body></html>"
+    assert not extract(article).warnings
+
+
+def test_a_render_queued_after_load_is_seen(browser):
+    # As a framework scheduler does: the first render runs in a message task after the load event.
+    html = """<html><body><div id="root"></div><script>
+      window.addEventListener('load', () => { const ch = new MessageChannel();
+        ch.port1.onmessage = () => { document.getElementById('root').innerHTML =
+          '<h1>Scheduled</h1><p>""" + PARA * 4 + """</p>'; };
+        requestAnimationFrame(() => ch.port2.postMessage(0)); });
+      </script></body></html>"""
+    assert "belongs to the story" in _text_of_html(html.encode())
