@@ -365,8 +365,26 @@ def parse_html(text: str) -> etree._Element:
     if root.find("body") is None and root.tag == "html":
         etree.SubElement(root, "body")  # head-only document: give methods an (empty) body to read
     _open_declarative_shadow_roots(root)
+    _keep_heading_buttons(root)
     etree.strip_elements(root, *NOISE_TAGS, with_tail=False)
     return root
+
+
+#: Headings whose text may sit in a button (kept when the noise tags go).
+_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+
+def _keep_heading_buttons(root: etree._Element) -> None:
+    """Unwrap a ``<button>`` that is a heading's content: an accordion's header is a button inside
+    a heading, its label the section's title (WAI-ARIA Authoring Practices, accordion pattern),
+    not a control to drop with the noise tags."""
+    found = False
+    for el in root.iter("button"):
+        parent = el.getparent()
+        if parent is not None and parent.tag in _HEADING_TAGS:
+            el.tag, found = "pagesight-heading-button", True
+    if found:
+        etree.strip_tags(root, "pagesight-heading-button")
 
 
 def _open_declarative_shadow_roots(root: etree._Element) -> None:

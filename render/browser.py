@@ -217,17 +217,24 @@ SETTLE_JS = """async (o) => {
     const r = el.getBoundingClientRect();
     return r.width * r.height > 0;
   };
-  const placeholder = () => {
+  const stale = new Set();  // placeholders given up on: not waited for again after a scroll step
+  const placeholders = () => {  // the loading placeholders showing now
     const main = document.querySelector(o.mainRegion);
     const bare = !!main && main.textContent.trim().length < 80;  // an app's root still (nearly) empty
-    if (bare && /^\\s*(loading|please wait)\\b[\\s.…]*$/i.test(main.textContent)) return true;
+    if (bare && /^\\s*(loading|please wait)\\b[\\s.…]*$/i.test(main.textContent) && !stale.has(main)) return [main];
     const least = o.minArea * window.innerWidth * window.innerHeight;
+    const found = [];
     for (const el of document.querySelectorAll(o.placeholders)) {
-      if (!shows(el)) continue;
+      if (stale.has(el) || !shows(el)) continue;
       const r = el.getBoundingClientRect();
-      if (r.width * r.height >= least || bare && main.contains(el)) return true;
+      if (r.width * r.height < least && !(bare && main.contains(el))) continue;
+      // A spinner or loader that neither moves nor says it is loading is left over, not busy.
+      const active = el.getAttribute("aria-busy") === "true"
+        || /skeleton|shimmer|placeholder/i.test(el.getAttribute("class") || "")
+        || /loading|please wait/i.test(el.textContent) || el.getAnimations({subtree: true}).length > 0;
+      if (active) found.push(el);
     }
-    return false;
+    return found;
   };
   const empty = () => {  // nothing readable yet: an app whose first render may still be queued
     const b = document.body;
@@ -246,7 +253,7 @@ SETTLE_JS = """async (o) => {
       if (now - n.lastChange < o.domQuietMs) return "changes";
       dynamic = dynamic || n.dynamic;
     }
-    return (dynamic || document.scripts.length) && placeholder() ? "placeholders" : null;
+    return (dynamic || document.scripts.length) && placeholders().length ? "placeholders" : null;
   };
   const settle = async () => {
     const start = performance.now(), end = Math.min(start + o.maxMs, deadline);
@@ -256,7 +263,10 @@ SETTLE_JS = """async (o) => {
       if (!what) return null;
       const now = performance.now();
       if (what !== "placeholders") other = now;
-      else if (now - other >= o.graceMs) return what;
+      else if (now - other >= o.graceMs) {
+        for (const el of placeholders()) stale.add(el);
+        return what;
+      }
       if (now >= end || net.stop) return what;
       await sleep(20);
     }

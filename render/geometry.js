@@ -59,6 +59,11 @@
       return ids;
     };
   };
+  const disclosed = (el, ctx) => {
+    if (el.id && ctx.controlled().has(el.id)) return true;
+    const prev = el.previousElementSibling;
+    return !!prev && (prev.hasAttribute("aria-expanded") || !!prev.querySelector("[aria-expanded]"));
+  };
   const top = {win: window, dx: 0, dy: 0, depth: 0, controlled: withControls(window)};
   // The walk: a stack of tasks (a node with its parent id and context, or a closing tag), so
   // that deep trees cannot overflow the call stack.
@@ -109,9 +114,11 @@
       if (vis && w === 0 && h === 0 && !el.checkVisibility()) vis = false;  // no box (closed details ...)
       // A clipping box collapsed to nothing in either direction shows none of its content now
       // (height 0 spam, the 1 px screen-reader pattern), unless it is a disclosure panel that a
-      // control on the page opens (WAI-ARIA: its id is in some element's aria-controls).
+      // control on the page opens (WAI-ARIA Authoring Practices, disclosure and accordion: the
+      // panel's id is in the control's aria-controls, or the control carrying aria-expanded
+      // comes right before the panel).
       const collapsed = clipsSelf && (w < MIN || h < MIN);
-      const hides = collapsed && !(el.id && (w >= MIN || h >= MIN) && ctx.controlled().has(el.id));
+      const hides = collapsed && !((w >= MIN || h >= MIN) && disclosed(el, ctx));
       if (vis && (w < MIN || h < MIN) && tag !== "br" && tag !== "wbr" && (hides || !el.firstChild)) {
         vis = false;
       }

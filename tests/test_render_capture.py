@@ -193,7 +193,8 @@ def test_shadow_roots_nested_50_deep(browser):
 
 
 def test_a_large_same_origin_frame_is_inlined_and_small_ones_are_not(browser, tmp_path):
-    story = f"<html><body><h1>Framed story</h1><p>{PARA * 6}</p><p>The end of the framed story. {PARA}</p></body></html>"
+    story = (f"<html><body><h1>Framed story</h1><p>{PARA * 6}</p><p>The end of the framed story. {PARA}</p>"
+             "</body></html>")
     ad = "<html><body><p>Buy cheap watches now, limited offer for everyone today.</p></body></html>"
     outer = """<html><body><nav>Home World Sport</nav>
       <iframe src="story.html" style="width:900px;height:700px;border:2px solid #000;padding:5px"></iframe>
