@@ -10,6 +10,7 @@ Result then says so and suggests rendering.
 from __future__ import annotations
 
 import re
+import urllib.parse
 
 from lxml import etree
 
@@ -34,46 +35,106 @@ _HIDING = etree.XPath("//body//*[@hidden or @x-cloak or @v-cloak or contains(@st
                       "or contains(@style, 'hidden')]")
 _HIDING_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _MOUNTS = etree.XPath("//body//*[" + " or ".join(f"@id='{m}'" for m in sorted(MOUNT_IDS)) + " or self::app-root]")
+#: Lists, tables and content sections served empty under an id: the hooks scripts fill.
+_EMPTY_HOLDERS = etree.XPath("//body//*[@id and not(*) and normalize-space() = '' and (self::ul or self::ol or "
+                             "self::tbody or self::table or self::main or self::article or self::section)]")
+_BUSY = etree.XPath("//body//*[@aria-busy='true']")
 _CUSTOM = etree.XPath("//body//*[contains(local-name(), '-')]")
+#: Attributes of front-end frameworks that fill an element in the browser: Alpine ``x-``, htmx
+#: ``hx-``, Vue ``v-`` and its ``:``/``@`` shorthands, Angular ``ng-``, Knockout ``data-bind``.
+_DIRECTIVE_ATTR = re.compile(r"^(x-(data|text|html|for|show)|hx-(get|post|trigger)|v-(if|for|text|html)|ng-|data-bind)")
+_DIRECTIVES = etree.XPath("//body//*[@*[starts-with(name(), 'x-text') or starts-with(name(), 'x-html') or "
+                          "starts-with(name(), 'x-for') or starts-with(name(), 'x-data') or "
+                          "starts-with(name(), 'hx-get') or starts-with(name(), 'hx-post') or "
+                          "starts-with(name(), 'v-text') or starts-with(name(), 'v-html') or "
+                          "starts-with(name(), 'v-for') or starts-with(name(), 'ng-') or name() = 'data-bind']]")
+_IFRAME = re.compile(r"<iframe\b[^>]*>", re.I)
+_SRC = re.compile(r"""\ssrc\s*=\s*["']?([^"'\s>]*)""", re.I)
+_SIZE = re.compile(r"""\s(width|height)\s*=\s*["']?(\d+)(?!\s*%)|(width|height)\s*:\s*(\d+)px""", re.I)
+#: A frame declared smaller than this (px) in either direction is an ad or a tracker, not a
+#: page: the IAB standard units a frame of content would exceed (300 px wide, 250 px tall;
+#: the frame shares of ``render.geometry``).
+FRAME_MIN_DECLARED_PX = {"width": 512, "height": 200}
 _MUSTACHE = re.compile(r"\{\{[^{}]{1,80}\}\}")
 
 
 def script_shell_signs(page: Page) -> list[str]:
-    """What marks ``page`` (read without rendering) as built by its scripts; [] when nothing does.
+    """What marks ``page`` (read without rendering) as needing a browser; [] when nothing does.
 
     Takes a Page parsed from served HTML; returns short descriptions ("an empty #root", ...).
-    Pages that carry no script are never app shells.
+    Only a page that shows little readable text (hidden text aside) qualifies: a same-site
+    frame that may hold the page; and, on a page with scripts, an empty mount point, an
+    empty custom element or list/table/section under an id, elements driven by framework directives holding at most a
+    "Loading…" line, un-rendered template syntax, a large share of hidden text, or a region
+    marked busy.
     """
-    if not page.script_count or page.geometry is not None:
+    if page.geometry is not None:
         return []
     body = page.body_id
     total = int(page.text_len[body])
+    hidden, covered = 0, -1
+    for el in _HIDING(page.root):
+        i = page.index.get(el)
+        if i is None or i < covered:
+            continue  # inside a hidden element already counted
+        hides = any(el.get(a) is not None for a in ("hidden", "x-cloak", "v-cloak"))
+        if not hides and not _HIDING_STYLE.search(el.get("style") or ""):
+            continue  # a style such as "border: none"
+        hidden += int(page.text_len[i])
+        covered = int(page.end[i])
+    if int(page.non_link_len[body]) - hidden >= SHELL_TEXT_MAX_CHARS:
+        return []
     signs: list[str] = []
-    if int(page.non_link_len[body]) < SHELL_TEXT_MAX_CHARS:
-        for el in _MOUNTS(page.root):
-            i = page.index.get(el)
-            if i is not None and page.text_len[i] < MOUNT_EMPTY_MAX_CHARS:
-                signs.append(f"an empty #{el.get('id') or el.tag}")
-        if not signs:
-            empty = [el.tag for el in _CUSTOM(page.root) if el in page.index and not page.text_len[page.index[el]]]
-            if empty:
-                signs.append(f"an empty <{empty[0]}>")
-        if _MUSTACHE.search(page.text_of(body)):
-            signs.append("un-rendered template syntax ({{ … }})")
-    if total:
-        hidden, covered = 0, -1
-        for el in _HIDING(page.root):
-            i = page.index.get(el)
-            if i is None or i < covered:
-                continue  # inside a hidden element already counted
-            hides = any(el.get(a) is not None for a in ("hidden", "x-cloak", "v-cloak"))
-            if not hides and not _HIDING_STYLE.search(el.get("style") or ""):
-                continue  # a style such as "border: none"
-            hidden += int(page.text_len[i])
-            covered = int(page.end[i])
-        if hidden > HIDDEN_SHARE_MIN * total:
-            signs.append(f"{hidden * 100 // total} % of its text hidden until scripts run")
+    if any(_content_frame(m.group(0), page.url) for m in _IFRAME.finditer(page.source_text or "")):
+        signs.append("a page inside an inline frame (not read without rendering)")
+    if not page.script_count:
+        return signs
+    for el in _MOUNTS(page.root):
+        i = page.index.get(el)
+        if i is not None and page.text_len[i] < MOUNT_EMPTY_MAX_CHARS:
+            signs.append(f"an empty #{el.get('id') or el.tag}")
+    custom = _CUSTOM(page.root)
+    if custom:  # web components: their content lives in shadow roots that scripts attach
+        bare = [el.tag for el in custom if _bare(page, el)]
+        signs.append(f"an empty <{bare[0]}>" if bare else f"custom elements (<{custom[0].tag}>)")
+    directive = [el for el in _DIRECTIVES(page.root) if _bare(page, el)]
+    if directive:
+        names = sorted({a.split("-")[0] + "-" if "-" in a else a[0] for el in directive for a in el.attrib
+                        if _DIRECTIVE_ATTR.match(a)})
+        signs.append(f"empty elements driven by {'/'.join(names)} directives")
+    holders = _EMPTY_HOLDERS(page.root)
+    if holders:
+        signs.append(f"an empty <{holders[0].tag} id={holders[0].get('id')}>")
+    if _MUSTACHE.search(page.text_of(body)):
+        signs.append("un-rendered template syntax ({{ … }})")
+    if total and hidden > HIDDEN_SHARE_MIN * total:
+        signs.append(f"{hidden * 100 // total} % of its text hidden until scripts run")
+    if _BUSY(page.root):
+        signs.append("a loading placeholder")
     return signs
+
+
+def _bare(page: Page, el: etree._Element) -> bool:
+    """True when ``el`` holds at most a "Loading…" line of text."""
+    i = page.index.get(el)
+    return i is not None and page.text_len[i] < MOUNT_EMPTY_MAX_CHARS
+
+
+def _content_frame(tag: str, page_url: str | None) -> bool:
+    """True for an ``<iframe>`` tag that may hold the page: same site, shown, not declared small."""
+    if re.search(r"display\s*:\s*none|visibility\s*:\s*hidden|\shidden[\s>=]", tag, re.I):
+        return False
+    src = _SRC.search(tag)
+    if not src or not src.group(1) or src.group(1).startswith(("about:", "javascript:", "data:")):
+        return False
+    target = urllib.parse.urlsplit(src.group(1))
+    if target.netloc and (not page_url or target.netloc.lower() != urllib.parse.urlsplit(page_url).netloc.lower()):
+        return False  # another site's frame: an ad, a video, a widget
+    for m in _SIZE.finditer(tag):
+        name, value = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        if int(value) < FRAME_MIN_DECLARED_PX[name.lower()]:
+            return False
+    return True
 
 
 def script_shell_warning(page: Page) -> str | None:
@@ -81,5 +142,5 @@ def script_shell_warning(page: Page) -> str | None:
     signs = script_shell_signs(page)
     if not signs:
         return None
-    return (f"the page looks built by scripts ({', '.join(dict.fromkeys(signs))}; {page.script_count} scripts): "
-            "its content is probably missing without rendering: try render=True (--render)")
+    return (f"the page looks built in the browser ({', '.join(dict.fromkeys(signs))}; {page.script_count} "
+            "scripts): its content is probably missing without rendering: try render=True (--render)")
