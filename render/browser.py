@@ -28,7 +28,7 @@ from typing import Any
 
 from extractor.errors import BrowserNotFound, RenderError, RenderTimeout
 
-from .geometry import RawGeometry, parse, script, script_args
+from .geometry import RawGeometry, merge_frame, parse, script, script_args
 from .options import RenderOptions, make_render_options
 
 #: Environment variable naming a Chromium executable.
@@ -164,6 +164,12 @@ def init_script() -> str:
                             "repeat_max": TIMER_REPEAT_MAX, "sig": CHANGE_MIN_CHARS}
 
 
+#: Closed declarative shadow roots: the one kind the init script cannot see attached.
+_CLOSED_DECLARATIVE = re.compile(rb"""shadowroot(?:mode)?\s*=\s*["']?closed""", re.I)
+#: Bytes of the served page searched for them (a 20 MB page is not scanned whole).
+MAX_SCAN_BYTES = 2_000_000
+#: What a rendering reports of each large frame (``RenderedPage.frames``).
+FRAME_FIELDS = ("id", "src", "x", "y", "w", "h", "inlined", "depth")
 #: Timers the settle step waits for: at most 2.5 s away, the Core Web Vitals bound of a "good"
 #: Largest Contentful Paint (web.dev/lcp): content a site means a reader to see comes sooner.
 TIMER_MAX_MS = 2500
@@ -698,6 +704,11 @@ class _Engine:
             raise RenderTimeout(f"{target.url}: the page's scripts kept the browser busy past the "
                                 f"{opts.timeout:g} s timeout") from None
         geometry, meta = parse(payload)
+        if served and _CLOSED_DECLARATIVE.search(served[:MAX_SCAN_BYTES]):
+            warnings.append("the page declares closed shadow roots (shadowrootmode=closed), which no script can "
+                            "read: what they show is missing")
+        if any("other" in f for f in meta["frames"]):
+            geometry, meta = await _other_origin_frames(page, geometry, meta, deadline)
         timings["geometry"] = _since(t1)
         shot, shot_height = None, 0.0
         if opts.screenshot:
@@ -706,7 +717,8 @@ class _Engine:
             timings["screenshot"] = _since(t2)
         return RenderedPage(url=meta["url"], html=meta["html"], geometry=geometry, title=meta["title"],
                             charset=meta["charset"], status=status, screenshot=shot, screenshot_height=shot_height,
-                            warnings=warnings, timings=timings, served=served, frames=meta["frames"],
+                            warnings=warnings, timings=timings, served=served,
+                            frames=[{k: f[k] for k in FRAME_FIELDS} for f in meta["frames"]],
                             shadow_roots=meta["shadow_roots"])
 
     async def _settle(self, page: Any, opts: RenderOptions, until: float, warnings: list[str]) -> None:
@@ -777,6 +789,35 @@ class _Engine:
             warnings.append(f"no screenshot: {_first_line(exc)}")
             return b"", 0.0
         return png, height
+
+
+async def _other_origin_frames(page: Any, geometry: RawGeometry, meta: dict[str, Any],
+                               deadline: float) -> tuple[RawGeometry, dict[str, Any]]:
+    """Walk each large frame of another origin in its own context and splice it into the page.
+
+    The page's walk left the frames in ``window.__pagesightCross`` (marker order); each child
+    frame is matched to its marker through its element. A frame that went away, or the
+    deadline, leaves its placeholder empty (``inlined`` stays false).
+    """
+    wanted = {f["other"]: f for f in meta["frames"] if "other" in f}
+    for child in page.main_frame.child_frames:
+        remaining = deadline - time.monotonic()
+        if not wanted or remaining <= 0:
+            break
+        try:
+            handle = await child.frame_element()
+            k = await handle.evaluate("(el) => (window.__pagesightCross || []).indexOf(el)")
+            frame = wanted.pop(k, None)
+            if frame is None:
+                continue
+            args = {**script_args(), "sub": {"dx": frame["cx"], "dy": frame["cy"]}}
+            payload = await asyncio.wait_for(child.evaluate(script(), args), remaining)
+            sub, sub_meta = parse(payload)
+            geometry, meta = merge_frame(geometry, meta, sub, sub_meta, frame)
+            frame["inlined"] = True
+        except Exception:  # noqa: BLE001 - a frame that navigated away or never answered stays out
+            continue
+    return geometry, meta
 
 
 async def _refuse(route: Any) -> None:

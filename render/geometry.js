@@ -64,13 +64,21 @@
     const prev = el.previousElementSibling;
     return !!prev && (prev.hasAttribute("aria-expanded") || !!prev.querySelector("[aria-expanded]"));
   };
-  const top = {win: window, dx: 0, dy: 0, depth: 0, controlled: withControls(window)};
+  // Called for a frame of another origin (opts.sub: {dx, dy}), the walk starts at its body's
+  // children, in the page coordinates of the frame's content box, and returns them alone.
+  const sub = opts.sub || null;
+  const top = {win: window, dx: sub ? sub.dx : 0, dy: sub ? sub.dy : 0, depth: sub ? 1 : 0,
+               controlled: withControls(window)};
+  const cross = [];  // large frames of another origin, in the order of their markers
+  let crossAt = -1;
   // The walk: a stack of tasks (a node with its parent id and context, or a closing tag), so
   // that deep trees cannot overflow the call stack.
-  const tasks = [[de, -1, top]];
+  const tasks = [];
   const pushChildren = (nodes, p, ctx) => {
     for (let k = nodes.length - 1; k >= 0; k--) tasks.push([nodes[k], p, ctx]);
   };
+  if (sub) pushChildren(body ? body.childNodes : [], -1, top);
+  else tasks.push([de, -1, top]);
   // Open roots, and closed ones the init script saw being attached (QUIET_PAGE_JS).
   const rootOf = (el, ctx) => {
     if (el.shadowRoot) return el.shadowRoot;
@@ -105,7 +113,7 @@
       x = r.left + ctx.dx; y = r.top + ctx.dy; w = r.width; h = r.height;
       pos = POS[cs.position] || 0;
       clip = p < 0 || pos === 3 && ctx.depth === 0 ? null : pos === 2 || pos === 3 ? CBCLIP[p] : CLIP[p];
-      inScroll = p >= 0 && !(pos === 3 && ctx.depth === 0) && INSCROLL[p];
+      inScroll = p >= 0 ? !(pos === 3 && ctx.depth === 0) && INSCROLL[p] : !!sub;  // a frame scrolls
       const opaque = cs.opacity !== "0";
       vis = opaque && cs.visibility === "visible";
       descend = opaque;
@@ -162,8 +170,17 @@
         let doc = null;
         try { doc = el.contentDocument; } catch (e) { doc = null; }  // another origin: not readable here
         if (doc && doc.body && doc.defaultView) frameDoc = doc;
-        frames.push({id: i, src: el.getAttribute("src") || "", x: Math.round(x), y: Math.round(y),
-                     w: Math.round(w), h: Math.round(h), inlined: !!frameDoc, depth: ctx.depth + 1});
+        const fcs = ctx.win.getComputedStyle(el);
+        const frame = {id: i, src: el.getAttribute("src") || "", x: Math.round(x), y: Math.round(y),
+                       w: Math.round(w), h: Math.round(h), inlined: !!frameDoc, depth: ctx.depth + 1,
+                       cx: x + el.clientLeft + (parseFloat(fcs.paddingLeft) || 0),
+                       cy: y + el.clientTop + (parseFloat(fcs.paddingTop) || 0)};
+        if (!frameDoc && ctx.depth === 0) {  // another origin: read through the driver (browser.py)
+          frame.other = cross.length;
+          cross.push(el);
+          crossAt = i;
+        }
+        frames.push(frame);
       }
       const parentCb = p < 0 ? null : CBCLIP[p];
       CLIP.push(childClip);
@@ -178,13 +195,18 @@
     FLAGS.push(vis ? 1 : 0); POSC.push(pos); FS.push(r1(fs)); FW.push(fw);
     COL.push(col); BG.push(bg); PARENT.push(p);
     // Serialise: an inlined frame becomes a div holding the frame's body.
-    const outTag = frameDoc ? "div" : tag;
+    const outTag = frameDoc || crossAt === i ? "div" : tag;
     let open = "<" + outTag;
     for (const a of el.attributes) {
       if (a.name !== ATTR) open += " " + a.name + '="' + escAttr(a.value) + '"';
     }
-    if (frameDoc) open += ' data-psframe="' + escAttr(el.getAttribute("src") || "") + '"';
+    const other = crossAt === i;
+    if (frameDoc || other) open += ' data-psframe="' + escAttr(el.getAttribute("src") || "") + '"';
     out.push(open + " " + ATTR + '="' + i + '">');
+    if (other) {  // the frame's own walk is spliced in here
+      out.push("<!--psframe:" + (cross.length - 1) + "-->", "</div>");
+      continue;
+    }
     if (VOID.has(tag) && !frameDoc) continue;
     if (RAW.has(tag)) {  // raw text: kept as is, so that a script's "</" cannot end it early
       out.push(el.textContent.replace(/<\//g, "<\\/"), "</" + tag + ">");
@@ -198,11 +220,8 @@
     if (frameDoc) {
       const fw0 = frameDoc.defaultView;
       fw0.scrollTo(0, 0);
-      const border = el.getBoundingClientRect();
-      const fcs = ctx.win.getComputedStyle(el);
-      const dx = border.left + ctx.dx + el.clientLeft + (parseFloat(fcs.paddingLeft) || 0);
-      const dy = border.top + ctx.dy + el.clientTop + (parseFloat(fcs.paddingTop) || 0);
-      const fctx = {win: fw0, dx, dy, depth: ctx.depth + 1, controlled: withControls(fw0)};
+      const f = frames[frames.length - 1];
+      const fctx = {win: fw0, dx: f.cx, dy: f.cy, depth: ctx.depth + 1, controlled: withControls(fw0)};
       pushChildren(frameDoc.body.childNodes, i, fctx);
       continue;
     }
@@ -212,15 +231,15 @@
   }
   // An element is shown when it or anything under it is visible (children come after their
   // parent in id order, so one backward pass folds them up).
-  for (let i = X.length - 1; i > 0; i--) {
+  for (let i = X.length - 1; i >= 0; i--) {
     if (FLAGS[i] & 1) FLAGS[i] |= 2;
-    if (FLAGS[i] & 2) FLAGS[PARENT[i]] |= 2;
+    if (FLAGS[i] & 2 && PARENT[i] >= 0) FLAGS[PARENT[i]] |= 2;
   }
-  if (FLAGS[0] & 1) FLAGS[0] |= 2;
+  Object.defineProperty(window, "__pagesightCross", {value: cross, configurable: true});
   return JSON.stringify({
     x: X, y: Y, w: W, h: H, flags: FLAGS, pos: POSC, fs: FS, fw: FW, color: COL, bg: BG, parent: PARENT,
     strings, pageW, pageH, vw, vh, dsf: window.devicePixelRatio,
     url: location.href, title: document.title, charset: document.characterSet,
-    html: "<!DOCTYPE html>" + out.join(""), frames, shadowRoots, closedRead,
+    html: (sub ? "" : "<!DOCTYPE html>") + out.join(""), frames, shadowRoots, closedRead,
   });
 }

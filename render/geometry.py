@@ -1,14 +1,17 @@
 """Geometry capture: the one ``evaluate`` (``geometry.js``) and the arrays it returns.
 
-The script stamps every element with its id in document order (attribute ``ID_ATTR``),
-measures it, and returns parallel arrays plus the serialised DOM in one JSON string, so the
-lxml tree parsed from that DOM joins to the arrays by the stamped id.
+The script walks the page as it is shown (open shadow roots flattened, large frames inlined),
+gives every element an id in that order, measures it, and returns parallel arrays plus the
+walked tree serialised with the ids (attribute ``ID_ATTR``) in one JSON string, so the lxml
+tree parsed from that HTML joins to the arrays by id. Frames of another origin are walked
+on their own and spliced in (:func:`merge_frame`).
 """
 
 from __future__ import annotations
 
 import json
 import pathlib
+import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -137,3 +140,41 @@ def _inside_fixed(position: np.ndarray, parent: np.ndarray) -> np.ndarray:
         if not fixed[i] and fixed[par[i]]:
             fixed[i] = True
     return np.array(fixed, dtype=bool)
+
+
+_ID_VALUE = re.compile(" " + ID_ATTR + r'="(\d+)"')
+
+
+def merge_frame(geo: RawGeometry, meta: dict[str, Any], sub: RawGeometry, sub_meta: dict[str, Any],
+                frame: dict[str, Any]) -> tuple[RawGeometry, dict[str, Any]]:
+    """Splice the walk of a frame of another origin (``geometry.js`` with ``sub``) into the page's.
+
+    ``frame`` is the page's entry for it (``id``: the frame element's id, ``other``: its marker
+    in ``meta['html']``). The frame's elements get ids after the page's, its top elements the
+    frame element as parent, its strings the page's table; the frame element (and its
+    ancestors) become shown when anything in the frame is. Returns the merged ``(geometry, meta)``.
+    """
+    base = len(geo)
+    parent = np.concatenate([geo.parent, np.where(sub.parent >= 0, sub.parent + base, frame["id"])])
+    position = np.concatenate([geo.position, sub.position])
+    flags = np.concatenate([geo.flags, sub.flags])
+    if (sub.flags & SHOWN).any():
+        i = int(frame["id"])
+        while i >= 0 and not flags[i] & SHOWN:
+            flags[i] |= SHOWN
+            i = int(parent[i])
+    shift = len(geo.strings)
+    merged = RawGeometry(
+        x=np.concatenate([geo.x, sub.x]), y=np.concatenate([geo.y, sub.y]), w=np.concatenate([geo.w, sub.w]),
+        h=np.concatenate([geo.h, sub.h]), flags=flags, position=position, fixed=_inside_fixed(position, parent),
+        font_size=np.concatenate([geo.font_size, sub.font_size]),
+        font_weight=np.concatenate([geo.font_weight, sub.font_weight]),
+        color=np.concatenate([geo.color, sub.color + shift]),
+        background=np.concatenate([geo.background, sub.background + shift]), parent=parent,
+        strings=geo.strings + sub.strings, page_width=geo.page_width, page_height=geo.page_height,
+        viewport_width=geo.viewport_width, viewport_height=geo.viewport_height,
+        device_scale_factor=geo.device_scale_factor,
+    )
+    inner = _ID_VALUE.sub(lambda m: f' {ID_ATTR}="{int(m.group(1)) + base}"', sub_meta["html"])
+    html = meta["html"].replace(f"<!--psframe:{frame['other']}-->", inner, 1)
+    return merged, {**meta, "html": html, "shadow_roots": meta["shadow_roots"] + sub_meta["shadow_roots"]}

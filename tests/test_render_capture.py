@@ -273,3 +273,29 @@ def test_a_render_queued_after_load_is_seen(browser):
         requestAnimationFrame(() => ch.port2.postMessage(0)); });
       </script></body></html>"""
     assert "belongs to the story" in _text_of_html(html.encode())
+
+
+def test_a_large_frame_of_another_origin_is_inlined(browser, tmp_path):
+    story = (f"<html><body><h1>Syndicated story</h1><p>{PARA * 6}</p><p>Closing words from the other origin. "
+             f"{PARA}</p></body></html>")
+    (tmp_path / "story.html").write_text(story, encoding="utf-8")
+    with serve(str(tmp_path)) as other:  # another port: another origin
+        outer = (f"<html><body><nav>Home World</nav><iframe src='{other}/story.html' "
+                 "style='width:1000px;height:900px;border:0'></iframe><footer>Outer footer</footer></body></html>")
+        (tmp_path / "outer.html").write_text(outer, encoding="utf-8")
+        with serve(str(tmp_path)) as base:
+            page = get_page(f"{base}/outer.html", render=True)
+            result = extract(page, method="cedp")
+    frames = page.geometry.extra["frames"]
+    assert len(frames) == 1 and frames[0]["inlined"]
+    assert "Closing words from the other origin." in result.text
+    h1 = page.root.find(".//h1")
+    x, y, w, h = page.geometry.box(page.index[h1])
+    assert y >= frames[0]["y"] and w > 0 and h > 0
+
+
+def test_closed_declarative_shadow_roots_are_reported(browser):
+    html = ("<html><body><p>" + PARA * 2 + "</p><div><template shadowrootmode='closed'><p>Sealed text.</p>"
+            "</template></div></body></html>")
+    page = get_page(html.encode(), render=True)
+    assert any("closed shadow roots" in w for w in page.geometry.extra["warnings"])
