@@ -353,8 +353,13 @@ def render_options(p: argparse.ArgumentParser) -> None:
                    "loading and after each scroll step (default 5000)")
     g.add_argument("--scroll-steps", type=int, metavar="N", help="scroll at most N viewports down pages that load "
                    "content as they are scrolled (default 50; 0: no scrolling)")
+    net = g.add_mutually_exclusive_group()
+    net.add_argument("--offline", action="store_true", help="nothing leaves the machine, for URLs too (the "
+                     "default for files, folders and standard input)")
+    net.add_argument("--allow-network", action="store_true", help="let a local file or standard input load "
+                     "what it links to from other hosts (URLs may by default)")
     g.add_argument("--render-option", action="append", metavar="NAME=VALUE", help="any render option "
-                   "(repeatable), e.g. dom_quiet_ms=200, viewport_width=390, offline=true")
+                   "(repeatable), e.g. dom_quiet_ms=200, viewport_width=390")
 
 
 def render_options_of(args: argparse.Namespace) -> dict[str, Any]:
@@ -366,6 +371,10 @@ def render_options_of(args: argparse.Namespace) -> dict[str, Any]:
                        ("settle_ms", "settle_max_ms"), ("scroll_steps", "scroll_steps")):
         if getattr(args, flag, None) is not None:
             values[name] = getattr(args, flag)
+    if getattr(args, "offline", False):
+        values["offline"] = True
+    elif getattr(args, "allow_network", False):
+        values["offline"] = False
     make_render_options(values)
     return values
 
@@ -384,7 +393,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("sources", nargs="+", metavar="SOURCE", help="file, folder, http(s)/file URL, or - for stdin")
         p.add_argument("--output", "-o", metavar="PATH", help="file (one source) or folder (many); default stdout")
         p.add_argument("--render", action="store_true", help="render in headless Chromium first (sees layout, "
-                       "runs scripts)")
+                       "runs scripts). A file or standard input renders offline; a URL may load the scripts, "
+                       "styles and data it builds itself from, never images, fonts, media, beacons or pings")
         p.add_argument("--screenshot", metavar="PNG", help="save a full-page screenshot with what was extracted "
                        "drawn on it (implies --render; a folder for many sources)")
         p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a method option (repeatable)")

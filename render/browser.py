@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import concurrent.futures
+import dataclasses
 import glob
 import gzip
 import os
@@ -26,7 +27,8 @@ import urllib.parse
 from dataclasses import dataclass, field
 from typing import Any
 
-from extractor.errors import BrowserNotFound, RenderError, RenderTimeout
+from extractor.decode import sniff_binary
+from extractor.errors import BrowserNotFound, NotHTMLError, RenderError, RenderTimeout
 
 from .geometry import RawGeometry, merge_frame, parse, script, script_args
 from .options import RenderOptions, make_render_options
@@ -41,16 +43,30 @@ DEBIAN_CHROMIUM = "/usr/lib/chromium/chromium"
 LAUNCH_FLAGS = (
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+    # No hyperlink-auditing pings, and none of Chromium's own background services.
+    "--no-pings", "--disable-domain-reliability", "--disable-client-side-phishing-detection",
+    "--disable-features=OptimizationHints,MediaRouter,Translate,AutofillServerCommunication,CertificateTransparencyComponentUpdater",
+    "--no-default-browser-check", "--metrics-recording-only",
 )
 #: Image blocking inside Blink: no per-request round trip (DESIGN "blocking").
 NO_IMAGES_FLAG = "--blink-settings=imagesEnabled=false"
 #: Only loopback names resolve (DESIGN "host-resolver-rules").
 OFFLINE_FLAG = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"
+#: Hosts Chromium calls by itself although the quiet flags are set (seen in its net log here:
+#: the clock check, the component updater, the accounts list); they never resolve, in every mode.
+CHROMIUM_SERVICE_HOSTS = ("accounts.google.com", "clients2.google.com", "update.googleapis.com",
+                          "clientservices.googleapis.com", "safebrowsing.googleapis.com",
+                          "optimizationguide-pa.googleapis.com", "content-autofill.googleapis.com")
+ONLINE_FLAG = "--host-resolver-rules=" + ", ".join(f"MAP {h} ~NOTFOUND" for h in CHROMIUM_SERVICE_HOSTS)
 #: Seconds allowed to launch the browser (DESIGN: 150-400 ms; 30 s covers a cold disk cache).
 LAUNCH_TIMEOUT_S = 30.0
 #: Part of the timeout kept for capture after waiting (DESIGN: geometry of 20k elements takes
 #: 0.2 s and a 40k px screenshot 1.5 s); at most a quarter of the timeout.
 CAPTURE_RESERVE_S = 2.0
+#: Seconds a reused page has to answer before its next page: a renderer that a page's script
+#: keeps busy after it was read (a loop started on a timer) would stall the next page, so the
+#: page is replaced (an idle renderer answers in about a millisecond).
+PING_TIMEOUT_S = 0.5
 #: Seconds given to closing a page or context before the browser is restarted instead.
 CLOSE_TIMEOUT_S = 5.0
 #: Seconds past the page timeout after which a caller gives up on a stuck browser and restarts it.
@@ -141,6 +157,8 @@ QUIET_PAGE_JS = """
     };
   }
   const nop = () => undefined;
+  // Beacons report on the reader; no page needs one to build itself.
+  if (navigator.sendBeacon) navigator.sendBeacon = () => true;
   window.alert = nop; window.print = nop;
   window.confirm = () => false; window.prompt = () => null; window.open = () => null;
   // Scrolling can only bring in content when the page watches it.
@@ -164,6 +182,9 @@ def init_script() -> str:
                             "repeat_max": TIMER_REPEAT_MAX, "sig": CHANGE_MIN_CHARS}
 
 
+#: Bytes of the served page read to tell a binary file (image, PDF ...) from a page, as the HTML
+#: path does (``extractor.decode.sniff_binary``).
+BINARY_SNIFF_BYTES = 4096
 #: Closed declarative shadow roots: the one kind the init script cannot see attached.
 _CLOSED_DECLARATIVE = re.compile(rb"""shadowroot(?:mode)?\s*=\s*["']?closed""", re.I)
 #: Bytes of the served page searched for them (a 20 MB page is not scanned whole).
@@ -279,7 +300,8 @@ SETTLE_JS = """async (o) => {
   };
   let pending = await settle();
   const watched = () => net.lazy || window.onscroll || document.onscroll || (document.body && document.body.onscroll);
-  const height = () => Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0);
+  const height = () => Math.max(document.documentElement ? document.documentElement.scrollHeight : 0,
+                                 document.body ? document.body.scrollHeight : 0);
   let steps = 0, bound = null, bottomSeen = -1;
   while (watched() && !net.stop) {
     if (performance.now() >= deadline) { bound = "time"; break; }
@@ -446,6 +468,17 @@ def _file_target(path: pathlib.Path, opts: RenderOptions) -> _Target:
     return _Target(path.resolve().as_uri())
 
 
+def with_network_policy(opts: RenderOptions, target: _Target) -> RenderOptions:
+    """``opts`` with ``offline`` decided for ``target`` when the caller left it open (None).
+
+    A local file or HTML given as a string or bytes renders offline; an http(s) URL does not.
+    """
+    if opts.offline is not None:
+        return opts
+    local = target.body is not None or not target.url.lower().startswith(("http://", "https://"))
+    return dataclasses.replace(opts, offline=local)
+
+
 def block_pattern(page_url: str, kinds: tuple[str, ...]) -> str | None:
     """A JavaScript-compatible regex of request URLs to refuse for ``kinds``, or None.
 
@@ -498,6 +531,8 @@ class _Engine:
         self._page: Any = None
         self._crashed = False
         self._navigating = False
+        self._stuck = False
+        self._closing: set[asyncio.Future] = set()
         self.launches = 0
 
     # -- thread and loop
@@ -546,6 +581,9 @@ class _Engine:
                 pass
 
     async def _ensure_browser(self, opts: RenderOptions) -> None:
+        if self._stuck:  # a context that would not close: its renderer may be hung, start afresh
+            self._stuck = False
+            await self._stop_browser()
         if self._browser is not None and self._launch_key == opts.launch_key and self._browser.is_connected():
             return
         await self._stop_browser()
@@ -555,11 +593,10 @@ class _Engine:
         except ImportError:
             raise BrowserNotFound("the Python package 'playwright' is missing: "
                                   "pip install 'pagesight[render]'") from None
-        args = list(LAUNCH_FLAGS)
+        args = list(LAUNCH_FLAGS) + list(opts.chromium_args)
         if "image" in opts.block:
             args.append(NO_IMAGES_FLAG)
-        if opts.offline:
-            args.append(OFFLINE_FLAG)
+        args.append(OFFLINE_FLAG if opts.offline else ONLINE_FLAG)
         self._pw = await async_playwright().start()
         try:
             self._browser = await self._pw.chromium.launch(
@@ -572,6 +609,8 @@ class _Engine:
         self.launches += 1
 
     async def _ensure_page(self, opts: RenderOptions) -> Any:
+        if self._page is not None and not self._page.is_closed() and not await _answers(self._page):
+            self._abandon()  # the last page's scripts still hold its renderer (a busy loop)
         await self._ensure_browser(opts)
         recycle = opts.recycle_after and self._context_pages >= opts.recycle_after
         if self._context is None or self._context_key != opts.context_key or recycle:
@@ -598,13 +637,23 @@ class _Engine:
             except Exception:  # noqa: BLE001 - a context that will not close: restart the browser
                 await self._stop_browser()
 
-    async def _discard_page(self) -> None:
-        page, self._page = self._page, None
-        if page is not None:
-            try:
-                await asyncio.wait_for(page.close(), CLOSE_TIMEOUT_S)
-            except Exception:  # noqa: BLE001 - a page that will not close: drop its context
-                await self._close_context()
+    def _abandon(self) -> None:
+        """Give up the current page and its context without waiting for them: they close in the
+        background and the next page gets a fresh context at once, so a page whose scripts hold
+        its renderer costs the caller nothing past its timeout. A context that will not close
+        marks the browser for a restart before the next page."""
+        context, self._context, self._page = self._context, None, None
+        self._context_key = None
+        if context is not None:
+            task = asyncio.ensure_future(self._close_late(context))
+            self._closing.add(task)
+            task.add_done_callback(self._closing.discard)
+
+    async def _close_late(self, context: Any) -> None:
+        try:
+            await asyncio.wait_for(context.close(), CLOSE_TIMEOUT_S)
+        except Exception:  # noqa: BLE001 - see _abandon
+            self._stuck = True
 
     # -- events
     def _on_crash(self, _page: Any) -> None:
@@ -639,7 +688,7 @@ class _Engine:
                 rendered = await self._render_on(page, target, opts, time.monotonic() + opts.timeout)
             except BaseException as exc:
                 crashed = self._crashed
-                await self._discard_page()
+                self._abandon()
                 if crashed:
                     raise RenderError(f"{target.url}: the page crashed the renderer "
                                       "(the browser stays usable)") from None
@@ -650,7 +699,7 @@ class _Engine:
                     raise RenderError(f"{target.url}: {_first_line(exc)}") from None
                 raise
             if self._navigating:
-                await self._discard_page()  # still loading: a fresh page for the next one (DESIGN)
+                self._abandon()  # still loading: a fresh page for the next one (DESIGN)
             rendered.timings["launch"] = round((t1 - t0) * 1000, 3)
             return rendered
 
@@ -686,12 +735,17 @@ class _Engine:
         except PlaywrightError as exc:
             if self._crashed:
                 raise
+            if "Download is starting" in str(exc):
+                raise NotHTMLError(f"{target.url}: the address serves a file to download, not a page") from None
             raise RenderError(f"{target.url}: {_first_line(exc)}") from None
         finally:
             if route is not None and not page.is_closed():
                 await page.unroute(route)
         if status is not None and status >= 400:
             raise RenderError(f"{target.url}: HTTP {status}")
+        kind = sniff_binary(served[:BINARY_SNIFF_BYTES]) if served else None
+        if kind:
+            raise NotHTMLError(f"{target.url}: the page is {kind}, not HTML")
         timings["navigate"] = _since(t0)
         if ready:
             await self._settle(page, opts, wait_end, warnings)
@@ -791,6 +845,15 @@ class _Engine:
         return png, height
 
 
+async def _answers(page: Any) -> bool:
+    """True when the reused page's renderer runs a script within ``PING_TIMEOUT_S``."""
+    try:
+        await asyncio.wait_for(page.evaluate("1"), PING_TIMEOUT_S)
+        return True
+    except Exception:  # noqa: BLE001 - busy, crashed or gone: a fresh page either way
+        return False
+
+
 async def _other_origin_frames(page: Any, geometry: RawGeometry, meta: dict[str, Any],
                                deadline: float) -> tuple[RawGeometry, dict[str, Any]]:
     """Walk each large frame of another origin in its own context and splice it into the page.
@@ -866,6 +929,7 @@ def render(source: Any, **options: Any) -> RenderedPage:
     """
     opts = make_render_options(options)
     target = _target(source, opts)
+    opts = with_network_policy(opts, target)
     future = _ENGINE.submit(_ENGINE.render(target, opts))
     try:
         return future.result(opts.timeout + STUCK_GRACE_S + LAUNCH_TIMEOUT_S)
@@ -879,6 +943,7 @@ async def render_async(source: Any, **options: Any) -> RenderedPage:
     """Async face of :func:`render` (same arguments, result and errors)."""
     opts = make_render_options(options)
     target = _target(source, opts)
+    opts = with_network_policy(opts, target)
     future = _ENGINE.submit(_ENGINE.render(target, opts))
     try:
         return await asyncio.wait_for(asyncio.wrap_future(future), opts.timeout + STUCK_GRACE_S + LAUNCH_TIMEOUT_S)

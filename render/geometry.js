@@ -14,7 +14,7 @@
   const net = window.__pagesightNet;
   if (net) net.stop = true;  // a settle loop still running in the page stops scrolling now
   window.scrollTo({left: 0, top: 0, behavior: "instant"});
-  const de = document.documentElement;
+  const de = document.documentElement || document.appendChild(document.createElement("html"));
   const body = document.body;
   const pageW = Math.max(de.scrollWidth, body ? body.scrollWidth : 0, de.clientWidth);
   const pageH = Math.max(de.scrollHeight, body ? body.scrollHeight : 0, de.clientHeight);

@@ -30,7 +30,12 @@ class RenderOptions:
     #: build themselves.
     block: tuple[str, ...] = ("image", "font", "media")
     #: Resolve only loopback host names (DESIGN "host-resolver-rules"): nothing leaves the machine.
-    offline: bool = False
+    #: None decides by the source (DESIGN "Network policy"): a local file or an HTML string or
+    #: bytes renders offline; an http(s) URL may load what the page needs to build itself from
+    #: other hosts (scripts, styles, data), with images, fonts, media, beacons and pings blocked.
+    offline: bool | None = None
+    #: Further Chromium command-line flags, passed as they are (a net log, a proxy ...).
+    chromium_args: tuple[str, ...] = ()
     # --- context ---
     #: Viewport in CSS pixels: a common laptop screen (1280x800), wide enough for desktop layouts.
     viewport_width: int = 1280
@@ -91,7 +96,7 @@ class RenderOptions:
     @property
     def launch_key(self) -> tuple:
         """What the browser is launched with; a different key relaunches it."""
-        return (self.executable, "image" in self.block, self.offline)
+        return (self.executable, "image" in self.block, self.offline, self.chromium_args)
 
     @property
     def context_key(self) -> tuple:
@@ -120,6 +125,10 @@ def make_render_options(values: dict[str, Any] | None = None) -> RenderOptions:
             checked[name] = value
         elif name == "block":
             checked[name] = _block(value)
+        elif name == "chromium_args":
+            checked[name] = tuple(value.split()) if isinstance(value, str) else tuple(map(str, value))
+        elif name == "offline":
+            checked[name] = _as_bool(name, value)
         elif isinstance(default, bool):
             checked[name] = _as_bool(name, value)
         elif isinstance(default, (int, float)):

@@ -299,3 +299,19 @@ def test_closed_declarative_shadow_roots_are_reported(browser):
             "</template></div></body></html>")
     page = get_page(html.encode(), render=True)
     assert any("closed shadow roots" in w for w in page.geometry.extra["warnings"])
+
+
+def test_render_options_on_the_command_line(browser, tmp_path, capsys):
+    from extractor.cli import main
+
+    page = tmp_path / "late.html"
+    page.write_text(TIMER_PAGE % (PARA, 600), encoding="utf-8")
+    assert main(["extract", str(page), "--render", "--method", "cedp"]) == 0
+    assert "Last words of the late story." in capsys.readouterr().out
+    assert main(["extract", str(page), "--render", "--method", "cedp", "--settle-ms", "0", "-q"]) == 0
+    assert "Last words of the late story." not in capsys.readouterr().out
+    assert main(["extract", str(page), "--render", "--wait-selector", "article", "--settle-ms", "0",
+                 "--method", "cedp"]) == 0
+    assert "Last words of the late story." in capsys.readouterr().out
+    assert main(["extract", str(page), "--render", "--render-option", "bogus=1"]) == 2
+    assert "unknown render option" in capsys.readouterr().err

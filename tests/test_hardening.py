@@ -1,0 +1,153 @@
+"""Hostile pages end fast and lose nothing; a page cannot spoil the next one (issue #17).
+
+Pages written here and served from 127.0.0.1; each fault is followed by a healthy page that
+must succeed, and every case ends within its timeout plus ``SLACK_S``.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from extractor import extract, extract_records
+from extractor.errors import NotHTMLError, PagesightError, RenderError
+
+from . import test_render_support as support
+from .http_server import serve
+
+browser = support.browser
+SLACK_S = 2.0
+HEALTHY = ("<html><body><article><h1>Healthy page</h1><p>" + "A healthy paragraph of plain prose for the test. " * 8 +
+           "</p><p>Its last paragraph ends here with enough words.</p></article></body></html>")
+FAULTS = {
+    "busy loop after load": "<html><body><p>Fine at first.</p><script>setTimeout(() => { while (true) {} }, 300)"
+                            "</script></body></html>",
+    "busy loop at once": "<html><body><p>Never answers.</p><script>while (true) {}</script></body></html>",
+    "memory hog after load": "<html><body><p>Grows.</p><script>setTimeout(() => { const a = []; "
+                             "while (true) a.push(new Array(1e6).fill(1)); }, 300)</script></body></html>",
+    "reload loop": "<html><body><p>Again.</p><script>setTimeout(() => location.reload(), 50)</script></body></html>",
+    "navigation loop": "<html><head><meta http-equiv=refresh content='0'></head><body><p>Loop</p></body></html>",
+}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    root = tmp_path_factory.mktemp("hostile")
+    (root / "healthy.html").write_text(HEALTHY, encoding="utf-8")
+    for k, html in enumerate(FAULTS.values()):
+        (root / f"fault{k}.html").write_text(html, encoding="utf-8")
+    (root / "image.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 64)
+    with serve(str(root)) as base:
+        yield base
+
+
+@pytest.mark.parametrize("k", range(len(FAULTS)), ids=list(FAULTS))
+def test_a_fault_ends_in_time_and_the_next_page_is_fine(browser, site, k):
+    timeout = 6.0
+    t0 = time.monotonic()
+    try:
+        extract(f"{site}/fault{k}.html", render=True, timeout=timeout)
+    except RenderError:
+        pass
+    assert time.monotonic() - t0 < timeout + SLACK_S
+    t0 = time.monotonic()
+    result = extract(f"{site}/healthy.html", render=True, timeout=timeout)
+    assert "A healthy paragraph of plain prose" in result.text
+    assert time.monotonic() - t0 < timeout + SLACK_S
+
+
+def test_an_image_is_not_html_on_the_render_path(browser, site):
+    with pytest.raises(NotHTMLError):
+        extract(f"{site}/image.png", render=True, timeout=6)
+    with pytest.raises(NotHTMLError):
+        extract(f"{site}/image.png")
+
+
+def test_control_characters_with_comments_dropped():
+    html = ("<html><body><article><p>Hello\x0b world &#1; and \x01 text long enough to count as prose here.</p>"
+            "<p>More prose.</p></article><div class='comments'><p>A comment \x0b</p></div></body></html>")
+    for method in ("auto", "cedp", "decay"):
+        try:
+            extract(html, method=method, comments=False)
+        except PagesightError:
+            pass  # typed is fine; anything else fails the test
+
+
+def test_records_schema_is_linear_on_long_vowelless_class_words():
+    word = "x" + "bcdfghjklmnpqrstvwxz" * 5000
+    rows = "".join(f'<li class="{word}"><a href="/p{i}">Product {i} name</a> <span class="{word}">${i}.99</span></li>'
+                   for i in range(10))
+    t0 = time.monotonic()
+    table = extract_records(f"<html><body><ul>{rows}</ul></body></html>")
+    assert len(table.rows) == 10 and time.monotonic() - t0 < 5
+
+
+# ---------------------------------------------------------------------------- network policy
+
+OUTSIDE_PAGE = """<html><head><script src="https://cdn.example.com/lib.js"></script>
+<link rel=stylesheet href="https://styles.example.org/a.css"></head><body><p>A page that reaches out.</p>
+<img src="https://img.example.net/pixel.png"><video src="https://media.example.net/v.mp4"></video>
+<script>fetch('https://api.example.com/data').catch(() => 0);
+navigator.sendBeacon('https://beacon.example.com/b', 'x');</script></body></html>"""
+
+
+def _net_log_hosts(path) -> tuple[set[str], set[str]]:
+    """(host names Chromium tried to resolve, URLs of requests it started) from a net log."""
+    import json
+    import urllib.parse
+
+    text = path.read_text(encoding="utf-8").rstrip()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:  # the log of a browser that did not close cleanly lacks its end
+        data = json.loads(text.rstrip(",") + "]}")
+    types = {v: k for k, v in data["constants"]["logEventTypes"].items()}
+    resolved, started = set(), set()
+    for event in data["events"]:
+        params = event.get("params") or {}
+        kind = types.get(event["type"])
+        if kind == "HOST_RESOLVER_MANAGER_REQUEST" and "host" in params:
+            resolved.add(urllib.parse.urlsplit(params["host"]).hostname or params["host"])
+        if kind == "URL_REQUEST_START_JOB" and "url" in params:
+            started.add(params["url"])
+    return resolved, started
+
+
+def _render_logged(source, log, **options) -> None:
+    from render import close, render
+
+    close()  # a fresh browser, launched with the net log
+    try:
+        render(source, chromium_args=(f"--log-net-log={log}",), **options)
+    finally:
+        close()
+
+
+def test_a_local_page_contacts_no_outside_host(browser, tmp_path):
+    page = tmp_path / "reaching.html"
+    page.write_text(OUTSIDE_PAGE, encoding="utf-8")
+    for source in (str(page), OUTSIDE_PAGE, OUTSIDE_PAGE.encode()):
+        log = tmp_path / "net.json"
+        _render_logged(source, log)
+        resolved, _ = _net_log_hosts(log)
+        assert resolved <= {"~notfound", "127.0.0.1", "localhost"}, resolved
+
+
+def test_a_url_loads_what_builds_it_and_nothing_else(browser, tmp_path):
+    from render.browser import CHROMIUM_SERVICE_HOSTS
+
+    (tmp_path / "reaching.html").write_text(OUTSIDE_PAGE, encoding="utf-8")
+    with serve(str(tmp_path)) as base:
+        log = tmp_path / "net.json"
+        _render_logged(f"{base}/reaching.html", log)
+    resolved, started = _net_log_hosts(log)
+    assert "cdn.example.com" in resolved and "api.example.com" in resolved  # scripts and data may load
+    assert not resolved & {"img.example.net", "media.example.net", "beacon.example.com"}, resolved
+    assert not resolved & set(CHROMIUM_SERVICE_HOSTS), resolved
+    assert not [u for u in started if "pixel.png" in u or "beacon" in u]
+    log = tmp_path / "offline.json"
+    with serve(str(tmp_path)) as base:
+        _render_logged(f"{base}/reaching.html", log, offline=True)
+    resolved, _ = _net_log_hosts(log)
+    assert resolved <= {"~notfound", "127.0.0.1", "localhost"}, resolved
