@@ -50,7 +50,7 @@ def rendered_page(source: Any, *, url: str | None, encoding: str | None, max_byt
 
     t0 = time.perf_counter()
     source, serve_url, page_url, used = _prepare(source, url, encoding, max_bytes, STRING_URL)
-    opts = {"timeout": timeout, **options}
+    opts = {"timeout": timeout, "max_bytes": max_bytes, **options}
     if serve_url is not None:
         opts.setdefault("url", serve_url)
     rendered = render(_close_open_title(source), **opts)

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from extractor.decode import sniff_binary
-from extractor.errors import BrowserNotFound, NotHTMLError, RenderError, RenderTimeout
+from extractor.errors import BrowserNotFound, NotHTMLError, PageTooLarge, RenderError, RenderTimeout
 
 from .geometry import RawGeometry, merge_frame, parse, script, script_args
 from .options import RenderOptions, make_render_options
@@ -669,6 +669,7 @@ class _Engine:
             self._serial = asyncio.Lock()
         async with self._serial:
             t0 = time.perf_counter()
+            deadline = time.monotonic() + opts.timeout  # the page's budget includes getting a page
             try:
                 page = await self._ensure_page(opts)
             except RenderError:
@@ -685,7 +686,7 @@ class _Engine:
             self._context_pages += 1
             t1 = time.perf_counter()
             try:
-                rendered = await self._render_on(page, target, opts, time.monotonic() + opts.timeout)
+                rendered = await self._render_on(page, target, opts, deadline)
             except BaseException as exc:
                 crashed = self._crashed
                 self._abandon()
@@ -724,23 +725,40 @@ class _Engine:
         ready = True
         status = None
         served = None
+        declared: list[int] = []  # the Content-Length of a page over max_bytes
+
+        def on_response(response: Any) -> None:
+            length = response.headers.get("content-length", "")
+            if response.frame == page.main_frame and response.request.is_navigation_request() and \
+                    length.isdigit() and int(length) > opts.max_bytes:
+                declared.append(int(length))
+                asyncio.ensure_future(_close_quietly(page))  # stop reading it now
+
+        page.on("response", on_response)
         try:
             response = await page.goto(target.url, wait_until="domcontentloaded", timeout=_ms(wait_end))
             status = response.status if response is not None else None
             served = target.body if target.body is not None else await _body(response)
         except PlaywrightTimeout:
+            if declared:
+                raise _too_large(target.url, declared[0], opts.max_bytes) from None
             ready = False
             self._navigating = True
             warnings.append(f"the page was not ready within {opts.timeout:g} s; rendered what had arrived")
         except PlaywrightError as exc:
+            if declared:
+                raise _too_large(target.url, declared[0], opts.max_bytes) from None
             if self._crashed:
                 raise
             if "Download is starting" in str(exc):
                 raise NotHTMLError(f"{target.url}: the address serves a file to download, not a page") from None
             raise RenderError(f"{target.url}: {_first_line(exc)}") from None
         finally:
+            page.remove_listener("response", on_response)
             if route is not None and not page.is_closed():
                 await page.unroute(route)
+        if served is not None and len(served) > opts.max_bytes:
+            raise _too_large(target.url, len(served), opts.max_bytes)
         if status is not None and status >= 400:
             raise RenderError(f"{target.url}: HTTP {status}")
         kind = sniff_binary(served[:BINARY_SNIFF_BYTES]) if served else None
@@ -752,17 +770,21 @@ class _Engine:
         timings["wait"] = _since(t0) - timings["navigate"]
         t1 = time.perf_counter()
         remaining = deadline - time.monotonic()
+        args = {**script_args(), "maxElements": opts.max_elements}
         try:
-            payload = await asyncio.wait_for(page.evaluate(script(), script_args()), max(remaining, 0.05))
+            payload = await asyncio.wait_for(_evaluate_settled(page, script(), args, deadline), max(remaining, 0.05))
         except asyncio.TimeoutError:
-            raise RenderTimeout(f"{target.url}: the page's scripts kept the browser busy past the "
-                                f"{opts.timeout:g} s timeout") from None
+            raise RenderTimeout(f"{target.url}: the browser was still busy with the page (its scripts, or its "
+                                f"size) when the {opts.timeout:g} s timeout ran out") from None
         geometry, meta = parse(payload)
+        if meta["capped"]:
+            warnings.append(f"the page has more than {opts.max_elements:,} elements: those past it were read "
+                            "without layout (not checked for visibility)")
         if served and _CLOSED_DECLARATIVE.search(served[:MAX_SCAN_BYTES]):
             warnings.append("the page declares closed shadow roots (shadowrootmode=closed), which no script can "
                             "read: what they show is missing")
         if any("other" in f for f in meta["frames"]):
-            geometry, meta = await _other_origin_frames(page, geometry, meta, deadline)
+            geometry, meta = await _other_origin_frames(page, geometry, meta, deadline, opts.max_elements)
         timings["geometry"] = _since(t1)
         shot, shot_height = None, 0.0
         if opts.screenshot:
@@ -801,7 +823,8 @@ class _Engine:
                 "placeholders": PLACEHOLDER_SELECTOR, "mainRegion": MAIN_REGION_SELECTOR,
                 "minArea": PLACEHOLDER_MIN_AREA_SHARE, "emptyChars": EMPTY_PAGE_CHARS}
         try:
-            done = await asyncio.wait_for(page.evaluate(SETTLE_JS, args), max(until - time.monotonic(), 0.05))
+            done = await asyncio.wait_for(_evaluate_settled(page, SETTLE_JS, args, until),
+                                          max(until - time.monotonic(), 0.05))
         except asyncio.TimeoutError:
             warnings.append("waiting for the page to settle did not finish within the timeout; rendered what was there")
             return
@@ -845,6 +868,32 @@ class _Engine:
         return png, height
 
 
+def _too_large(url: str, size: int, limit: int) -> PageTooLarge:
+    return PageTooLarge(f"{url}: the page is {size:,} bytes, over max_bytes={limit:,}")
+
+
+async def _evaluate_settled(page: Any, script_text: str, args: Any, until: float) -> Any:
+    """``page.evaluate`` that survives one navigation of the page (a script reloading it, a
+    meta refresh): it waits for the new document to load and runs again; a page that keeps
+    navigating is a :class:`RenderError` in plain words."""
+    from playwright.async_api import Error as PlaywrightError
+
+    for attempt in range(2):
+        try:
+            return await page.evaluate(script_text, args)
+        except PlaywrightError as exc:
+            if "context was destroyed" not in str(exc) and "navigat" not in str(exc):
+                raise
+            if attempt:
+                raise RenderError(f"{page.url}: the page kept navigating away while it was read (a reload or "
+                                  "redirect loop)") from None
+            try:
+                await page.wait_for_load_state("load", timeout=_ms(until))
+            except PlaywrightError:
+                pass
+    return None
+
+
 async def _answers(page: Any) -> bool:
     """True when the reused page's renderer runs a script within ``PING_TIMEOUT_S``."""
     try:
@@ -854,8 +903,8 @@ async def _answers(page: Any) -> bool:
         return False
 
 
-async def _other_origin_frames(page: Any, geometry: RawGeometry, meta: dict[str, Any],
-                               deadline: float) -> tuple[RawGeometry, dict[str, Any]]:
+async def _other_origin_frames(page: Any, geometry: RawGeometry, meta: dict[str, Any], deadline: float,
+                               max_elements: int) -> tuple[RawGeometry, dict[str, Any]]:
     """Walk each large frame of another origin in its own context and splice it into the page.
 
     The page's walk left the frames in ``window.__pagesightCross`` (marker order); each child
@@ -873,7 +922,8 @@ async def _other_origin_frames(page: Any, geometry: RawGeometry, meta: dict[str,
             frame = wanted.pop(k, None)
             if frame is None:
                 continue
-            args = {**script_args(), "sub": {"dx": frame["cx"], "dy": frame["cy"]}}
+            args = {**script_args(), "sub": {"dx": frame["cx"], "dy": frame["cy"]},
+                    "maxElements": max(max_elements - len(geometry), 1)}
             payload = await asyncio.wait_for(child.evaluate(script(), args), remaining)
             sub, sub_meta = parse(payload)
             geometry, meta = merge_frame(geometry, meta, sub, sub_meta, frame)

@@ -20,6 +20,8 @@
   const pageH = Math.max(de.scrollHeight, body ? body.scrollHeight : 0, de.clientHeight);
   const vw = window.innerWidth, vh = window.innerHeight;
   const ATTR = opts.attr, MIN = opts.minSize, MINFONT = opts.minFont;
+  const MAXEL = opts.maxElements || Infinity;
+  let capped = false;
   const POS = {static: 0, relative: 1, absolute: 2, fixed: 3, sticky: 4};
   const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
                         "track", "wbr", "param", "keygen"]);
@@ -95,6 +97,11 @@
     if (type === 3) { out.push(escText(node.data)); continue; }
     if (type !== 1) continue;
     const el = node;
+    if (X.length >= MAXEL) {  // past the cap: serialised as it is, never measured
+      capped = true;
+      out.push(el.outerHTML);
+      continue;
+    }
     const tag = el.localName;
     if (tag === "slot") {  // a slot shows what is assigned to it, else its own (fallback) children
       const assigned = el.assignedNodes();
@@ -240,6 +247,6 @@
     x: X, y: Y, w: W, h: H, flags: FLAGS, pos: POSC, fs: FS, fw: FW, color: COL, bg: BG, parent: PARENT,
     strings, pageW, pageH, vw, vh, dsf: window.devicePixelRatio,
     url: location.href, title: document.title, charset: document.characterSet,
-    html: (sub ? "" : "<!DOCTYPE html>") + out.join(""), frames, shadowRoots, closedRead,
+    html: (sub ? "" : "<!DOCTYPE html>") + out.join(""), frames, shadowRoots, closedRead, capped,
   });
 }

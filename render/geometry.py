@@ -127,7 +127,7 @@ def parse(payload: str) -> tuple[RawGeometry, dict[str, Any]]:
     )
     meta = {k: data[k] for k in ("html", "url", "title", "charset")}
     meta.update(frames=data.get("frames", []), shadow_roots=data.get("shadowRoots", 0),
-                closed_read=data.get("closedRead", 0))
+                closed_read=data.get("closedRead", 0), capped=data.get("capped", False))
     return geo, meta
 
 

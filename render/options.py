@@ -73,6 +73,12 @@ class RenderOptions:
     #: left and nothing else has happened for this long (ms), stop waiting for them (with a
     #: warning): DESIGN measured skeleton pages whole at 0.6-2.2 s, by timers the wait tracks.
     placeholder_grace_ms: float = 1000.0
+    #: A page larger than this many bytes is refused (``PageTooLarge``), as on the HTML path
+    #: (``extractor.source.DEFAULT_MAX_BYTES``).
+    max_bytes: int = 20_000_000
+    #: Elements measured at most; past them the page is read without layout, with a warning.
+    #: DESIGN measured 20,000 elements in 0.17-0.25 s: 50,000 keeps capture near half a second.
+    max_elements: int = 50_000
     #: CSS selector to wait for (attached) before capture; None skips.
     wait_selector: str | None = None
     #: JavaScript expression to wait for (truthy) before capture; None skips.
@@ -140,7 +146,8 @@ def make_render_options(values: dict[str, Any] | None = None) -> RenderOptions:
     opts = RenderOptions(**checked)
     if opts.wait_until not in _WAITS:
         raise OptionError(f"render option 'wait_until' must be one of {_WAITS}, not {opts.wait_until!r}")
-    for name in ("viewport_width", "viewport_height", "timeout", "device_scale_factor", "screenshot_max_height"):
+    for name in ("viewport_width", "viewport_height", "timeout", "device_scale_factor", "screenshot_max_height",
+                 "max_bytes", "max_elements"):
         if getattr(opts, name) <= 0:
             raise OptionError(f"render option {name!r} must be positive, got {getattr(opts, name)!r}")
     for name in ("load_timeout", "quiet_ms", "dom_quiet_ms", "settle_max_ms", "placeholder_grace_ms", "scroll_steps",

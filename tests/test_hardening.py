@@ -11,7 +11,7 @@ import time
 import pytest
 
 from extractor import extract, extract_records
-from extractor.errors import NotHTMLError, PagesightError, RenderError
+from extractor.errors import NotHTMLError, PagesightError, PageTooLarge, RenderError
 
 from . import test_render_support as support
 from .http_server import serve
@@ -28,6 +28,15 @@ FAULTS = {
                              "while (true) a.push(new Array(1e6).fill(1)); }, 300)</script></body></html>",
     "reload loop": "<html><body><p>Again.</p><script>setTimeout(() => location.reload(), 50)</script></body></html>",
     "navigation loop": "<html><head><meta http-equiv=refresh content='0'></head><body><p>Loop</p></body></html>",
+    "redirect ping-pong": "<html><head><meta http-equiv=refresh content='0;url=fault6.html'></head><body>a</body></html>",
+    "redirect pong": "<html><head><meta http-equiv=refresh content='0;url=fault5.html'></head><body>b</body></html>",
+    "200,000 elements": "<html><body>" + "<div>An item of a very long page.</div>" * 200_000 + "</body></html>",
+    "8,000 frames": "<html><body><p>Outer.</p>" + "<iframe srcdoc='<p>x</p>'></iframe>" * 8000 + "</body></html>",
+    "30 MB page": "<html><body>" + ("<p>" + "lorem ipsum dolor sit amet " * 40 + "</p>") * 28_000 + "</body></html>",
+    "endless document.write": "<html><body><script>setInterval(() => document.body.insertAdjacentHTML('beforeend', "
+                              "'<p>' + 'More and more text. '.repeat(20) + '</p>'), 20)</script></body></html>",
+    "alert storm": "<html><body><p>Dialogs.</p><script>for (let i = 0; i < 1000; i++) { alert(i); confirm(i); "
+                   "prompt(i); window.open('about:blank'); }</script></body></html>",
 }
 
 
@@ -48,13 +57,21 @@ def test_a_fault_ends_in_time_and_the_next_page_is_fine(browser, site, k):
     t0 = time.monotonic()
     try:
         extract(f"{site}/fault{k}.html", render=True, timeout=timeout)
-    except RenderError:
-        pass
+    except (RenderError, PageTooLarge) as exc:
+        assert "Page." not in str(exc) and "Error:" not in str(exc)  # said in the user's words
     assert time.monotonic() - t0 < timeout + SLACK_S
     t0 = time.monotonic()
     result = extract(f"{site}/healthy.html", render=True, timeout=timeout)
     assert "A healthy paragraph of plain prose" in result.text
     assert time.monotonic() - t0 < timeout + SLACK_S
+
+
+def test_a_page_over_max_bytes_is_refused_at_once(browser, site):
+    k = list(FAULTS).index("30 MB page")
+    t0 = time.monotonic()
+    with pytest.raises(PageTooLarge):
+        extract(f"{site}/fault{k}.html", render=True, timeout=20)
+    assert time.monotonic() - t0 < 5
 
 
 def test_an_image_is_not_html_on_the_render_path(browser, site):
