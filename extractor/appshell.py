@@ -142,5 +142,5 @@ def script_shell_warning(page: Page) -> str | None:
     signs = script_shell_signs(page)
     if not signs:
         return None
-    return (f"the page looks built in the browser ({', '.join(dict.fromkeys(signs))}; {page.script_count} "
+    return (f"the page looks built by scripts or frames ({', '.join(dict.fromkeys(signs))}; {page.script_count} "
             "scripts): its content is probably missing without rendering: try render=True (--render)")

