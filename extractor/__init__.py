@@ -10,6 +10,7 @@ from .api import extract, method_names
 from .errors import (
     BrowserNotFound,
     DecodeError,
+    ExtractionTimeout,
     FetchError,
     ModelError,
     NotHTMLError,
@@ -35,7 +36,7 @@ def __getattr__(name: str):
 
 
 __all__ = [
-    "Block", "BrowserNotFound", "DecodeError", "FetchError", "Geometry", "ModelError", "NotHTMLError",
-    "OptionError", "Page", "PageTooLarge", "PagesightError", "RenderError", "RenderTimeout", "Result",
+    "Block", "BrowserNotFound", "DecodeError", "ExtractionTimeout", "FetchError", "Geometry", "ModelError",
+    "NotHTMLError", "OptionError", "Page", "PageTooLarge", "PagesightError", "RenderError", "RenderTimeout", "Result",
     "Table", "extract", "extract_records", "load", "method_names",
 ]

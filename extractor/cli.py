@@ -15,10 +15,12 @@ import re
 import sys
 import traceback
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FuturesTimeout
 from typing import Any
 
-from .errors import OptionError, PagesightError
+from pebble import ProcessPool
+
+from .errors import ExtractionTimeout, OptionError, PagesightError
 
 EXIT_OK, EXIT_PAGE_FAILED, EXIT_USAGE = 0, 1, 2
 #: Files a folder source expands to.
@@ -96,8 +98,9 @@ def _guarded(job: tuple[str, dict[str, Any]], produce: Callable[[str, dict[str, 
     kw = dict(kw)
     fmt = kw.pop("format")
     debug = kw.pop("_debug", False)
+    stdin = kw.pop("_stdin", None)  # standard input, read by the parent process
     try:
-        text, warning = produce(source, kw, fmt)
+        text, warning = produce(source if stdin is None else stdin, kw, fmt)
         return source, text, warning, None
     except PagesightError as exc:
         return source, None, None, f"{type(exc).__name__}: {exc}"
@@ -134,6 +137,21 @@ def _records_one(job: tuple[str, dict[str, Any]]) -> Outcome:
     return _guarded(job, _produce_records)
 
 
+def _bounded(mapped: Any, sources: list[str], budget: float) -> Iterator[Outcome]:
+    """The outcomes of a pebble map in input order; a page over its budget becomes an error."""
+    results = mapped.result()
+    for source in sources:
+        try:
+            yield next(results)
+        except StopIteration:
+            return
+        except FuturesTimeout:
+            yield source, None, None, (f"{ExtractionTimeout.__name__}: the page took longer than the {budget:g} s "
+                                       "timeout and was stopped")
+        except Exception as exc:  # noqa: BLE001 - a worker that died (killed, out of memory)
+            yield source, None, None, f"internal error (the worker stopped: {type(exc).__name__}: {exc})"
+
+
 def _run_batch(
     worker: Callable[[tuple[str, dict[str, Any]]], Outcome],
     sources: list[str],
@@ -142,8 +160,14 @@ def _run_batch(
     output: str | None,
     jobs: int,
     quiet: bool,
+    budget: float | None = None,
 ) -> int:
-    """Run ``worker`` over sources, write outputs in input order, report failures; return exit code."""
+    """Run ``worker`` over sources, write outputs in input order, report failures; return exit code.
+
+    With a ``budget`` (seconds; the HTML path) pages run in worker processes and a page that
+    takes longer is stopped and reported as failed; without one (rendering, whose own timeout
+    bounds each page) they run here.
+    """
     from .output import EXTENSIONS
 
     many = len(sources) > 1
@@ -156,9 +180,12 @@ def _run_batch(
     jobs_list = [(s, {**kwargs_for(s), "format": fmt}) for s in sources]
     bar = _progress(len(sources), quiet)
     results: Iterator
-    if jobs > 1 and len(sources) > 1:
-        pool = ProcessPoolExecutor(max_workers=jobs)
-        results = pool.map(worker, jobs_list, chunksize=4)
+    if budget is not None:  # the HTML path: worker processes, each page bounded in time
+        for job in jobs_list:
+            if job[0] == "-":  # workers do not see standard input: read it here
+                job[1]["_stdin"] = sys.stdin.buffer.read()
+        pool = ProcessPool(max_workers=max(jobs, 1))
+        results = _bounded(pool.map(worker, jobs_list, timeout=budget), sources, budget)
     else:
         pool = None
         results = map(worker, jobs_list)
@@ -192,7 +219,8 @@ def _run_batch(
         if single_file is not None:
             single_file.close()
         if pool is not None:
-            pool.shutdown()
+            pool.stop()  # nothing is left running: a page still over its budget is killed
+            pool.join()
     if failed and many and not quiet:
         print(f"pagesight: {failed} of {len(sources)} pages failed", file=sys.stderr)
     return EXIT_PAGE_FAILED if failed else EXIT_OK
@@ -242,7 +270,7 @@ def cmd_extract(args: argparse.Namespace) -> int:
         return kw
 
     return _run_batch(_extract_one, sources, kwargs_for, args.format, args.output, _jobs(args, len(sources)),
-                      args.quiet)
+                      args.quiet, None if render else args.timeout)
 
 
 def _screenshot_only(args: argparse.Namespace, sources: list[str]) -> int:
@@ -282,7 +310,7 @@ def cmd_records(args: argparse.Namespace) -> int:
         return kw
 
     return _run_batch(_records_one, sources, kwargs_for, args.format, args.output, _jobs(args, len(sources)),
-                      args.quiet)
+                      args.quiet, None if args.render or args.screenshot else args.timeout)
 
 
 def cmd_eval(args: argparse.Namespace) -> int:

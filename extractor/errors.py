@@ -44,5 +44,10 @@ class RenderTimeout(RenderError):
     """Rendering the page did not finish within the configured timeout."""
 
 
+class ExtractionTimeout(PagesightError):
+    """Reading a page on the HTML path took longer than its time budget (the command line's
+    ``--timeout``): the worker was stopped and the batch went on."""
+
+
 class ModelError(PagesightError):
     """A shipped model file is missing, unreadable, or was trained for other features."""

@@ -28,8 +28,8 @@ FAULTS = {
                              "while (true) a.push(new Array(1e6).fill(1)); }, 300)</script></body></html>",
     "reload loop": "<html><body><p>Again.</p><script>setTimeout(() => location.reload(), 50)</script></body></html>",
     "navigation loop": "<html><head><meta http-equiv=refresh content='0'></head><body><p>Loop</p></body></html>",
-    "redirect ping-pong": "<html><head><meta http-equiv=refresh content='0;url=fault6.html'></head><body>a</body></html>",
-    "redirect pong": "<html><head><meta http-equiv=refresh content='0;url=fault5.html'></head><body>b</body></html>",
+    "redirect ping-pong": "<html><head><meta http-equiv=refresh content='0;url=fault6.html'></head>a</html>",
+    "redirect pong": "<html><head><meta http-equiv=refresh content='0;url=fault5.html'></head>b</html>",
     "200,000 elements": "<html><body>" + "<div>An item of a very long page.</div>" * 200_000 + "</body></html>",
     "8,000 frames": "<html><body><p>Outer.</p>" + "<iframe srcdoc='<p>x</p>'></iframe>" * 8000 + "</body></html>",
     "30 MB page": "<html><body>" + ("<p>" + "lorem ipsum dolor sit amet " * 40 + "</p>") * 28_000 + "</body></html>",
@@ -168,3 +168,23 @@ def test_a_url_loads_what_builds_it_and_nothing_else(browser, tmp_path):
         _render_logged(f"{base}/reaching.html", log, offline=True)
     resolved, _ = _net_log_hosts(log)
     assert resolved <= {"~notfound", "127.0.0.1", "localhost"}, resolved
+
+
+# ---------------------------------------------------------------------------- the HTML path's budget
+
+
+def test_a_page_over_its_budget_is_stopped_and_the_batch_goes_on(tmp_path, capsys):
+    from extractor.cli import main
+
+    # One tag with 125,000 attributes: lxml takes tens of seconds over it.
+    (tmp_path / "a_slow.html").write_text(
+        "<html><body><div " + " ".join(f"a{i}=x" for i in range(125_000)) + ">x</div></body></html>")
+    (tmp_path / "b_good.html").write_text(HEALTHY, encoding="utf-8")
+    t0 = time.monotonic()
+    code = main(["extract", str(tmp_path), "--timeout", "2", "--method", "cedp", "-q"])
+    elapsed = time.monotonic() - t0
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert "ExtractionTimeout" in err and "a_slow.html" in err
+    assert "A healthy paragraph of plain prose" in out
+    assert elapsed < 2 + 10  # the budget, then a new worker for the good page
