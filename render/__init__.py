@@ -4,8 +4,8 @@ Knows nothing about extraction methods. Imported lazily by ``extractor`` only wh
 rendering is asked for; playwright itself is imported only when a page is rendered.
 """
 
-from .browser import RenderedPage, close, find_chromium, render, render_async
+from .browser import RenderedPage, close, find_chromium, render, render_async, set_concurrency
 from .options import RenderOptions, make_render_options
 
 __all__ = ["RenderOptions", "RenderedPage", "close", "find_chromium", "make_render_options", "render",
-           "render_async"]
+           "render_async", "set_concurrency"]

@@ -63,6 +63,10 @@ LAUNCH_TIMEOUT_S = 30.0
 #: Part of the timeout kept for capture after waiting (DESIGN: geometry of 20k elements takes
 #: 0.2 s and a 40k px screenshot 1.5 s); at most a quarter of the timeout.
 CAPTURE_RESERVE_S = 2.0
+#: Pages rendered at once by one process's browser, each in its own slot (context + page).
+#: DESIGN measured no gain from concurrency on 2 cores for pages that only cost CPU; pages
+#: that wait (timers, data, lazy lists) overlap their waits (bench/bench_scale.py).
+RENDER_CONCURRENCY = 4
 #: Seconds a reused page has to answer before its next page: a renderer that a page's script
 #: keeps busy after it was read (a loop started on a timer) would stall the next page, so the
 #: page is replaced (an idle renderer answers in about a millisecond).
@@ -512,25 +516,39 @@ def site_of(host: str) -> str:
 # ---------------------------------------------------------------------------- the engine
 
 
+@dataclass
+class _Slot:
+    """One page at a time renders in a slot: its own context and reused page, so that pages
+    rendered at once do not share a renderer's state (a page abandoned closes its context)."""
+
+    generation: int
+    context: Any = None
+    context_key: tuple | None = None
+    pages: int = 0
+    block_src: str | None = None
+    block_re: Any = None
+    page: Any = None
+    crashed: bool = False
+    navigating: bool = False
+
+
 class _Engine:
-    """The process's one browser, its context and reused page, on a background loop thread."""
+    """The process's one browser and its slots (context + reused page each), on a background
+    loop thread; up to ``concurrency`` pages render at once."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
-        self._serial: asyncio.Lock | None = None
+        self._gate: asyncio.Semaphore | None = None
+        self._gate_size = 0
+        self._launching: asyncio.Lock | None = None
         self._pw: Any = None
         self._browser: Any = None
         self._launch_key: tuple | None = None
-        self._context: Any = None
-        self._context_key: tuple | None = None
-        self._context_pages = 0
-        self._block_src: str | None = None
-        self._block_re: Any = None
-        self._page: Any = None
-        self._crashed = False
-        self._navigating = False
+        self._free: list[_Slot] = []
+        self._generation = 0
+        self.concurrency = RENDER_CONCURRENCY
         self._stuck = False
         self._closing: set[asyncio.Future] = set()
         self.launches = 0
@@ -561,12 +579,12 @@ class _Engine:
             self._thread.join(timeout)
         with self._lock:
             self._loop = self._thread = None
-            self._serial = None
+            self._gate = self._launching = None
 
     # -- browser, context, page
     async def _stop_browser(self) -> None:
-        self._page = self._context = None
-        self._context_key = self._block_src = self._block_re = None
+        self._free.clear()
+        self._generation += 1  # slots of the old browser are dropped when they come back
         browser, pw = self._browser, self._pw
         self._browser = self._pw = self._launch_key = None
         if browser is not None:
@@ -608,42 +626,48 @@ class _Engine:
         self._launch_key = opts.launch_key
         self.launches += 1
 
-    async def _ensure_page(self, opts: RenderOptions) -> Any:
-        if self._page is not None and not self._page.is_closed() and not await _answers(self._page):
-            self._abandon()  # the last page's scripts still hold its renderer (a busy loop)
-        await self._ensure_browser(opts)
-        recycle = opts.recycle_after and self._context_pages >= opts.recycle_after
-        if self._context is None or self._context_key != opts.context_key or recycle:
-            await self._close_context()
-            self._context = await self._browser.new_context(
+    async def _ensure_page(self, slot: _Slot, opts: RenderOptions) -> Any:
+        if slot.page is not None and not slot.page.is_closed() and not await _answers(slot.page):
+            self._abandon(slot)  # the last page's scripts still hold its renderer (a busy loop)
+        if self._launching is None:
+            self._launching = asyncio.Lock()
+        async with self._launching:
+            await self._ensure_browser(opts)
+        if slot.generation != self._generation:  # made for a browser that is gone
+            slot.context = slot.page = None
+            slot.generation = self._generation
+        recycle = opts.recycle_after and slot.pages >= opts.recycle_after
+        if slot.context is None or slot.context_key != opts.context_key or recycle:
+            await self._close_context(slot)
+            slot.context = await self._browser.new_context(
                 viewport={"width": opts.viewport_width, "height": opts.viewport_height},
                 device_scale_factor=opts.device_scale_factor, user_agent=opts.user_agent, locale=opts.locale,
                 timezone_id=opts.timezone, service_workers="block")
-            await self._context.add_init_script(init_script())
-            self._context_key, self._context_pages = opts.context_key, 0
-            self._block_src = self._block_re = None
-        if self._page is None or self._page.is_closed():
-            page = await self._context.new_page()
-            page.on("crash", self._on_crash)
-            page.on("popup", self._on_popup)
-            self._page, self._crashed, self._navigating = page, False, False
-        return self._page
+            await slot.context.add_init_script(init_script())
+            slot.context_key, slot.pages = opts.context_key, 0
+            slot.block_src = slot.block_re = None
+        if slot.page is None or slot.page.is_closed():
+            page = await slot.context.new_page()
+            page.on("crash", lambda _page: setattr(slot, "crashed", True))
+            page.on("popup", lambda popup: asyncio.ensure_future(_close_quietly(popup)))
+            slot.page, slot.crashed, slot.navigating = page, False, False
+        return slot.page
 
-    async def _close_context(self) -> None:
-        context, self._context, self._page = self._context, None, None
+    async def _close_context(self, slot: _Slot) -> None:
+        context, slot.context, slot.page = slot.context, None, None
         if context is not None:
             try:
                 await asyncio.wait_for(context.close(), CLOSE_TIMEOUT_S)
             except Exception:  # noqa: BLE001 - a context that will not close: restart the browser
-                await self._stop_browser()
+                self._stuck = True
 
-    def _abandon(self) -> None:
-        """Give up the current page and its context without waiting for them: they close in the
+    def _abandon(self, slot: _Slot) -> None:
+        """Give up the slot's page and context without waiting for them: they close in the
         background and the next page gets a fresh context at once, so a page whose scripts hold
         its renderer costs the caller nothing past its timeout. A context that will not close
         marks the browser for a restart before the next page."""
-        context, self._context, self._page = self._context, None, None
-        self._context_key = None
+        context, slot.context, slot.page = slot.context, None, None
+        slot.context_key = None
         if context is not None:
             task = asyncio.ensure_future(self._close_late(context))
             self._closing.add(task)
@@ -655,56 +679,70 @@ class _Engine:
         except Exception:  # noqa: BLE001 - see _abandon
             self._stuck = True
 
-    # -- events
-    def _on_crash(self, _page: Any) -> None:
-        self._crashed = True
+    def _take_slot(self) -> _Slot:
+        while self._free:
+            slot = self._free.pop()
+            if slot.generation == self._generation:
+                return slot
+        return _Slot(self._generation)
 
-    def _on_popup(self, popup: Any) -> None:
-        asyncio.ensure_future(_close_quietly(popup))
+    def _give_back(self, slot: _Slot) -> None:
+        if slot.generation == self._generation and slot.context is not None:
+            self._free.append(slot)
 
     # -- one page
     async def render(self, target: _Target, opts: RenderOptions) -> RenderedPage:
         """Render ``target`` with ``opts`` (runs on the browser thread)."""
-        if self._serial is None:
-            self._serial = asyncio.Lock()
-        async with self._serial:
-            t0 = time.perf_counter()
-            deadline = time.monotonic() + opts.timeout  # the page's budget includes getting a page
+        if self._gate is None or self._gate_size != self.concurrency:
+            self._gate, self._gate_size = asyncio.Semaphore(self.concurrency), self.concurrency
+        async with self._gate:
+            slot = self._take_slot()
             try:
-                page = await self._ensure_page(opts)
+                return await self._render_in(slot, target, opts)
+            finally:
+                self._give_back(slot)
+
+    async def _render_in(self, slot: _Slot, target: _Target, opts: RenderOptions) -> RenderedPage:
+        t0 = time.perf_counter()
+        deadline = time.monotonic() + opts.timeout  # the page's budget includes getting a page
+        try:
+            page = await self._ensure_page(slot, opts)
+        except RenderError:
+            raise
+        except Exception:  # noqa: BLE001 - the browser went away (killed, crashed): start afresh once
+            await self._stop_browser()
+            slot.generation = self._generation
+            slot.context = slot.page = None
+            try:
+                page = await self._ensure_page(slot, opts)
             except RenderError:
                 raise
-            except Exception:  # noqa: BLE001 - the browser went away (killed, crashed): start afresh once
+            except Exception as exc:  # noqa: BLE001
                 await self._stop_browser()
-                try:
-                    page = await self._ensure_page(opts)
-                except RenderError:
-                    raise
-                except Exception as exc:  # noqa: BLE001
-                    await self._stop_browser()
-                    raise RenderError(f"the browser could not open a page: {_first_line(exc)}") from None
-            self._context_pages += 1
-            t1 = time.perf_counter()
-            try:
-                rendered = await self._render_on(page, target, opts, deadline)
-            except BaseException as exc:
-                crashed = self._crashed
-                self._abandon()
-                if crashed:
-                    raise RenderError(f"{target.url}: the page crashed the renderer "
-                                      "(the browser stays usable)") from None
-                if isinstance(exc, RenderError):
-                    raise
-                from playwright.async_api import Error as PlaywrightError
-                if isinstance(exc, PlaywrightError):
-                    raise RenderError(f"{target.url}: {_first_line(exc)}") from None
+                raise RenderError(f"the browser could not open a page: {_first_line(exc)}") from None
+        slot.pages += 1
+        t1 = time.perf_counter()
+        try:
+            rendered = await self._render_on(slot, page, target, opts, deadline)
+        except BaseException as exc:
+            crashed = slot.crashed
+            self._abandon(slot)
+            if crashed:
+                raise RenderError(f"{target.url}: the page crashed the renderer "
+                                  "(the browser stays usable)") from None
+            if isinstance(exc, RenderError):
                 raise
-            if self._navigating:
-                self._abandon()  # still loading: a fresh page for the next one (DESIGN)
-            rendered.timings["launch"] = round((t1 - t0) * 1000, 3)
-            return rendered
+            from playwright.async_api import Error as PlaywrightError
+            if isinstance(exc, PlaywrightError):
+                raise RenderError(f"{target.url}: {_first_line(exc)}") from None
+            raise
+        if slot.navigating:
+            self._abandon(slot)  # still loading: a fresh page for the next one (DESIGN)
+        rendered.timings["launch"] = round((t1 - t0) * 1000, 3)
+        return rendered
 
-    async def _render_on(self, page: Any, target: _Target, opts: RenderOptions, deadline: float) -> RenderedPage:
+    async def _render_on(self, slot: _Slot, page: Any, target: _Target, opts: RenderOptions,
+                         deadline: float) -> RenderedPage:
         from playwright.async_api import Error as PlaywrightError
         from playwright.async_api import TimeoutError as PlaywrightTimeout
 
@@ -712,7 +750,7 @@ class _Engine:
         warnings: list[str] = []
         t0 = time.perf_counter()
         wait_end = deadline - min(CAPTURE_RESERVE_S, opts.timeout / 4)
-        await self._set_blocking(target.url, opts)
+        await self._set_blocking(slot, target.url, opts)
         route = None
         if target.body is not None:
             body, ctype = target.body, target.content_type
@@ -743,12 +781,12 @@ class _Engine:
             if declared:
                 raise _too_large(target.url, declared[0], opts.max_bytes) from None
             ready = False
-            self._navigating = True
+            slot.navigating = True
             warnings.append(f"the page was not ready within {opts.timeout:g} s; rendered what had arrived")
         except PlaywrightError as exc:
             if declared:
                 raise _too_large(target.url, declared[0], opts.max_bytes) from None
-            if self._crashed:
+            if slot.crashed:
                 raise
             if "Download is starting" in str(exc):
                 raise NotHTMLError(f"{target.url}: the address serves a file to download, not a page") from None
@@ -789,7 +827,7 @@ class _Engine:
         shot, shot_height = None, 0.0
         if opts.screenshot:
             t2 = time.perf_counter()
-            shot, shot_height = await self._screenshot(page, geometry, opts, deadline, warnings)
+            shot, shot_height = await self._screenshot(slot, page, geometry, opts, deadline, warnings)
             timings["screenshot"] = _since(t2)
         return RenderedPage(url=meta["url"], html=meta["html"], geometry=geometry, title=meta["title"],
                             charset=meta["charset"], status=status, screenshot=shot, screenshot_height=shot_height,
@@ -841,18 +879,18 @@ class _Engine:
                      "time": "the timeout"}[bound]
             warnings.append(f"the page kept growing as it was scrolled; stopped at {limit} (content below is missing)")
 
-    async def _set_blocking(self, url: str, opts: RenderOptions) -> None:
+    async def _set_blocking(self, slot: _Slot, url: str, opts: RenderOptions) -> None:
         source = block_pattern(url, opts.block)
-        if source == self._block_src:
+        if source == slot.block_src:
             return
-        if self._block_re is not None:
-            await self._context.unroute(self._block_re)
-        self._block_src, self._block_re = source, None
+        if slot.block_re is not None:
+            await slot.context.unroute(slot.block_re)
+        slot.block_src, slot.block_re = source, None
         if source:
-            self._block_re = re.compile(source, re.I)
-            await self._context.route(self._block_re, _refuse)
+            slot.block_re = re.compile(source, re.I)
+            await slot.context.route(slot.block_re, _refuse)
 
-    async def _screenshot(self, page: Any, geometry: RawGeometry, opts: RenderOptions, deadline: float,
+    async def _screenshot(self, slot: _Slot, page: Any, geometry: RawGeometry, opts: RenderOptions, deadline: float,
                           warnings: list[str]) -> tuple[bytes, float]:
         height = min(geometry.page_height, float(opts.screenshot_max_height))
         if height < geometry.page_height:
@@ -861,7 +899,7 @@ class _Engine:
         try:
             png = await page.screenshot(full_page=True, clip=clip, type="png", timeout=_ms(deadline))
         except Exception as exc:  # noqa: BLE001 - keep the geometry; say why there is no picture
-            if self._crashed:
+            if slot.crashed:
                 raise
             warnings.append(f"no screenshot: {_first_line(exc)}")
             return b"", 0.0
@@ -1025,6 +1063,17 @@ def open_pages() -> tuple[int, int]:
         return len(contexts), sum(len(c.pages) for c in contexts)
 
     return _ENGINE.submit(count()).result(CLOSE_TIMEOUT_S)
+
+
+def set_concurrency(pages: int) -> int:
+    """Let up to ``pages`` pages render at once in this process's browser; returns the previous
+    number. Raises :class:`OptionError` when ``pages`` is not a positive whole number."""
+    from extractor.errors import OptionError
+
+    if isinstance(pages, bool) or not isinstance(pages, int) or pages < 1:
+        raise OptionError(f"concurrency must be a positive whole number, got {pages!r}")
+    previous, _ENGINE.concurrency = _ENGINE.concurrency, pages
+    return previous
 
 
 def browser_launches() -> int:
