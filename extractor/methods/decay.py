@@ -3,7 +3,8 @@
 The main-content region is the smallest subtree holding the body text: from ``<body>``
 follow the child with the most non-link text until that child holds clearly less than its
 parent (the *decay* ``r = (Clen - Mlen) / Clen`` exceeds ``T``). Then strip link-dense
-nodes (CleanTree) and output the region's text block by block.
+block subtrees (CleanTree; inline links inside a kept paragraph stay) and output the region's
+text block by block.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Literal
 
 import numpy as np
 
-from ..content import collect_blocks
+from ..content import BLOCK_TAGS, collect_blocks
 from ..page import Page
 from .base import Extraction, require_range
 
@@ -60,11 +61,23 @@ def find_region(page: Page, opts: Options) -> int:
 
 
 def link_dense_subtrees(page: Page, region: int, max_link_density: float) -> set[int]:
-    """``CleanTree``: ids of the topmost descendants of ``region`` whose link density exceeds the cut."""
+    """``CleanTree``: ids of the topmost descendants of ``region`` whose link density exceeds the cut.
+
+    Only *block* subtrees count as the paper's nodes: an element of ``BLOCK_TAGS``, or an inline
+    element that holds one (a card link wrapping a ``<div>``). An inline anchor (or a ``<span>``
+    of anchors) inside a kept paragraph is a part of its sentence, not a node to remove
+    (issue #14, item 5: "One <a>a link inside</a> and more" lost its link text); it goes only
+    with a link-dense block around it.
+    """
     start, stop = region + 1, int(page.end[region])
     text = page.text_len[start:stop]
     links = page.link_len[start:stop]
-    dense = np.flatnonzero((text > 0) & (links > max_link_density * text)) + start
+    tags = page.tags
+    is_block = np.fromiter((tags[i] in BLOCK_TAGS for i in range(start, stop)), dtype=bool, count=stop - start)
+    blocks_before = np.concatenate(([0], np.cumsum(is_block)))
+    # blocks in the subtree of each element (itself included): a prefix-sum difference over its id range
+    subtree_blocks = blocks_before[page.end[start:stop] - start] - blocks_before[:-1]
+    dense = np.flatnonzero((text > 0) & (links > max_link_density * text) & (subtree_blocks > 0)) + start
     removed: set[int] = set()
     covered_until = -1
     end = page.end
