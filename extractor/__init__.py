@@ -32,11 +32,15 @@ def __getattr__(name: str):
         from .records_api import extract_records
 
         return extract_records
+    if name in ("extract_many", "extract_async"):
+        from . import batch
+
+        return getattr(batch, name)
     raise AttributeError(f"module 'extractor' has no attribute {name!r}")
 
 
 __all__ = [
     "Block", "BrowserNotFound", "DecodeError", "ExtractionTimeout", "FetchError", "Geometry", "ModelError",
     "NotHTMLError", "OptionError", "Page", "PageTooLarge", "PagesightError", "RenderError", "RenderTimeout", "Result",
-    "Table", "extract", "extract_records", "load", "method_names",
+    "Table", "extract", "extract_async", "extract_many", "extract_records", "load", "method_names",
 ]

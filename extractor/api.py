@@ -17,7 +17,7 @@ from .errors import OptionError
 from .methods.base import Extraction, make_options
 from .page import Page, load
 from .result import Result
-from .source import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
+from .source import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, source_name
 from .title import headline
 
 #: Below this many characters of body text, a page that carries scripts is probably built
@@ -160,6 +160,7 @@ def extract(
     timings["extract"] = round((t2 - t1) * 1000, 3)
     timings["total"] = round((t2 - t0) * 1000, 3)
     result = build_result(work, name, opts, extraction, title, timings)
+    result.source = source_name(source)
     if auto is not None:
         from .routing import records_for
 

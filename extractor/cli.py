@@ -15,6 +15,7 @@ import re
 import sys
 import traceback
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
 from typing import Any
 
@@ -186,6 +187,12 @@ def _run_batch(
                 job[1]["_stdin"] = sys.stdin.buffer.read()
         pool = ProcessPool(max_workers=max(jobs, 1))
         results = _bounded(pool.map(worker, jobs_list, timeout=budget), sources, budget)
+    elif jobs > 1:  # rendering: pages render at once in the one browser, each in its own context
+        from render import set_concurrency
+
+        set_concurrency(jobs)
+        pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="pagesight-render")
+        results = pool.map(worker, jobs_list)
     else:
         pool = None
         results = map(worker, jobs_list)
@@ -218,16 +225,20 @@ def _run_batch(
             bar.close()
         if single_file is not None:
             single_file.close()
-        if pool is not None:
+        if isinstance(pool, ProcessPool):
             pool.stop()  # nothing is left running: a page still over its budget is killed
             pool.join()
+        elif pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
     if failed and many and not quiet:
         print(f"pagesight: {failed} of {len(sources)} pages failed", file=sys.stderr)
     return EXIT_PAGE_FAILED if failed else EXIT_OK
 
 
 def _jobs(args: argparse.Namespace, count: int) -> int:
-    if args.render or count < POOL_MIN_PAGES and args.jobs == 0:
+    if getattr(args, "render", False) or getattr(args, "screenshot", None):
+        return max(args.jobs, 1)  # pages rendered at once (threads over one browser)
+    if count < POOL_MIN_PAGES and args.jobs == 0:
         return 1
     return args.jobs or (os.cpu_count() or 1)
 
@@ -430,7 +441,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--encoding", help="force the character encoding of the input bytes")
         p.add_argument("--timeout", type=float, default=20.0, help="seconds allowed to fetch or render a page")
         p.add_argument("--jobs", "-j", type=int, default=0, help="worker processes (default: all cores for "
-                       f"batches of {POOL_MIN_PAGES}+ pages without --render)")
+                       f"batches of {POOL_MIN_PAGES}+ pages); with --render, pages rendered at once (default 1)")
         p.add_argument("--quiet", "-q", action="store_true", help="no progress bar, no warnings for empty results")
         p.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
         render_options(p)
@@ -485,6 +496,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return EXIT_USAGE
     try:
+        if getattr(args, "jobs", 0) < 0:
+            raise CliError(f"--jobs must be 0 or more, not {args.jobs}")
+        if getattr(args, "timeout", 1.0) <= 0:
+            raise CliError(f"--timeout must be more than 0 seconds, not {args.timeout:g}")
         return args.func(args)
     except (CliError, OptionError) as exc:
         print(f"pagesight: {exc}", file=sys.stderr)

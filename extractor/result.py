@@ -35,7 +35,8 @@ class Result:
     ``page_type``, ``page_type_confidence`` and ``has_main_text`` say what the classifier found.
     ``title_box`` is where the title sits on a rendered page when it is not among the ``blocks``.
     ``warnings`` say what may be missing although ``text`` is not empty (a partial rendering,
-    a page built by scripts read without rendering).
+    a page built by scripts read without rendering). ``source`` is the path or URL the page
+    was read from, as given (None for HTML given as text or bytes).
     """
 
     text: str
@@ -55,6 +56,7 @@ class Result:
     records: Any = None
     details: dict[str, Any] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    source: str | None = None
 
     @property
     def empty(self) -> bool:

@@ -155,3 +155,13 @@ def fetch(
         raise FetchError(f"{url}: no answer within {timeout:g} s") from None
     except OSError as exc:
         raise FetchError(f"{url}: {exc}") from None
+
+
+def source_name(source: object) -> str | None:
+    """How a source is named in a Result: its path or URL as given; None for HTML given as
+    text or bytes (and for a Page, which names itself by its ``url``)."""
+    if isinstance(source, os.PathLike):
+        return os.fspath(source)
+    if isinstance(source, str) and "<" not in source and "\n" not in source and len(source) < 4096:
+        return source
+    return None
