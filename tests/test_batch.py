@@ -36,7 +36,7 @@ def test_many_pages_at_once_give_the_same_texts_in_order(urls):
     assert together == one_by_one
     unordered = list(extract_many(urls, render=True, concurrency=3, ordered=False))
     assert sorted(r.source for r in unordered) == sorted(urls)
-    assert {r.source: r.text for r in unordered} == dict(zip(urls, one_by_one))
+    assert {r.source: r.text for r in unordered} == dict(zip(urls, one_by_one, strict=True))
 
 
 def test_failures_are_results_or_raised(urls, tmp_path):
