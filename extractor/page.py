@@ -414,8 +414,9 @@ def parse_html(text: str, *, repairs: frozenset[str] = REPAIRS, notes: list[str]
         raise NotHTMLError("input has no HTML elements")
     if "after_body" in repairs:
         end = _HTML_END.search(text)
-        if end is not None and len(text) > end.end() and not text[end.end():].isspace():
-            text = _BODY_HTML_END.sub(" ", text)  # HTML5 keeps reading into the body after these
+        if end is not None and _TAG_OR_RAW.sub(" ", text[end.end():]).strip():
+            # text after </html> (not only scripts and comments): HTML5 reads it into the body
+            text = _BODY_HTML_END.sub(" ", text)
             root, parser = _parse(text, huge)
     if huge and _too_deep(parser):
         root = _parse_flattened(text, huge, notes)
@@ -430,10 +431,11 @@ def parse_html(text: str, *, repairs: frozenset[str] = REPAIRS, notes: list[str]
         etree.SubElement(root, "body")  # head-only document: give methods an (empty) body to read
     _open_declarative_shadow_roots(root)
     _keep_heading_buttons(root)
-    if "controls" in repairs:
+    candidates = _control_candidates(root) if "controls" in repairs else []
+    if candidates:  # judged without script and style text, then unwrapped or removed as noise
         etree.strip_elements(root, *(t for t in NOISE_TAGS if t not in _CONTROL_TAGS and t != "option"),
                              with_tail=False)
-        _unwrap_swallowing_controls(root)
+        _unwrap_swallowing_controls(root, candidates)
     etree.strip_elements(root, *NOISE_TAGS, with_tail=False)
     return root
 
@@ -589,16 +591,17 @@ def _append_text(parent: etree._Element, text: str) -> None:
         last.tail = (last.tail or "") + text
 
 
-def _unwrap_swallowing_controls(root: etree._Element) -> None:
+def _control_candidates(root: etree._Element) -> list[etree._Element]:
+    """Buttons and selects holding at least :data:`_CONTROL_MIN_CHARS` characters of text."""
+    return [el for el in root.iter(*_CONTROL_TAGS) if sum(len(t) for t in el.itertext()) >= _CONTROL_MIN_CHARS]
+
+
+def _unwrap_swallowing_controls(root: etree._Element, candidates: list[etree._Element]) -> None:
     """Unwrap a ``<button>``/``<select>`` whose flow content holds at least
     :data:`CONTROL_SWALLOW_SHARE` of the body's text: lxml nests what follows an unclosed button
     inside it, where a browser's HTML5 parser does not, and removing it as noise would drop the
     article. Its children and text stay; the option elements of an unwrapped select too.
     (``textarea`` is raw text in both parsers, so it never holds swallowed elements.)"""
-    candidates = [el for el in root.iter(*_CONTROL_TAGS)
-                  if sum(len(t) for t in el.itertext()) >= _CONTROL_MIN_CHARS]
-    if not candidates:
-        return
     body = root.find("body")
     total = sum(len(normalize_space(t)) for t in (body if body is not None else root).itertext())
     found = False
