@@ -26,6 +26,9 @@
   const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
                         "track", "wbr", "param", "keygen"]);
   const RAW = new Set(["script", "style", "noscript", "xmp", "noembed", "noframes", "plaintext"]);
+  // Raw text that is code, not markup: its "</" is escaped. (A noscript's text is markup the
+  // HTML parser reads, as it would from outerHTML: escaping it would leave its tags open.)
+  const SCRIPTLIKE = new Set(["script", "style"]);
   const strings = [], stringIds = new Map();
   const str = (s) => {
     let k = stringIds.get(s);
@@ -215,8 +218,9 @@
       continue;
     }
     if (VOID.has(tag) && !frameDoc) continue;
-    if (RAW.has(tag)) {  // raw text: kept as is, so that a script's "</" cannot end it early
-      out.push(el.textContent.replace(/<\//g, "<\\/"), "</" + tag + ">");
+    if (RAW.has(tag)) {  // raw text, as outerHTML gives it; a script's or style's "</" cannot end it early
+      const text = el.textContent;
+      out.push(SCRIPTLIKE.has(tag) ? text.replace(/<\//g, "<\\/") : text, "</" + tag + ">");
       continue;
     }
     tasks.push("</" + outTag + ">");

@@ -315,3 +315,11 @@ def test_render_options_on_the_command_line(browser, tmp_path, capsys):
     assert "Last words of the late story." in capsys.readouterr().out
     assert main(["extract", str(page), "--render", "--render-option", "bogus=1"]) == 2
     assert "unknown render option" in capsys.readouterr().err
+
+
+def test_markup_inside_noscript_does_not_swallow_the_page(browser):
+    html = ("<html><body><noscript><iframe src='https://tags.example/ns.html' height=0 width=0></iframe></noscript>"
+            f"<article><h1>After the noscript</h1><p>{PARA * 4}</p></article></body></html>")
+    page = get_page(html.encode(), render=True)
+    assert "belongs to the story" in page.text_of(page.body_id)
+    assert page.root.find(".//h1") is not None
