@@ -190,6 +190,7 @@ def build_result(page: Page, name: str, opts: Any, extraction: Extraction, title
         details = {**details, "render_warnings": list(warnings)}
     if geometry is not None and geometry.extra.get("frames"):
         details = {**details, "frames": geometry.extra["frames"]}
+    warnings.extend(getattr(page, "parse_notes", ()))  # what the parser had to repair or could not keep
     shell = script_shell_warning(page) if geometry is None else None
     if shell:
         warnings.append(shell)
@@ -197,6 +198,8 @@ def build_result(page: Page, name: str, opts: Any, extraction: Extraction, title
         reason = extraction.reason or "no main content found"
         if geometry is not None and warnings:
             reason += "; rendering was partial: " + "; ".join(warnings)
+        if getattr(page, "parse_notes", None):
+            reason += "; " + "; ".join(page.parse_notes)
         if shell:
             reason += "; " + shell
         elif page.geometry is None and page.script_count and page.text_len[page.body_id] < SCRIPT_SHELL_MAX_CHARS:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import urllib.parse
 
 from lxml import etree
 
@@ -13,6 +14,14 @@ _SITE_SEPARATORS = re.compile(r"\s+[|\-–—·:»]\s+")
 _TOKEN = re.compile(r"\w+")
 _HEADINGS = etree.XPath("//body//h1 | //body//h2")
 _H1 = etree.XPath("//body//h1")
+_SITE_NAMES = etree.XPath(
+    "/html/head/meta[@property='og:site_name' or @name='application-name' or @name='apple-mobile-web-app-title']"
+    "/@content")
+#: Where a page names itself: links to its home page and its logo or brand.
+_SELF_NAMES = etree.XPath(
+    "//body//a[@href='/' or @href='./' or @href='index.html'] | //body//*[contains(@class, 'logo') or "
+    "contains(@class, 'brand') or contains(@class, 'site-name') or contains(@class, 'site-title') or "
+    "contains(@id, 'logo') or contains(@id, 'brand')]")
 #: Longest text taken for a headline (longer is a paragraph marked up as a heading).
 MAX_HEADLINE_CHARS = 300
 _OG_TITLE = etree.XPath(
@@ -27,8 +36,8 @@ def headline(page: Page, content_ids: list[int] | None = None) -> str:
     """The page's headline.
 
     Prefers an ``<h1>`` (or ``<h2>`` when no h1 fits) whose words overlap the ``<title>``;
-    on a rendered page, next an h1/h2 overlapping ``og:title``, then the most prominent
-    visible ``<h1>`` (a script-built page's ``<title>`` is often the site or app name); then
+    on a rendered page, next an h1/h2 overlapping ``og:title``, then, when ``<title>`` is the
+    site's own name (a script-built page's often is), the most prominent visible ``<h1>``; then
     ``og:title``, then the longest part of ``<title>`` split at site-name separators.
     ``content_ids`` (element ids of the extracted content) breaks ties toward headings
     near the content. Returns '' when the page has none of these.
@@ -46,7 +55,7 @@ def headline(page: Page, content_ids: list[int] | None = None) -> str:
             matched, score = _matching_heading(headings, _tokens(og_title))
             if score >= 0.5:
                 return matched
-        shown = _prominent_h1(page)
+        shown = _prominent_h1(page) if _names_the_site(page, html_title) else ""
         if shown:
             return shown
     if og_title:
@@ -96,3 +105,19 @@ def _prominent_h1(page: Page) -> str:
         if best_key is None or key > best_key:
             best, best_key = text, key
     return best
+
+
+def _names_the_site(page: Page, html_title: str) -> bool:
+    """True when ``<title>`` is only the site's name: it carries no separated headline part and
+    the page names itself so elsewhere (``og:site_name``/``application-name``, its home link or
+    logo) or its host does ("The Calgary Sun" on calgarysun.com)."""
+    title = normalize_space(html_title).lower()
+    if not title or _SITE_SEPARATORS.search(html_title):
+        return False
+    names = {normalize_space(v).lower() for v in _SITE_NAMES(page.root)}
+    names.update(normalize_space(" ".join(el.itertext())).lower() for el in _SELF_NAMES(page.root))
+    if title in names:
+        return True
+    squashed = "".join(_TOKEN.findall(title))
+    host = urllib.parse.urlsplit(page.url or "").hostname or ""
+    return len(squashed) >= 3 and squashed in host.replace(".", "").replace("-", "")
