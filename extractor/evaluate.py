@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .errors import PagesightError
-from .metrics import record_prf, shingle_prf, snippet_rate, word_prf
+from .metrics import normalize, record_prf, shingle_prf, snippet_rate, word_prf
 
 
 def read_gold(dataset: str | pathlib.Path) -> list[dict[str, Any]]:
@@ -76,6 +76,9 @@ class PageScore:
     record_r: float | None = None
     record_f1: float | None = None
     error: str | None = None
+    title: str | None = None
+    title_exact: float | None = None
+    title_f1: float | None = None
 
 
 @dataclass
@@ -107,6 +110,8 @@ class Report:
             "median_ms": round(statistics.median([s.ms for s in pages]), 3) if pages else None,
             "pages_per_s": round(n / self.wall_seconds, 2) if self.wall_seconds and pages is self.pages else None,
         }
+        if any(s.title_exact is not None for s in pages):
+            out.update(title_exact=mean([s.title_exact for s in pages]), title_f1=mean([s.title_f1 for s in pages]))
         if any(s.record_f1 is not None for s in pages):
             out.update(record_p=mean([s.record_p for s in pages]), record_r=mean([s.record_r for s in pages]),
                        record_f1=mean([s.record_f1 for s in pages]))
@@ -126,8 +131,9 @@ TextExtractor = Callable[[bytes, dict[str, Any]], Any]
 
 
 def score_page(gold: dict[str, Any], text: str, ms: float, *, records: list[str] | None = None,
-               error: str | None = None) -> PageScore:
-    """Score one page's output text (and record texts, on record sets) against its gold."""
+               error: str | None = None, title: str | None = None) -> PageScore:
+    """Score one page's output text (and record texts, on record sets; its title, on sets with
+    gold titles: exact after the data README's normalisation, and token F1) against its gold."""
     body = gold.get("body") or ""
     shingle, word = shingle_prf(text, body), word_prf(text, body)
     score = PageScore(
@@ -137,6 +143,10 @@ def score_page(gold: dict[str, Any], text: str, ms: float, *, records: list[str]
         without_rate=snippet_rate(text, gold.get("without") or []),
         empty=not text.strip(), ms=ms, error=error,
     )
+    if title is not None and gold.get("title"):
+        score.title = title
+        score.title_exact = float(normalize(title) == normalize(gold["title"]))
+        score.title_f1 = word_prf(title, gold["title"]).f1
     if records is not None and gold.get("records"):
         rec = record_prf(records, gold["records"])
         score.record_p, score.record_r, score.record_f1 = rec.p, rec.r, rec.f1
@@ -185,11 +195,11 @@ def evaluate(
         data = page_bytes(folder, gold["id"])
         url = gold.get("url")
         t0 = time.perf_counter()
-        text, record_texts, error = "", None, None
+        text, record_texts, error, title = "", None, None, ""
         try:
             result = extract(data, method=method, render=render, url=url, render_options=render_options,
                              comments=comments, **options)
-            text = result.text
+            text, title = result.text, result.title
             if records:
                 from .records_api import extract_records
 
@@ -199,7 +209,7 @@ def evaluate(
             error = f"{type(exc).__name__}: {exc}"
             record_texts = [] if records else None
         ms = (time.perf_counter() - t0) * 1000
-        report.pages.append(score_page(gold, text, ms, records=record_texts, error=error))
+        report.pages.append(score_page(gold, text, ms, records=record_texts, error=error, title=title))
         if progress is not None:
             progress(n, len(selected))
     report.wall_seconds = time.perf_counter() - start
@@ -219,6 +229,8 @@ def format_report(report: Report) -> str:
         f"word     P {f(s['word_p'])}  R {f(s['word_r'])}  F1 {f(s['word_f1'])}",
         f"snippets with {f(s['with'])}  without {f(s['without'])}  (with: higher is better, without: lower)",
     ]
+    if "title_exact" in s:
+        lines.append(f"title    exact {f(s['title_exact'])}  token F1 {f(s['title_f1'])}")
     if "record_f1" in s:
         lines.append(f"records  P {f(s['record_p'])}  R {f(s['record_r'])}  F1 {f(s['record_f1'])}")
     lines.append(f"empty {s['empty']}  errors {s['errors']}  median {f(s['median_ms'])} ms/page  "
