@@ -409,6 +409,7 @@ def parse_html(text: str, *, repairs: frozenset[str] = REPAIRS, notes: list[str]
     if "<" not in text:
         raise NotHTMLError("input has no HTML markup (plain text?)")
     huge = "huge_tree" in repairs
+    text = _cap_attributes(text, notes)
     root, parser = _parse(text, huge)
     if root is None:
         raise NotHTMLError("input has no HTML elements")
@@ -438,6 +439,41 @@ def parse_html(text: str, *, repairs: frozenset[str] = REPAIRS, notes: list[str]
         _unwrap_swallowing_controls(root, candidates)
     etree.strip_elements(root, *NOISE_TAGS, with_tail=False)
     return root
+
+
+#: Attributes kept on one tag. libxml2 checks each new attribute against the tag's earlier
+#: ones, so time grows with their square: one tag with 125,000 attributes took 30-50 s to parse
+#: (issue #17); real tags carry tens. A tag over the cap keeps its name and loses its attributes.
+MAX_TAG_ATTRIBUTES = 1000
+#: The shortest attribute is 4 characters ("a=x "): a tag over the cap is at least this long.
+_LONG_TAG = re.compile(r"<[a-zA-Z][^<>]{" + str(4 * MAX_TAG_ATTRIBUTES) + "}")
+_TAG_NAME = re.compile(r"<[a-zA-Z][^\s/>]*")
+
+
+def _cap_attributes(text: str, notes: list[str] | None) -> str:
+    """``text`` with the attributes of any tag carrying more than ``MAX_TAG_ATTRIBUTES`` dropped.
+
+    Cheap on ordinary pages: the tag scan runs only when the page holds more ``=`` than the cap.
+    """
+    if text.count("=") <= MAX_TAG_ATTRIBUTES:
+        return text
+    pieces, last, cut = [], 0, 0
+    for match in _LONG_TAG.finditer(text):
+        start = match.start()
+        if start < last:
+            continue
+        end = text.find(">", match.end())
+        end = len(text) if end < 0 else end
+        if text.count("=", start, end) > MAX_TAG_ATTRIBUTES:
+            pieces += [text[last:start], _TAG_NAME.match(text, start).group(0)]
+            last, cut = end, cut + 1
+    if not cut:
+        return text
+    pieces.append(text[last:])
+    if notes is not None:
+        notes.append(f"{cut} tag(s) carried more than {MAX_TAG_ATTRIBUTES:,} attributes: their attributes were "
+                     "dropped")
+    return "".join(pieces)
 
 
 def _parse(text: str, huge: bool) -> tuple[etree._Element | None, etree.HTMLParser]:

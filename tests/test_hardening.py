@@ -174,17 +174,49 @@ def test_a_url_loads_what_builds_it_and_nothing_else(browser, tmp_path):
 
 
 def test_a_page_over_its_budget_is_stopped_and_the_batch_goes_on(tmp_path, capsys):
+    import http.server
+    import threading
+
     from extractor.cli import main
 
-    # One tag with 125,000 attributes: lxml takes tens of seconds over it.
-    (tmp_path / "a_slow.html").write_text(
-        "<html><body><div " + " ".join(f"a{i}=x" for i in range(125_000)) + ">x</div></body></html>")
-    (tmp_path / "b_good.html").write_text(HEALTHY, encoding="utf-8")
-    t0 = time.monotonic()
-    code = main(["extract", str(tmp_path), "--timeout", "2", "--method", "cedp", "-q"])
-    elapsed = time.monotonic() - t0
+    class Trickle(http.server.BaseHTTPRequestHandler):  # one byte a second: no read ever times out
+        def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            try:
+                for byte in b"<html><body><p>" + b"slow " * 100:
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                    time.sleep(1)
+            except OSError:
+                pass
+
+        def log_message(self, *args) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Trickle)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    (tmp_path / "good.html").write_text(HEALTHY, encoding="utf-8")
+    slow = f"http://127.0.0.1:{server.server_address[1]}/slow.html"
+    try:
+        t0 = time.monotonic()
+        code = main(["extract", slow, str(tmp_path / "good.html"), "--timeout", "2", "--method", "cedp", "-q"])
+        elapsed = time.monotonic() - t0
+    finally:
+        server.shutdown()
     out, err = capsys.readouterr()
     assert code == 1
-    assert "ExtractionTimeout" in err and "a_slow.html" in err
+    assert "ExtractionTimeout" in err and "slow.html" in err
     assert "A healthy paragraph of plain prose" in out
     assert elapsed < 2 + 10  # the budget, then a new worker for the good page
+
+
+def test_a_tag_with_too_many_attributes_is_cut_with_a_warning():
+    html = ("<html><body><div " + " ".join(f"a{i}=x" for i in range(125_000)) + ">x</div><article><p>"
+            + "Real words of the page here. " * 20 + "</p><p>More of them.</p></article></body></html>")
+    t0 = time.monotonic()
+    result = extract(html, method="cedp")
+    assert time.monotonic() - t0 < 5
+    assert "Real words of the page" in result.text
+    assert any("attributes" in w for w in result.warnings)
