@@ -187,6 +187,7 @@ def main() -> None:
         failures = 0
         times: list[float] = []
         mem_after_20 = None
+        samples: dict[int, float] = {}  # memory after every fifth of the run
         t_start = time.perf_counter()
         for k in range(args.total):
             t0 = time.perf_counter()
@@ -198,6 +199,8 @@ def main() -> None:
             times.append(time.perf_counter() - t0)
             if k + 1 == 20:
                 mem_after_20 = pss_mb()
+            if (k + 1) % max(args.total // 5, 1) == 0:
+                samples[k + 1] = pss_mb()
             if k + 1 == len(urls):
                 first_rate = len(urls) / (time.perf_counter() - t_start)
         all_rate = args.total / (time.perf_counter() - t_start)
@@ -219,7 +222,8 @@ def main() -> None:
               f"join into a Page of {len(page)} elements: median {statistics.median(join_ms):.0f} ms")
         growth = (mem_after_total / mem_after_20 - 1) * 100
         print(f"memory (PSS, process + driver + browser): {mem_after_20:.0f} MB after 20 pages, "
-              f"{mem_after_total:.0f} MB after {args.total} pages: {growth:+.1f} %")
+              f"{mem_after_total:.0f} MB after {args.total} pages: {growth:+.1f} %; samples: "
+              + ", ".join(f"{mb:.0f} MB after {n}" for n, mb in samples.items()))
         httpd.shutdown()
 
 
