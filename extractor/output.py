@@ -1,4 +1,4 @@
-"""Serialise a :class:`Result` as text, markdown, JSON or clean HTML."""
+"""Serialise a :class:`Result` as text, markdown, JSON, a JSON Lines line or clean HTML."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from collections.abc import Callable
 
 from .result import Block, Result
 
-FORMATS = ("text", "markdown", "json", "html")
-EXTENSIONS = {"text": ".txt", "markdown": ".md", "json": ".json", "html": ".html", "csv": ".csv"}
+FORMATS = ("text", "markdown", "json", "jsonl", "html")
+EXTENSIONS = {"text": ".txt", "markdown": ".md", "json": ".json", "jsonl": ".jsonl", "html": ".html", "csv": ".csv"}
 _LIST_ITEM = ("li", "dt", "dd")
 
 
@@ -19,8 +19,15 @@ def to_text(result: Result) -> str:
 
 
 def to_json(result: Result, *, indent: int | None = 2) -> str:
-    """Every field of the Result as JSON."""
-    return json.dumps(result.to_dict(), ensure_ascii=False, indent=indent)
+    """Every field of the Result as JSON, blocks with their text."""
+    return json.dumps(result.to_dict(blocks=True), ensure_ascii=False, indent=indent)
+
+
+def to_jsonl(result: Result) -> str:
+    """The Result as one compact JSON line (:meth:`Result.to_dict`: blocks without their text)."""
+    data = result.to_dict()
+    data = {"source": data.pop("source"), "url": data.pop("url"), **data}  # what the line is about, first
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def _md_escape_cell(text: str) -> str:
@@ -101,7 +108,7 @@ def to_html(result: Result) -> str:
 
 
 SERIALISERS: dict[str, Callable[[Result], str]] = {
-    "text": to_text, "markdown": to_markdown, "json": to_json, "html": to_html,
+    "text": to_text, "markdown": to_markdown, "json": to_json, "jsonl": to_jsonl, "html": to_html,
 }
 
 

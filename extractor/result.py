@@ -63,12 +63,24 @@ class Result:
         """True when no main text was found (``reason`` says why)."""
         return not self.text
 
-    def to_dict(self) -> dict[str, Any]:
-        """Everything in the Result as plain JSON-ready data."""
+    def to_dict(self, *, blocks: bool = False) -> dict[str, Any]:
+        """The Result as plain JSON-ready data, compact: each block without the text ``text``
+        already holds (``id``, ``tag``, ``label``, ``score``, and ``box``/``cells``/``header`` when
+        set). ``blocks=True`` gives every block whole, its text included."""
         data = asdict(self)
+        if not blocks:
+            data["blocks"] = [_compact_block(b) for b in data["blocks"]]
         if self.records is not None and hasattr(self.records, "to_dict"):
             data["records"] = self.records.to_dict()
         return data
+
+
+def _compact_block(block: dict[str, Any]) -> dict[str, Any]:
+    out = {k: block[k] for k in ("id", "tag", "label", "score")}
+    for k in ("box", "cells", "header"):
+        if block[k]:
+            out[k] = block[k]
+    return out
 
 
 @dataclass
