@@ -36,11 +36,15 @@ def __getattr__(name: str):
         from . import batch
 
         return getattr(batch, name)
+    if name == "extract_warc":  # needs the optional extra "warc" (warcio)
+        from .warc import extract_warc
+
+        return extract_warc
     raise AttributeError(f"module 'extractor' has no attribute {name!r}")
 
 
 __all__ = [
     "Block", "BrowserNotFound", "DecodeError", "ExtractionTimeout", "FetchError", "Geometry", "ModelError",
     "NotHTMLError", "OptionError", "Page", "PageTooLarge", "PagesightError", "RenderError", "RenderTimeout", "Result",
-    "Table", "extract", "extract_async", "extract_many", "extract_records", "load", "method_names",
+    "Table", "extract", "extract_async", "extract_many", "extract_records", "extract_warc", "load", "method_names",
 ]

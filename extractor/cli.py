@@ -8,6 +8,7 @@ No traceback reaches the user unless ``--debug`` is given.
 from __future__ import annotations
 
 import argparse
+import collections
 import json
 import os
 import pathlib
@@ -15,7 +16,7 @@ import re
 import sys
 import traceback
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
 from typing import Any
 
@@ -26,13 +27,19 @@ from .errors import ExtractionTimeout, OptionError, PagesightError
 EXIT_OK, EXIT_PAGE_FAILED, EXIT_USAGE = 0, 1, 2
 #: Files a folder source expands to.
 PAGE_SUFFIXES = (".html", ".htm", ".xhtml", ".html.gz", ".htm.gz")
-#: Batches at least this large use a process pool by default (HTML path only).
+#: Web archives a folder source of ``pagesight extract`` also expands to.
+WARC_SUFFIXES = (".warc", ".warc.gz")
+#: Batches at least this large use a process pool by default (HTML path only); a WARC counts as large.
 POOL_MIN_PAGES = 16
+#: Pages handed to the workers ahead of the one being written, per worker: a WARC's records are
+#: read as the pages go out, so memory stays flat however long the archive.
+LOOKAHEAD = 4
 
 EPILOG_EXTRACT = """examples:
   pagesight extract page.html                       main text of a saved page
   pagesight extract https://example.org/a --format markdown
   pagesight extract pages/ --format json --output out/   one JSON file per page
+  pagesight extract crawl.warc.gz --format jsonl --output out.jsonl.gz   every HTML response of a web archive
   cat page.html | pagesight extract -               read standard input
   pagesight extract page.html --method cedp --option smooth_sigma=2
   pagesight extract app.html --render --screenshot shot.png   render in Chromium, draw what was taken
@@ -53,14 +60,18 @@ def _parse_options(pairs: list[str] | None, what: str = "option") -> dict[str, s
     return options
 
 
-def expand_sources(sources: Iterable[str]) -> list[str]:
-    """Expand folders into the page files they hold (sorted); keep files, URLs and ``-`` as given."""
+def expand_sources(sources: Iterable[str], *, warc: bool = False) -> list[str]:
+    """Expand folders into the page files they hold (sorted); keep files, URLs and ``-`` as given.
+
+    ``warc=True`` also takes the ``.warc``/``.warc.gz`` files of a folder."""
+    suffixes = PAGE_SUFFIXES + WARC_SUFFIXES if warc else PAGE_SUFFIXES
     out: list[str] = []
     for source in sources:
         if source != "-" and os.path.isdir(source):
-            found = sorted(str(p) for p in pathlib.Path(source).rglob("*") if p.name.lower().endswith(PAGE_SUFFIXES))
+            found = sorted(str(p) for p in pathlib.Path(source).rglob("*") if p.name.lower().endswith(suffixes))
             if not found:
-                print(f"pagesight: {source}: folder holds no .html/.htm files", file=sys.stderr)
+                kinds = ".html/.htm/.warc" if warc else ".html/.htm"
+                print(f"pagesight: {source}: folder holds no {kinds} files", file=sys.stderr)
             out.extend(found)
         else:
             out.append(source)
@@ -79,8 +90,8 @@ def _output_name(source: str, suffix: str, used: set[str]) -> str:
     return candidate
 
 
-def _progress(total: int, quiet: bool) -> Any:
-    if total < 2 or quiet:
+def _progress(total: int | None, quiet: bool) -> Any:
+    if (total is not None and total < 2) or quiet:
         return None
     from tqdm import tqdm
 
@@ -100,8 +111,9 @@ def _guarded(job: tuple[str, dict[str, Any]], produce: Callable[[str, dict[str, 
     fmt = kw.pop("format")
     debug = kw.pop("_debug", False)
     stdin = kw.pop("_stdin", None)  # standard input, read by the parent process
+    record = kw.pop("_warc", None)  # a WARC record, read by the parent process
     try:
-        text, warning = produce(source if stdin is None else stdin, kw, fmt)
+        text, warning = produce(record if record is not None else source if stdin is None else stdin, kw, fmt)
         return source, text, warning, None
     except PagesightError as exc:
         return source, None, None, f"{type(exc).__name__}: {exc}"
@@ -110,11 +122,16 @@ def _guarded(job: tuple[str, dict[str, Any]], produce: Callable[[str, dict[str, 
         return source, None, None, f"internal error ({type(exc).__name__}: {exc}){detail}"
 
 
-def _produce_text(source: str, kw: dict[str, Any], fmt: str) -> tuple[str, str | None]:
+def _produce_text(source: Any, kw: dict[str, Any], fmt: str) -> tuple[str, str | None]:
     from .api import extract
     from .output import serialise
 
-    result = extract(source, **kw)
+    if isinstance(source, (str, bytes)):
+        result = extract(source, **kw)
+    else:  # a WARC record (extractor.warc.WarcPage)
+        from .warc import extract_record_or_raise
+
+        result = extract_record_or_raise(source, **kw)
     if result.empty:
         return serialise(result, fmt), f"empty result: {result.reason}"
     return serialise(result, fmt), ("; ".join(result.warnings) if result.warnings else None)
@@ -138,19 +155,115 @@ def _records_one(job: tuple[str, dict[str, Any]]) -> Outcome:
     return _guarded(job, _produce_records)
 
 
-def _bounded(mapped: Any, sources: list[str], budget: float) -> Iterator[Outcome]:
-    """The outcomes of a pebble map in input order; a page over its budget becomes an error."""
-    results = mapped.result()
-    for source in sources:
+def _settle(source: str, pending: Any, budget: float | None) -> Outcome:
+    """The outcome of one scheduled page; a page over its budget or a dead worker becomes an error."""
+    if not isinstance(pending, Future):
+        return pending  # known before any worker saw it (a WARC record that could not be read)
+    try:
+        return pending.result()
+    except FuturesTimeout:
+        return source, None, None, (f"{ExtractionTimeout.__name__}: the page took longer than the {budget:g} s "
+                                    "timeout and was stopped")
+    except Exception as exc:  # noqa: BLE001 - a worker that died (killed, out of memory)
+        return source, None, None, f"internal error (the worker stopped: {type(exc).__name__}: {exc})"
+
+
+def _in_order(items: Iterator[tuple[str, Any, Any]], submit: Callable[[Any], Any], window: int,
+              budget: float | None) -> Iterator[tuple[Any, Outcome]]:
+    """Schedule jobs at most ``window`` ahead of the one being yielded; yield ``(meta, outcome)`` in input order.
+
+    ``items`` are ``(source, job, meta)``; a job that is already an Outcome is not scheduled.
+    """
+    pending: collections.deque[tuple[str, Any, Any]] = collections.deque()
+    for source, job, meta in items:
+        pending.append((source, job if isinstance(job, tuple) and len(job) == 4 else submit(job), meta))
+        while len(pending) >= window:
+            source_, fut, meta_ = pending.popleft()
+            yield meta_, _settle(source_, fut, budget)
+    while pending:
+        source_, fut, meta_ = pending.popleft()
+        yield meta_, _settle(source_, fut, budget)
+
+
+def _is_warc_source(source: str) -> bool:
+    """A ``.warc``/``.warc.gz`` file, or standard input that starts like one."""
+    if source == "-":
+        from .warc import looks_like_warc
+
         try:
-            yield next(results)
-        except StopIteration:
-            return
-        except FuturesTimeout:
-            yield source, None, None, (f"{ExtractionTimeout.__name__}: the page took longer than the {budget:g} s "
-                                       "timeout and was stopped")
-        except Exception as exc:  # noqa: BLE001 - a worker that died (killed, out of memory)
-            yield source, None, None, f"internal error (the worker stopped: {type(exc).__name__}: {exc})"
+            return looks_like_warc(sys.stdin.buffer.peek(512)[:512])
+        except (AttributeError, OSError, ValueError):
+            return False
+    return source.lower().endswith(WARC_SUFFIXES) and not os.path.isdir(source)
+
+
+def _expand_jobs(sources: list[str], kwargs_for: Callable[[str], dict[str, Any]], fmt: str, warc: bool,
+                 stdin: bytes | None, quiet: bool, counts: dict[str, int]) -> Iterator[tuple[str, Any, Any]]:
+    """``(source, job, meta)`` per page: a page source is one job; a WARC gives one per HTML response,
+    read only as the batch needs them (a record that cannot be read is an Outcome already)."""
+    for source in sources:
+        if warc and _is_warc_source(source):
+            from .warc import WarcStats, read_warc
+
+            kw = {**kwargs_for(source), "format": fmt}
+            stats = WarcStats()
+            stream = sys.stdin.buffer if source == "-" else source
+            try:
+                for record in read_warc(stream, max_bytes=kw.get("max_bytes") or _default_max_bytes(),
+                                        stats=stats, name=source):
+                    counts["pages"] += 1
+                    if record.error is not None:
+                        yield record.label, (record.label, None, None, ": ".join(record.error)), record
+                    else:
+                        yield record.label, (record.label, {**kw, "_warc": record}), record
+            except PagesightError as exc:
+                counts["pages"] += 1
+                yield source, (source, None, None, f"{type(exc).__name__}: {exc}"), None
+                continue
+            if not quiet:
+                print(f"pagesight: {source}: {stats.summary()}", file=sys.stderr)
+            continue
+        counts["pages"] += 1
+        kw = {**kwargs_for(source), "format": fmt}
+        if source == "-" and stdin is not None:
+            kw["_stdin"] = stdin
+        yield source, (source, kw), None
+
+
+def _default_max_bytes() -> int:
+    from .source import DEFAULT_MAX_BYTES
+
+    return DEFAULT_MAX_BYTES
+
+
+def _is_jsonl_name(output: str | None) -> bool:
+    return bool(output) and output.lower().endswith((".jsonl", ".jsonl.gz"))
+
+
+def _open_output(output: str) -> Any:
+    """One output file, gzipped when its name ends in ``.gz``."""
+    if output.lower().endswith(".gz"):
+        import gzip
+
+        return gzip.open(output, "wt", encoding="utf-8")
+    return open(output, "w", encoding="utf-8")  # noqa: SIM115 - closed by the caller
+
+
+def _error_line(source: str, meta: Any, error: str) -> str:
+    """The JSON line of a page that failed: an empty Result whose reason is the error."""
+    from .output import to_jsonl
+    from .result import Result
+
+    kind = error.split(":", 1)[0] if ":" in error and " " not in error.split(":", 1)[0] else "InternalError"
+    if meta is not None:  # a WARC record
+        from .warc import error_result
+
+        result = error_result(meta, kind, error.split(": ", 1)[-1])
+        result.reason = error
+    else:
+        result = Result(text="", title="", blocks=[], method="", options={}, reason=error,
+                        source=source, details={"error": kind})
+    return to_jsonl(result)
 
 
 def _run_batch(
@@ -162,64 +275,82 @@ def _run_batch(
     jobs: int,
     quiet: bool,
     budget: float | None = None,
+    warc: bool = False,
 ) -> int:
     """Run ``worker`` over sources, write outputs in input order, report failures; return exit code.
 
     With a ``budget`` (seconds; the HTML path) pages run in worker processes and a page that
     takes longer is stopped and reported as failed; without one (rendering, whose own timeout
-    bounds each page) they run here.
+    bounds each page) they run here. With ``warc`` a ``.warc``/``.warc.gz`` source (or standard
+    input holding one) stands for its HTML response records, read here a few at a time and sent
+    to the workers as bytes. ``jsonl`` writes one JSON line per page, a failed page's too, to
+    standard output or to the one file ``output`` (gzipped for ``.gz``).
     """
     from .output import EXTENSIONS
 
-    many = len(sources) > 1
+    has_warc = warc and any(_is_warc_source(s) for s in sources)
+    many = len(sources) > 1 or has_warc
+    stream_lines = fmt == "jsonl" or (fmt == "json" and _is_jsonl_name(output))
     out_dir = None
-    if output and (many or output.endswith(("/", os.sep)) or os.path.isdir(output)):
+    if output and not stream_lines and (many or output.endswith(("/", os.sep)) or os.path.isdir(output)):
         out_dir = pathlib.Path(output)
         out_dir.mkdir(parents=True, exist_ok=True)
+    elif output and stream_lines and (output.endswith(("/", os.sep)) or os.path.isdir(output)):
+        raise CliError(f"--output {output}: JSON Lines go to one file, not a folder")
     used: set[str] = set()
     failed = 0
-    jobs_list = [(s, {**kwargs_for(s), "format": fmt}) for s in sources]
-    bar = _progress(len(sources), quiet)
-    results: Iterator
+    stdin = None
+    if budget is not None and "-" in sources and not (has_warc and _is_warc_source("-")):
+        stdin = sys.stdin.buffer.read()  # workers do not see standard input: read it here
+    counts = {"pages": 0}
+    items = _expand_jobs(sources, kwargs_for, fmt, warc, stdin, quiet, counts)
+    bar = _progress(None if has_warc else len(sources), quiet)
+    window = max(jobs, 1) * LOOKAHEAD
     if budget is not None:  # the HTML path: worker processes, each page bounded in time
-        for job in jobs_list:
-            if job[0] == "-":  # workers do not see standard input: read it here
-                job[1]["_stdin"] = sys.stdin.buffer.read()
-        pool = ProcessPool(max_workers=max(jobs, 1))
-        results = _bounded(pool.map(worker, jobs_list, timeout=budget), sources, budget)
+        pool: Any = ProcessPool(max_workers=max(jobs, 1))
+        results = _in_order(items, lambda job: pool.schedule(worker, args=[job], timeout=budget), window, budget)
     elif jobs > 1:  # rendering: pages render at once in the one browser, each in its own context
         from render import set_concurrency
 
         set_concurrency(jobs)
         pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="pagesight-render")
-        results = pool.map(worker, jobs_list)
+        results = _in_order(items, lambda job: pool.submit(worker, job), window, budget)
     else:
         pool = None
-        results = map(worker, jobs_list)
-    single_file = open(output, "w", encoding="utf-8") if output and out_dir is None else None  # noqa: SIM115
+        results = _in_order(items, worker, 1, budget)
+    single_file = _open_output(output) if output and out_dir is None else None
     try:
-        for source, text, warning, error in results:
+        for meta, (source, text, warning, error) in results:
             if bar is not None:
                 bar.update(1)
             if error:
                 failed += 1
                 print(f"pagesight: {source}: {error}", file=sys.stderr)
+                if stream_lines:
+                    (single_file or sys.stdout).write(_error_line(source, meta, error) + "\n")
                 continue
             if warning and not quiet:
                 print(f"pagesight: {source}: {warning}", file=sys.stderr)
             if out_dir is not None:
-                (out_dir / _output_name(source, EXTENSIONS[fmt], used)).write_text(text or "", encoding="utf-8")
+                name = meta.url or meta.record_id or source if meta is not None else source
+                (out_dir / _output_name(name, EXTENSIONS[fmt], used)).write_text(text or "", encoding="utf-8")
+            elif stream_lines and fmt == "json":  # --format json into a .jsonl file: one line each
+                (single_file or sys.stdout).write(json.dumps(json.loads(text or "null"), ensure_ascii=False,
+                                                             separators=(",", ":")) + "\n")
             elif single_file is not None:
                 single_file.write((text or "") + "\n")
             elif many and fmt == "json":
                 sys.stdout.write(json.dumps(json.loads(text or "null"), ensure_ascii=False) + "\n")
+            elif fmt == "jsonl":
+                sys.stdout.write((text or "") + "\n")
             else:
                 if many:
                     sys.stdout.write(f"==> {source} <==\n")
                 sys.stdout.write((text or "") + "\n")
                 if many:
                     sys.stdout.write("\n")
-            sys.stdout.flush()
+            if single_file is None:
+                sys.stdout.flush()
     finally:
         if bar is not None:
             bar.close()
@@ -231,7 +362,7 @@ def _run_batch(
         elif pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
     if failed and many and not quiet:
-        print(f"pagesight: {failed} of {len(sources)} pages failed", file=sys.stderr)
+        print(f"pagesight: {failed} of {counts['pages']} pages failed", file=sys.stderr)
     return EXIT_PAGE_FAILED if failed else EXIT_OK
 
 
@@ -259,9 +390,17 @@ def cmd_extract(args: argparse.Namespace) -> int:
 
     options = _parse_options(args.option)
     resolve_method(args.method, options)  # bad method/option: exit 2 before any page is read
-    sources = expand_sources(args.sources)
+    fmt = args.format or ("jsonl" if _is_jsonl_name(args.output) else "text")
+    if _is_jsonl_name(args.output) and fmt not in ("json", "jsonl"):
+        raise CliError(f"--output {args.output} is a JSON Lines file: use --format jsonl, or another file name")
+    sources = expand_sources(args.sources, warc=True)
     if not sources:
         raise CliError("no sources to read")
+    warcs = [s for s in sources if _is_warc_source(s)]
+    if warcs:
+        from .warc import _archive_iterator
+
+        _archive_iterator()  # warcio missing: one clear line, before any page is read
     if args.screenshot_only:
         return _screenshot_only(args, sources)
     used: set[str] = set()
@@ -280,8 +419,9 @@ def cmd_extract(args: argparse.Namespace) -> int:
             kw["_debug"] = True
         return kw
 
-    return _run_batch(_extract_one, sources, kwargs_for, args.format, args.output, _jobs(args, len(sources)),
-                      args.quiet, None if render else args.timeout)
+    count = max(len(sources), POOL_MIN_PAGES) if warcs else len(sources)  # a WARC holds many pages
+    return _run_batch(_extract_one, sources, kwargs_for, fmt, args.output, _jobs(args, count),
+                      args.quiet, None if render else args.timeout, warc=True)
 
 
 def _screenshot_only(args: argparse.Namespace, sources: list[str]) -> int:
@@ -429,8 +569,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("sources", nargs="+", metavar="SOURCE", help="file, folder, http(s)/file URL, or - for stdin")
-        p.add_argument("--output", "-o", metavar="PATH", help="file (one source) or folder (many); default stdout")
+        p.add_argument("sources", nargs="+", metavar="SOURCE", help="file, folder, http(s)/file URL, or - for stdin"
+                       " (extract also reads .warc/.warc.gz web archives: their HTML responses)")
+        p.add_argument("--output", "-o", metavar="PATH", help="file (one source) or folder (many); one file for "
+                       "--format jsonl (gzipped when it ends in .gz); default stdout")
         p.add_argument("--render", action="store_true", help="render in headless Chromium first (sees layout, "
                        "runs scripts). A file or standard input renders offline; a URL may load the scripts, "
                        "styles and data it builds itself from, never images, fonts, media, beacons or pings")
@@ -450,7 +592,9 @@ def build_parser() -> argparse.ArgumentParser:
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     common(p)
     p.add_argument("--method", "-m", default="auto", choices=method_names(), help="extraction method (default auto)")
-    p.add_argument("--format", "-f", default="text", choices=FORMATS, help="output format (default text)")
+    p.add_argument("--format", "-f", choices=FORMATS, help="output format (default text; jsonl when --output "
+                   "ends in .jsonl or .jsonl.gz): jsonl is one compact JSON object per page, in input order, "
+                   "a failed page's too")
     p.add_argument("--screenshot-only", action="store_true", help="only save the raw full-page screenshot")
     p.add_argument("--comments", action=argparse.BooleanOptionalAction, default=None, help=COMMENTS_HELP)
     p.set_defaults(func=cmd_extract)
