@@ -1,0 +1,59 @@
+"""WARC files on a cluster: :func:`extract_bag`, a Dask bag of result dicts (the optional extra ``dask``).
+
+One partition per WARC file: a worker reads its file record by record and extracts each HTML
+response with :func:`extractor.warc.extract_record`, so only one record is in memory at a time
+besides the partition's result dicts. The model files (page-type classifier, route table, CRF)
+are read lazily and cached per process, so each worker process loads them once, on its first
+page. The scheduler is whatever Dask uses where ``compute`` is called: a
+``dask.distributed.Client`` (a cluster, or a ``LocalCluster`` with worker processes) or Dask's
+own local schedulers.
+
+:func:`extract_partition` is the same work without Dask: it takes WARC paths and yields
+dicts, which is what Spark's ``rdd.mapPartitions`` wants (README, "At scale").
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+
+def extract_partition(warc_paths: Iterable[str | os.PathLike], *, blocks: bool = False,
+                      **options: Any) -> Iterator[dict[str, Any]]:
+    """Result dicts (:meth:`Result.to_dict`) of every HTML response of these WARC files, in order.
+
+    ``options`` are those of :func:`extractor.extract`; ``blocks=True`` keeps each block's text.
+    A record that cannot be read or extracted gives an empty result dict whose ``reason`` names
+    the error, and the rest of the file still comes out.
+    """
+    from .warc import extract_warc
+
+    for path in warc_paths:
+        for result in extract_warc(os.fspath(path), **options):
+            yield result.to_dict(blocks=blocks)
+
+
+def _partition(paths: list[str], blocks: bool, options: dict[str, Any]) -> list[dict[str, Any]]:
+    return list(extract_partition(paths, blocks=blocks, **options))
+
+
+def extract_bag(warc_paths: Iterable[str | os.PathLike], *, blocks: bool = False, **options: Any) -> Any:
+    """A ``dask.bag.Bag`` of the result dicts of every HTML response of ``warc_paths``, one partition per file.
+
+    Nothing runs until the bag is computed (``.compute()``, ``.to_textfiles()``, ``.to_dataframe()``).
+    The paths must be readable where the workers run. Raises :class:`OptionError` for a bad
+    method or option here, before anything is scheduled; ImportError without Dask.
+    """
+    import dask.bag as db
+
+    from .api import resolve_method
+    from .warc import _NOT_OPTIONS, _archive_iterator
+
+    resolve_method(options.get("method", "auto"), {k: v for k, v in options.items()
+                                                   if k not in _NOT_OPTIONS | {"encoding", "max_bytes"}})
+    _archive_iterator()
+    paths = [os.fspath(p) for p in warc_paths]
+    if not paths:
+        return db.from_sequence([], npartitions=1)
+    return db.from_sequence(paths, npartitions=len(paths)).map_partitions(_partition, blocks, options)
