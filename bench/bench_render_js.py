@@ -35,29 +35,14 @@ sys.path.insert(0, str(ROOT))
 from extractor.metrics import normalize, shingle_prf, snippet_rate  # noqa: E402
 from tests.js_corpus import load_gold, serve_site  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "bench"))
+from peers import build  # noqa: E402
+
+#: The peers' own adapters (bench/peers.py), fed the HTML Playwright rendered.
+PEERS = {"pw-trafilatura": build("peer", "trafilatura"), "pw-readability": build("peer", "readability")}
+
 TOOLS = ("pagesight-render", "pagesight", "pw-trafilatura", "pw-readability")
 PW_TOOLS = ("pw-trafilatura", "pw-readability")
-BLOCK_TAGS = {"p", "div", "section", "article", "main", "header", "footer", "aside", "nav", "li", "ul", "ol",
-              "h1", "h2", "h3", "h4", "h5", "h6", "br", "tr", "td", "th", "table", "blockquote", "pre", "figure",
-              "figcaption", "dd", "dt", "dl", "form"}
-
-
-def readability_text(html: str) -> str:
-    """Text of readability-lxml's summary, one line per block element."""
-    import lxml.html
-    from readability import Document
-
-    summary = Document(html).summary()
-    if not summary.strip():
-        return ""
-    doc = lxml.html.fromstring(summary)
-    for el in doc.iter():
-        if isinstance(el.tag, str) and el.tag.lower() in BLOCK_TAGS:
-            el.text = "\n" + (el.text or "")
-            el.tail = "\n" + (el.tail or "")
-    return doc.text_content()
-
-
 class Playwright:
     """One Chromium (the one pagesight uses) for the Playwright tools."""
 
@@ -106,8 +91,6 @@ def run_pagesight(url: str, gold: dict, render: bool) -> dict:
 
 
 def run_playwright(pw: Playwright, url: str, gold: dict, tools: list[str]) -> dict[str, dict]:
-    import trafilatura
-
     t0 = time.perf_counter()
     try:
         html = pw.content(url)
@@ -119,7 +102,7 @@ def run_playwright(pw: Playwright, url: str, gold: dict, tools: list[str]) -> di
     for tool in tools:
         t1 = time.perf_counter()
         try:
-            text = (trafilatura.extract(html, url=url) or "") if tool == "pw-trafilatura" else readability_text(html)
+            text = PEERS[tool](html, url)
         except Exception as e:  # noqa: BLE001
             results[tool] = failed(f"{type(e).__name__}: {e}", render_ms + (time.perf_counter() - t1) * 1000)
             continue
