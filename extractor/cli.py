@@ -131,10 +131,28 @@ def _produce_text(source: Any, kw: dict[str, Any], fmt: str) -> tuple[str, str |
     else:  # a WARC record (extractor.warc.WarcPage)
         from .warc import extract_record_or_raise
 
-        result = extract_record_or_raise(source, **kw)
+        try:
+            result = extract_record_or_raise(source, **kw)
+        finally:
+            if len(source.data or b"") > TRIM_AFTER_BYTES:
+                _trim_heap()
     if result.empty:
         return serialise(result, fmt), f"empty result: {result.reason}"
     return serialise(result, fmt), ("; ".join(result.warnings) if result.warnings else None)
+
+
+#: After a WARC record this large, a worker gives the freed heap back to the system: a long archive's
+#: few big pages would otherwise set the worker's memory for the rest of the run.
+TRIM_AFTER_BYTES = 256 * 1024
+
+
+def _trim_heap() -> None:
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc
+        pass
 
 
 def _produce_records(source: str, kw: dict[str, Any], fmt: str) -> tuple[str, str | None]:
