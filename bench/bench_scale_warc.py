@@ -1,0 +1,237 @@
+"""The HTML path at scale (#15 item 5, WARC/CLI/Dask part): a WARC of dev pages read by FastWARC and
+warcio, then extracted by ``pagesight extract crawl.warc.gz --format jsonl --output out.jsonl`` with 1
+and 2 worker processes (pages per CPU-second, wall pages/s, the process tree's RSS after 100 pages
+and at the end), and by ``extract_bag`` on a Dask LocalCluster of 2 worker processes.
+
+A pure-CPU control (a Python loop in 1 and then 2 processes, same run) says how much of a second
+core the machine had free, so the 2-process figure can be read against it.
+
+    python bench/bench_scale_warc.py --pages 1000
+writes ``bench/results/scale_warc.md``. Needs the extras warc, dask and bench (psutil, fastwarc).
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import gzip
+import io
+import json
+import multiprocessing
+import os
+import pathlib
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+import psutil
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+DATA = ROOT.parent / "shared" / "data"
+
+
+def dev_pages(n: int) -> list[pathlib.Path]:
+    """``n`` dev pages, taken round-robin over the dev sets so every set is in the mix."""
+    sets = [sorted(glob.glob(str(DATA / name / "html" / "*.html.gz"))) for name in sorted(os.listdir(DATA))]
+    sets = [s for s in sets if s]
+    out: list[pathlib.Path] = []
+    k = 0
+    while len(out) < n and any(k < len(s) for s in sets):
+        out.extend(pathlib.Path(s[k]) for s in sets if k < len(s))
+        k += 1
+    return out[:n]
+
+
+def build_warc(path: pathlib.Path, pages: list[pathlib.Path]) -> None:
+    """A gzipped WARC: a request and a response record per page (so half the records are skipped)."""
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    with open(path, "wb") as fh:
+        writer = WARCWriter(fh, gzip=True)
+        for page in pages:
+            uri = f"https://{page.parent.parent.name}.example/{page.name[:-8]}"
+            req = StatusAndHeaders(f"GET {uri} HTTP/1.1", [("Host", "example")], is_http_request=True)
+            writer.write_record(writer.create_warc_record(uri, "request", payload=io.BytesIO(b""), http_headers=req))
+            http = StatusAndHeaders("200 OK", [("Content-Type", "text/html")], protocol="HTTP/1.1")
+            body = gzip.decompress(page.read_bytes())
+            writer.write_record(writer.create_warc_record(uri, "response", payload=io.BytesIO(body),
+                                                          http_headers=http))
+
+
+def read_speed(path: pathlib.Path) -> dict[str, float]:
+    """Response records per second (and per CPU-second), payload read, for FastWARC and warcio; best of 3."""
+    def fastwarc() -> int:
+        from fastwarc.warc import ArchiveIterator, WarcRecordType
+
+        with open(path, "rb") as fh:
+            return sum(1 for r in ArchiveIterator(fh, record_types=WarcRecordType.response) if r.reader.read())
+
+    def warcio() -> int:
+        from warcio.archiveiterator import ArchiveIterator
+
+        with open(path, "rb") as fh:
+            return sum(1 for r in ArchiveIterator(fh) if r.rec_type == "response" and r.content_stream().read())
+
+    out = {}
+    for fn in (fastwarc, warcio):
+        best = None
+        for _ in range(3):
+            t, c = time.perf_counter(), time.process_time()
+            n = fn()
+            wall, cpu = time.perf_counter() - t, time.process_time() - c
+            best = max(best or 0, n / cpu)
+            out[f"{fn.__name__} records/s (wall)"] = max(out.get(f"{fn.__name__} records/s (wall)", 0), n / wall)
+        out[f"{fn.__name__} records/CPU-s"] = best
+    return out
+
+
+def tree_rss(proc: psutil.Process) -> int:
+    total = 0
+    for p in [proc, *proc.children(recursive=True)]:
+        try:
+            total += p.memory_info().rss
+        except psutil.Error:
+            pass
+    return total
+
+
+def count_lines(path: pathlib.Path, state: dict[str, int]) -> int:
+    """Lines written so far (read from where the last call stopped)."""
+    if not path.exists():
+        return 0
+    with open(path, "rb") as fh:
+        fh.seek(state.get("pos", 0))
+        chunk = fh.read()
+    state["pos"] = state.get("pos", 0) + len(chunk)
+    state["lines"] = state.get("lines", 0) + chunk.count(b"\n")
+    return state["lines"]
+
+
+def run_cli(warc: pathlib.Path, out: pathlib.Path, jobs: int, early: int, n_pages: int) -> dict[str, float]:
+    """``pagesight extract WARC --format jsonl --output out.jsonl -j JOBS``; RSS of the process tree sampled."""
+    out.unlink(missing_ok=True)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cmd = [sys.executable, "-m", "extractor", "extract", str(warc), "--format", "jsonl", "--output", str(out),
+           "--jobs", str(jobs), "--quiet"]
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=ROOT, stderr=subprocess.PIPE)
+    ps = psutil.Process(proc.pid)
+    state: dict[str, int] = {}
+    peak_early = peak = at_early = at_end = 0
+    while proc.poll() is None:
+        rss = tree_rss(ps)
+        lines = count_lines(out, state)
+        peak = max(peak, rss)
+        if lines <= early:
+            peak_early = max(peak_early, rss)
+            at_early = rss
+        at_end = rss if lines < n_pages else at_end
+        time.sleep(0.1)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    lines = out.read_text(encoding="utf-8").splitlines()
+    failed = sum(1 for line in lines if json.loads(line)["details"].get("error"))
+    return {"jobs": jobs, "exit": proc.returncode, "lines": len(lines), "failed": failed, "wall_s": wall,
+            "cpu_s": cpu, "pages_per_cpu_s": len(lines) / cpu, "pages_per_s": len(lines) / wall,
+            f"peak_rss_mb_first_{early}": peak_early / 2**20, "peak_rss_mb_all": peak / 2**20,
+            f"rss_mb_at_{early}": at_early / 2**20, "rss_mb_at_end": at_end / 2**20,
+            "stderr": proc.stderr.read().decode()[-300:] if proc.stderr else ""}
+
+
+def _spin(n: int) -> float:
+    t = time.perf_counter()
+    x = 0
+    for i in range(n):
+        x += i * i % 7
+    return time.perf_counter() - t
+
+
+def cpu_control(n: int = 12_000_000) -> dict[str, float]:
+    """The same pure-Python loop twice, in one process then in two at once: the speed-up the machine gives now."""
+    t = time.perf_counter()
+    _spin(n)
+    _spin(n)
+    one = time.perf_counter() - t
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        pool.map(_spin, [1000, 1000])  # start-up out of the timing
+        t = time.perf_counter()
+        pool.map(_spin, [n, n])
+        two = time.perf_counter() - t
+    return {"one_process_s": one, "two_processes_s": two, "speedup": one / two}
+
+
+def run_dask(warc_dir: pathlib.Path) -> dict[str, float]:
+    from dask.distributed import Client, LocalCluster
+
+    from extractor.dask_bag import extract_bag
+
+    paths = sorted(str(p) for p in warc_dir.glob("*.warc.gz"))
+    with LocalCluster(processes=True, n_workers=2, threads_per_worker=1, dashboard_address=None,
+                      silence_logs=40) as cluster, Client(cluster) as client:
+        client.run(lambda: __import__("extractor.pagetype").pagetype.load_model())  # workers warm, as in a long job
+        t = time.perf_counter()
+        results = extract_bag(paths).compute()
+        wall = time.perf_counter() - t
+        rss = sum(client.run(lambda: __import__("psutil").Process().memory_info().rss).values())
+    return {"files": len(paths), "pages": len(results), "wall_s": wall, "pages_per_s": len(results) / wall,
+            "workers_rss_mb": rss / 2**20}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--pages", type=int, default=1000)
+    ap.add_argument("--early", type=int, default=100, help="pages after which the first RSS peak is taken")
+    ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "scale_warc.md"))
+    args = ap.parse_args()
+    rows: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        tmpdir = pathlib.Path(tmp)
+        pages = dev_pages(args.pages)
+        warc = tmpdir / "crawl.warc.gz"
+        build_warc(warc, pages)
+        print(f"WARC of {len(pages)} dev pages: {warc.stat().st_size / 2**20:.1f} MB", flush=True)
+        speed = read_speed(warc)
+        print("read speed:", {k: round(v) for k, v in speed.items()}, flush=True)
+        control = cpu_control()
+        print("pure-CPU control:", {k: round(v, 2) for k, v in control.items()}, flush=True)
+        cli = []
+        for jobs in (1, 2):
+            r = run_cli(warc, tmpdir / "out.jsonl", jobs, args.early, len(pages))
+            cli.append(r)
+            print(f"CLI -j {jobs}:", {k: (round(v, 2) if isinstance(v, float) else v) for k, v in r.items()
+                                      if k != "stderr"}, flush=True)
+        parts = tmpdir / "parts"
+        parts.mkdir()
+        for k in range(4):
+            build_warc(parts / f"part-{k}.warc.gz", pages[k::4])
+        dask = run_dask(parts)
+        print("Dask:", {k: round(v, 2) for k, v in dask.items()}, flush=True)
+    rows.append(f"WARC of {len(pages)} dev pages (a request and a response record each), load average "
+                f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores at the end of the run.\n")
+    rows.append("| reader | response records/s (wall) | records per CPU-second |\n| --- | ---: | ---: |")
+    for lib in ("fastwarc", "warcio"):
+        rows.append(f"| {lib} | {speed[f'{lib} records/s (wall)']:,.0f} | {speed[f'{lib} records/CPU-s']:,.0f} |")
+    rows.append("\n| run | lines | failed | wall s | CPU s | pages/CPU-s | pages/s | peak RSS MB, first "
+                f"{args.early} | peak RSS MB, all | RSS MB at {args.early} | RSS MB at the end |\n"
+                "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for r in cli:
+        rows.append(f"| CLI -j {r['jobs']} | {r['lines']} | {r['failed']} | {r['wall_s']:.1f} | {r['cpu_s']:.1f} | "
+                    f"{r['pages_per_cpu_s']:.1f} | {r['pages_per_s']:.1f} | "
+                    f"{r[f'peak_rss_mb_first_{args.early}']:.0f} | {r['peak_rss_mb_all']:.0f} | "
+                    f"{r[f'rss_mb_at_{args.early}']:.0f} | {r['rss_mb_at_end']:.0f} |")
+    rows.append(f"| Dask LocalCluster, 2 worker processes, {dask['files']} WARCs | {dask['pages']} | | "
+                f"{dask['wall_s']:.1f} | | | {dask['pages_per_s']:.1f} | | "
+                f"{dask['workers_rss_mb']:.0f} (workers) | | |")
+    rows.append(f"\n2 processes / 1 process: {cli[1]['pages_per_s'] / cli[0]['pages_per_s']:.2f}x wall pages/s; "
+                f"pure-CPU control in the same run: {control['speedup']:.2f}x.")
+    text = "\n".join(rows) + "\n"
+    print(text)
+    pathlib.Path(args.out).write_text("# bench_scale_warc.py\n\n" + text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
