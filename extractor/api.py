@@ -161,6 +161,9 @@ def extract(
     timings["total"] = round((t2 - t0) * 1000, 3)
     result = build_result(work, name, opts, extraction, title, timings)
     result.source = source_name(source)
+    from .metadata import fill_metadata
+
+    fill_metadata(result, page)  # author, dates, site name ... (issue #16); reads the page as loaded
     if auto is not None:
         from .routing import records_for
 

@@ -37,6 +37,12 @@ class Result:
     ``warnings`` say what may be missing although ``text`` is not empty (a partial rendering,
     a page built by scripts read without rendering). ``source`` is the path or URL the page
     was read from, as given (None for HTML given as text or bytes).
+    ``author``, ``date`` (published), ``date_modified``, ``site_name``, ``language``,
+    ``description``, ``image``, ``canonical_url`` and ``tags`` are the page's metadata, each from
+    JSON-LD, Open Graph, ``<meta>``/``<link>`` and visible bylines in that order of trust
+    (:mod:`extractor.metadata`); ``None`` when unknown (``tags``: empty). Dates are ISO 8601
+    (``YYYY-MM-DD``, or the full timestamp when the page gives one), never read from the URL;
+    several authors are joined by ``"; "``; ``site_name`` falls back to the URL's host.
     """
 
     text: str
@@ -57,6 +63,15 @@ class Result:
     details: dict[str, Any] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     source: str | None = None
+    author: str | None = None
+    date: str | None = None
+    date_modified: str | None = None
+    site_name: str | None = None
+    language: str | None = None
+    description: str | None = None
+    image: str | None = None
+    canonical_url: str | None = None
+    tags: list[str] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:

@@ -1,0 +1,195 @@
+"""Page metadata (issue #16, item 1): exact values on fixture pages written for this project."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import extractor
+from extractor.metadata import _JsonLd, iso_date, page_metadata
+
+from .conftest import FIXTURES
+
+META = FIXTURES / "metadata"
+NONE = {"author": None, "date": None, "date_modified": None, "site_name": None, "language": None,
+        "description": None, "image": None, "canonical_url": None, "tags": []}
+
+
+def _read(name: str) -> str:
+    return (META / name).read_text(encoding="utf-8")
+
+
+def _meta(html: str, url: str | None) -> dict:
+    m = page_metadata(extractor.load(html, url=url))
+    return {k: getattr(m, k) for k in NONE}
+
+
+def test_json_ld_only():
+    got = _meta(_read("jsonld.html"), "https://tidewater.example/news/harbour-cranes")
+    assert got == {
+        "author": "Ruth Calloway; Omar Haddad",  # an @id reference resolved through @graph, then an object
+        "date": "2023-06-14T08:30:00+01:00",
+        "date_modified": "2023-06-15T17:05:00+01:00",
+        "site_name": "The Tidewater Gazette",  # the WebSite's name, not the publisher organisation's
+        "language": "en-GB",
+        "description": "Two restored cranes are back on the quay after a decade in storage.",
+        "image": "https://tidewater.example/img/cranes.jpg",
+        "canonical_url": "https://tidewater.example/news/harbour-cranes",  # mainEntityOfPage, fragment cut
+        "tags": ["harbour", "cranes", "heritage"],  # split, trimmed, deduplicated
+    }
+
+
+def test_open_graph_only():
+    got = _meta(_read("opengraph.html"), "https://woodland.example/guides/winter-mosses")
+    assert got == {
+        "author": "Lena Brightwater",  # the article:author that is a profile URL is dropped
+        "date": "2022-01-09T07:00:00+00:00",
+        "date_modified": "2022-01-11",
+        "site_name": "Northern Woodland Notes",
+        "language": "en-CA",
+        "description": "Six mosses you can still find in January, and how to tell them apart.",
+        "image": "https://woodland.example/media/mosses-cover.jpg",  # relative, resolved
+        "canonical_url": "https://woodland.example/guides/winter-mosses?utm_source=feed",
+        "tags": ["mosses", "winter", "field guides"],
+    }
+
+
+def test_plain_meta_lang_and_canonical():
+    got = _meta(_read("meta.html"), "https://kochbuch.example/rezepte/kuerbissuppe-ingwer?print=1")
+    assert got == {
+        **NONE,
+        "author": "Franziska Hörmann",
+        "site_name": "Küchenbuch Online",
+        "language": "de-AT",
+        "description": "Eine schnelle Kürbissuppe mit frischem Ingwer und Kokosmilch.",
+        "canonical_url": "https://kochbuch.example/rezepte/kuerbissuppe-ingwer",
+        "tags": ["Suppe", "Kürbis", "Ingwer", "vegetarisch"],
+    }
+
+
+def test_visible_byline_only():
+    got = _meta(_read("byline.html"), "https://nightbus.example/city/night-bus")
+    assert got == {
+        **NONE,
+        "author": "Jane Doe",
+        "date": "2021-03-04T22:15:00-05:00",
+        "site_name": "nightbus.example",  # nothing names the site: its host does
+        "tags": ["Transit", "Night life"],
+    }
+
+
+def test_byline_name_in_a_link():
+    html = "<html><body><h1>T</h1><div class='x'>by <a href='/u/kim'>Kim Park</a></div><p>Text.</p></body></html>"
+    assert _meta(html, None)["author"] == "Kim Park"
+
+
+def test_author_element_with_date_after_the_name():
+    html = ("<html><body><h1>T</h1><span class='byline'>By Sam Ortiz | May 3, 2020</span>"
+            "<div class='author-bio'>Sam Ortiz writes about trains and has done so for years.</div></body></html>")
+    assert _meta(html, None)["author"] == "Sam Ortiz"
+
+
+def test_no_date_from_the_url_alone():
+    html = re.sub(r"<time[^>]*>.*?</time>", "", _read("byline.html"))
+    page = extractor.load(html, url="https://nightbus.example/2019/01/01/night-bus")
+    assert page_metadata(page).date is None
+    result = extractor.extract(page)  # the htmldate fallback of extract() must not read the URL either
+    assert result.date is None
+
+
+#: The conflicting page read with tiers taken away one by one: the most trusted one left decides.
+CONFLICT = [
+    ("all tiers", {
+        "author": "Ana Ledger", "date": "2020-09-01", "date_modified": "2020-09-03",
+        "site_name": "Valley Courier Ltd", "language": "en-US", "description": "From the JSON-LD.",
+        "image": "https://courier.example/og.jpg", "canonical_url": "https://courier.example/2020/budget-vote",
+        "tags": ["budget", "council"]}),
+    ("no JSON-LD", {
+        "author": "Bob Opengraph", "date": "2020-08-15", "date_modified": "2020-08-20",
+        "site_name": "Valley Courier (Open Graph)", "language": "en-GB", "description": "From Open Graph.",
+        "image": "https://courier.example/og.jpg", "canonical_url": "https://courier.example/og-url",
+        "tags": ["from-og"]}),
+    ("no Open Graph", {
+        "author": "Cy Metaname", "date": "2020-07-01", "date_modified": "2020-07-02",
+        "site_name": "Courier App", "language": "fr", "description": "From the meta description.",
+        "image": None, "canonical_url": "https://courier.example/canonical", "tags": ["from-meta"]}),
+    ("visible only", {
+        "author": "Dee Visible", "date": "2020-06-01", "date_modified": None,
+        "site_name": "courier.example", "language": None, "description": None,
+        "image": None, "canonical_url": None, "tags": ["from-visible"]}),
+]
+
+
+@pytest.mark.parametrize("case", range(len(CONFLICT)), ids=[c[0] for c in CONFLICT])
+def test_trust_order_decides(case):
+    html = _read("conflict.html")
+    if case >= 1:
+        html = re.sub(r"<script.*?</script>", "", html, flags=re.S)
+    if case >= 2:
+        html = re.sub(r'<meta property="[^"]*" content="[^"]*">', "", html)
+    if case >= 3:
+        html = re.sub(r'<meta name="[^"]*" content="[^"]*">|<link rel="canonical"[^>]*>', "", html)
+        html = html.replace('<html lang="fr">', "<html>")
+    assert _meta(html, "https://courier.example/some/page") == CONFLICT[case][1]
+
+
+def test_broken_json_ld():
+    got = _meta(_read("broken_jsonld.html"), "https://cape.example/stories/keepers")
+    assert got == {
+        **NONE,
+        "author": "Marta Quist",  # nested arrays opened; an unresolved @id, a number, null and an object skipped
+        "date": "2019-03-05T10:00:00+00:00",  # "not a date" and 2019-02-30 passed over; RFC 2822 read
+        "site_name": "Cape Stories",  # publisher given as a plain string
+        "description": "Three former keepers on forty years of nights.",  # JSON-LD's is an object: Open Graph's
+        "image": "https://cape.example/img/lamp.png",
+        "tags": ["lighthouses", "keepers"],
+    }
+
+
+@pytest.mark.parametrize("body", [
+    "", "{", "null", "[]", "[[[[[[[[[[]]]]]]]]]]", '"x"', "3.5", "true", '{"@graph": "nope"}',
+    '{"@graph": [null, 1, {"@type": 5}]}', '{"@type": "Article", "author": {"@id": 3}}',
+    '{"@type": ["Article", null, 3], "datePublished": ["2020-01-01"], "author": [{"name": null}]}',
+    '{"@type": "Article", "publisher": [[]], "image": {"url": ["a.png"]}, "keywords": {"a": 1}}',
+    "[" * 5000 + "]" * 5000, '{"a": ' * 2000 + "1" + "}" * 2000,
+])
+def test_bad_json_ld_never_raises(body):
+    html = f'<html><head><script type="application/ld+json">{body}</script></head><body><p>x</p></body></html>'
+    page = extractor.load(html)
+    page_metadata(page)
+    ld = _JsonLd(html)
+    for name in NONE:
+        ld.field(name)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("2020-05-01", "2020-05-01"),
+    ("2020-05-01T10:00:00Z", "2020-05-01T10:00:00+00:00"),
+    ("2020-05-01 10:00:00", "2020-05-01T10:00:00"),
+    ("May 3, 2020", "2020-05-03"),
+    ("Tue, 05 Mar 2019 10:00:00 GMT", "2019-03-05T10:00:00+00:00"),
+    ("2019-02-30", None),
+    ("3 May", None),  # no year: not a date
+    ("1970-01-01", None),  # a placeholder
+    ("2999-01-01", None),  # the future
+    ("soon", None),
+])
+def test_iso_date(text, expected):
+    assert iso_date(text) == expected
+
+
+def test_extract_fills_the_result():
+    result = extractor.extract(_read("opengraph.html"), url="https://woodland.example/guides/winter-mosses")
+    assert (result.author, result.date, result.site_name, result.tags) == (
+        "Lena Brightwater", "2022-01-09T07:00:00+00:00", "Northern Woodland Notes",
+        ["mosses", "winter", "field guides"])
+    assert result.to_dict()["language"] == "en-CA"
+
+
+def test_htmldate_fallback_reads_the_text():
+    html = ("<html><head><title>Notes</title></head><body><h1>Notes</h1>"
+            "<p class='date'>Published 12 February 2018</p><p>Some text of the article here.</p></body></html>")
+    result = extractor.extract(html)
+    assert result.date == "2018-02-12"
+    assert page_metadata(extractor.load(html)).date is None  # no tier of our own reads free text
