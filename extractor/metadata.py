@@ -78,8 +78,6 @@ _AUTHOR_BOX = re.compile(r"author-?(?:bio|box|info|description|avatar|image|phot
 _BY_QUICK = re.compile(r"\s*(?:(?:written|posted|reported)\s+)?by\b", re.I)
 _TITLE_SEPARATORS = re.compile(r"\s+[|\-–—·:»]\s+")
 _HOSTISH = re.compile(r"(?:[\w-]+\.)+[a-z]{2,}", re.I)
-_TIMES = etree.XPath("//body//time[@datetime]")
-_REL_TAGS = etree.XPath("//body//a[@rel='tag']")
 
 #: ``<meta>`` keys (``property``, ``name``, ``itemprop`` or ``http-equiv``, lower case) per field
 #: and tier, in order within the tier.
@@ -107,7 +105,7 @@ _META = {
     "date_modified": ("datemodified", "last-modified", "dc.date.modified", "dcterms.modified", "article.updated",
                       "lastmod", "revised"),
     "site_name": ("application-name", "apple-mobile-web-app-title", "publisher", "dc.publisher",
-                  "dcterms.publisher", "citation_publisher", "citation_journal_title"),
+                  "dcterms.publisher", "citation_publisher", "citation_journal_title", "twitter:site"),
     "language": ("content-language", "dc.language", "dcterms.language", "language", "inlanguage"),
     "description": ("description", "twitter:description", "dc.description", "dcterms.description",
                     "dcterms.abstract"),
@@ -408,7 +406,7 @@ def _head_field(root: etree._Element, tags: dict[str, list[str]], name: str, bas
     if value:
         return value
     if name == "canonical_url":
-        return _link(root, "canonical")
+        return _link(root, "canonical") or _from_meta(tags, ("twitter:url",), name, base)
     if name == "image":
         return _link(root, "image_src")
     if name == "language":
@@ -440,17 +438,16 @@ def _link(root: etree._Element, rel: str) -> str | None:
 
 
 def _visible(page: Page, name: str) -> Any:
-    root = page.root
     if name == "author":
         return _byline(page)
     if name == "date":
-        for el in _TIMES(root):
+        for el in page.body.iter("time"):
             value = el.get("datetime")
             if value and value.strip():
                 return value
         return None
     if name == "tags":
-        return [normalize_space(a.xpath("string()")) for a in _REL_TAGS(root)[:50]]
+        return [normalize_space(a.xpath("string()")) for a in page.body.iter("a") if a.get("rel") == "tag"][:50]
     if name == "site_name":  # "Headline | example.com": a title part that is a host name
         parts = _TITLE_SEPARATORS.split(page.html_title or "")[1:]
         return next((p for p in parts if _HOSTISH.fullmatch(p.strip())), None)
@@ -484,10 +481,10 @@ def _byline(page: Page) -> str | None:
         name = _author_text(normalize_space(el.xpath("string()")))
         if name:
             return name
-    texts = page.texts
-    for i in range(start + 1, len(texts)):
-        text = texts[i]
-        if not text or len(text) > 200 or not _BY_QUICK.match(text):
+    quick = _BY_QUICK.match
+    for i in [i for i, text in enumerate(page.texts) if text and i > start and quick(text)]:
+        text = page.texts[i]
+        if len(text) > 200:
             continue
         el = elements[i]
         if _BYLINE_LABEL.match(text) and len(el):  # "By <a>Jane Doe</a>"

@@ -193,3 +193,15 @@ def test_htmldate_fallback_reads_the_text():
     result = extractor.extract(html)
     assert result.date == "2018-02-12"
     assert page_metadata(extractor.load(html)).date is None  # no tier of our own reads free text
+
+
+def test_twitter_handle_and_url_when_nothing_else_names_the_site():
+    html = ('<html><head><meta name="twitter:site" content="@ValleyCourier">'
+            '<meta name="twitter:url" content="https://courier.example/a/b#top"></head><body><p>x</p></body></html>')
+    got = _meta(html, None)
+    assert (got["site_name"], got["canonical_url"]) == ("ValleyCourier", "https://courier.example/a/b")
+
+
+def test_site_name_from_the_canonical_host_when_the_url_is_unknown():
+    html = '<html><head><link rel="canonical" href="https://www.courier.example/a"></head><body><p>x</p></body></html>'
+    assert _meta(html, None)["site_name"] == "courier.example"
