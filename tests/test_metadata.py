@@ -205,3 +205,11 @@ def test_twitter_handle_and_url_when_nothing_else_names_the_site():
 def test_site_name_from_the_canonical_host_when_the_url_is_unknown():
     html = '<html><head><link rel="canonical" href="https://www.courier.example/a"></head><body><p>x</p></body></html>'
     assert _meta(html, None)["site_name"] == "courier.example"
+
+
+def test_byline_skips_profile_links_comments_and_form_labels():
+    html = ("<html><body><h1>T</h1><span class='author-links'>View Profile</span>"
+            "<p>The article text, long enough to be one.</p><p>By Ana Real</p>"
+            "<div class='comments'><div class='comment-author'>Troll McTroll says</div></div>"
+            "<form><label class='author'>Name (required)</label></form></body></html>")
+    assert _meta(html, None)["author"] == "Ana Real"
