@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 
@@ -315,9 +315,9 @@ def _remove_keeping_tail(el: etree._Element) -> None:
     if tail and not tail.isspace():
         prev = el.getprevious()
         if prev is not None:
-            prev.tail = f"{prev.tail} {tail}" if prev.tail else tail
+            prev.tail = xml_safe(f"{prev.tail} {tail}" if prev.tail else tail)
         else:
-            parent.text = f"{parent.text} {tail}" if parent.text else tail
+            parent.text = xml_safe(f"{parent.text} {tail}" if parent.text else tail)
     parent.remove(el)
 
 
@@ -622,14 +622,19 @@ def _reparse_empty_body(root: etree._Element, text: str) -> etree._Element:
 def _append_text(parent: etree._Element, text: str) -> None:
     last = parent[-1] if len(parent) else None
     if last is None:
-        parent.text = (parent.text or "") + text
+        parent.text = xml_safe((parent.text or "") + text)
     else:
-        last.tail = (last.tail or "") + text
+        last.tail = xml_safe((last.tail or "") + text)
 
 
 def _control_candidates(root: etree._Element) -> list[etree._Element]:
-    """Buttons and selects holding at least :data:`_CONTROL_MIN_CHARS` characters of text."""
-    return [el for el in root.iter(*_CONTROL_TAGS) if sum(len(t) for t in el.itertext()) >= _CONTROL_MIN_CHARS]
+    """Buttons and selects that hold block elements and at least :data:`_CONTROL_MIN_CHARS`
+    characters of text (controls without a block inside can never qualify)."""
+    holding = [el for el in root.iter(*_CONTROL_TAGS) if next(el.iterdescendants(*_SWALLOWED_BLOCKS), None) is not None]
+    if not holding:
+        return []
+    sizes = _control_sizes(root, len)
+    return [el for el in holding if sizes[el][0] >= _CONTROL_MIN_CHARS]
 
 
 def _unwrap_swallowing_controls(root: etree._Element, candidates: list[etree._Element]) -> None:
@@ -640,9 +645,10 @@ def _unwrap_swallowing_controls(root: etree._Element, candidates: list[etree._El
     (``textarea`` is raw text in both parsers, so it never holds swallowed elements.)"""
     body = root.find("body")
     total = sum(len(normalize_space(t)) for t in (body if body is not None else root).itertext())
+    sizes = _control_sizes(root, lambda t: len(normalize_space(t)))
     found = False
     for el in candidates:
-        if total and _flow_chars(el) >= CONTROL_SWALLOW_SHARE * total:
+        if total and sizes.get(el, (0, 0))[1] >= CONTROL_SWALLOW_SHARE * total:
             for d in el.iter("option", "optgroup"):
                 d.tag = "pagesight-unwrapped"
             el.tag, found = "pagesight-unwrapped", True
@@ -650,22 +656,39 @@ def _unwrap_swallowing_controls(root: etree._Element, candidates: list[etree._El
         etree.strip_tags(root, "pagesight-unwrapped")
 
 
-def _flow_chars(el: etree._Element) -> int:
-    """Characters of text inside :data:`_SWALLOWED_BLOCKS` elements within ``el`` (one walk)."""
-    chars = depth = 0
-    blocks = frozenset(_SWALLOWED_BLOCKS)
-    for event, d in etree.iterwalk(el, events=("start", "end")):
+def _control_sizes(root: etree._Element, measure: Callable[[str], int]) -> dict[etree._Element, tuple[int, int]]:
+    """``(text, flow text)`` of every button and select, in one walk of the tree: all the text
+    inside it, and the text inside :data:`_SWALLOWED_BLOCKS` elements within it (``measure``
+    sizes a piece of text). One walk, so that the nested buttons lxml makes of unclosed ones
+    cost no more than flat ones (each measured on its own was quadratic: 2,000 nested buttons
+    took 20-75 s)."""
+    blocks, controls = frozenset(_SWALLOWED_BLOCKS), frozenset(_CONTROL_TAGS)
+    stack = [[0, 0]]  # per open element: [text, flow text]
+    sizes: dict[etree._Element, tuple[int, int]] = {}
+    for event, el in etree.iterwalk(root, events=("start", "end")):
         if event == "start":
-            if d.tag in blocks:
-                depth += 1
-            if depth and d.text:
-                chars += len(normalize_space(d.text))
-        else:
-            if d.tag in blocks:
-                depth -= 1
-            if depth and d.tail and d is not el:
-                chars += len(normalize_space(d.tail))
-    return chars
+            stack.append([measure(el.text) if el.text else 0, 0])
+            continue
+        text, flow = stack.pop()
+        if el.tag in blocks:
+            flow = text
+        if el.tag in controls:
+            sizes[el] = (text, flow)
+        parent = stack[-1]
+        parent[0] += text + (measure(el.tail) if el.tail else 0)
+        parent[1] += flow
+    return sizes
+
+
+#: Characters lxml refuses in text set from Python (XML 1.0 forbids them), although its HTML
+#: parser leaves some in what it reads (a vertical tab after ``</body>``).
+_XML_INCOMPATIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def xml_safe(text: str) -> str:
+    """``text`` without the characters lxml refuses when text is set from Python (a
+    ``ValueError`` otherwise): for text read from one element and written into another."""
+    return _XML_INCOMPATIBLE.sub("", text)
 
 
 #: Headings whose text may sit in a button (kept when the noise tags go).

@@ -20,7 +20,7 @@ from lxml import etree
 
 from .decode import canonical_encoding, decode, meta_charset
 from .errors import PageTooLarge
-from .page import SERVED_KEY, Geometry, Page, parse_html
+from .page import SERVED_KEY, Geometry, Page, parse_html, xml_safe
 from .source import read_source
 
 #: A fixed or sticky element holding more than this share of the body's text is the page
@@ -205,9 +205,9 @@ def _drop(el: etree._Element) -> None:
     if tail:
         prev = el.getprevious()
         if prev is not None:
-            prev.tail = (prev.tail or "") + tail
+            prev.tail = xml_safe((prev.tail or "") + tail)
         else:
-            parent.text = (parent.text or "") + tail
+            parent.text = xml_safe((parent.text or "") + tail)
     parent.remove(el)
 
 
