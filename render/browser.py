@@ -95,7 +95,7 @@ SECOND_LEVEL = ("co", "com", "net", "org", "gov", "ac", "edu", "ne", "or", "go")
 QUIET_PAGE_JS = """
 (() => {
   const TIMER_MAX = %(timer_max)s, CHAIN_MAX = %(chain_max)s, REPEAT_MAX = %(repeat_max)s, SIG = %(sig)s;
-  const net = {inflight: 0, started: 0, last: 0, lazy: false, timers: new Map(), lastChange: -Infinity,
+  const net = {inflight: 0, started: 0, last: 0, scrolls: false, timers: new Map(), lastChange: -Infinity,
                dynamic: false, stop: false};
   Object.defineProperty(window, "__pagesightNet", {value: net, enumerable: false});
   const begin = () => { net.inflight++; net.started++; net.dynamic = true; net.last = performance.now(); };
@@ -117,7 +117,8 @@ QUIET_PAGE_JS = """
     try { return send0.apply(this, args); } catch (e) { end(); throw e; }
   };
   let chain = 0;
-  const repeats = new Map();
+  const repeats = new Map();  // delay -> times scheduled (cleared by each scroll step of the settle step)
+  net.repeats = repeats;
   const setTimeout0 = window.setTimeout, clearTimeout0 = window.clearTimeout;
   window.setTimeout = function (fn, delay, ...args) {
     if (typeof fn !== "function") return setTimeout0.call(window, fn, delay, ...args);
@@ -166,15 +167,29 @@ QUIET_PAGE_JS = """
   window.alert = nop; window.print = nop;
   window.confirm = () => false; window.prompt = () => null; window.open = () => null;
   // Scrolling can only bring in content when the page watches it.
+  // ... and what it watches: the elements observed for intersection, which the settle step
+  // brings into view one after the other.
   const IO = window.IntersectionObserver;
   if (IO) {
-    window.IntersectionObserver = function (...args) { net.lazy = true; return new IO(...args); };
+    net.observed = new Set();
+    window.IntersectionObserver = function (...args) {
+      const io = new IO(...args), mine = new Set();
+      const observe = io.observe, unobserve = io.unobserve, disconnect = io.disconnect;
+      io.observe = function (t) { mine.add(t); net.observed.add(t); return observe.call(io, t); };
+      io.unobserve = function (t) { mine.delete(t); net.observed.delete(t); return unobserve.call(io, t); };
+      io.disconnect = function () {
+        for (const t of mine) net.observed.delete(t);
+        mine.clear();
+        return disconnect.call(io);
+      };
+      return io;
+    };
     window.IntersectionObserver.prototype = IO.prototype;
   }
   const add = EventTarget.prototype.addEventListener;
   EventTarget.prototype.addEventListener = function (type, ...rest) {
     if (type === "beforeunload") return undefined;
-    if (type === "scroll" || type === "wheel") net.lazy = true;
+    if (type === "scroll" || type === "wheel") net.scrolls = true;
     return add.call(this, type, ...rest);
   };
   Object.defineProperty(window, "onbeforeunload", {get: () => null, set: nop, configurable: false});
@@ -225,9 +240,9 @@ EMPTY_PAGE_CHARS = 200
 #:    ``domQuietMs``, and (on a page with scripts, which could replace it) no visible placeholder,
 #:    unless placeholders are all that is left and nothing else happened for ``graceMs``;
 #:    each wait is capped at ``maxMs``;
-#: 2. when the page watches scrolling or intersections, scroll down a viewport at a time,
-#:    settling after each step, until the bottom stays put, or ``steps`` steps, or
-#:    ``maxHeight`` px;
+#: 2. bring each element the page watches for intersection into view, nearest first, settling
+#:    after each, until none is left below the viewport; then, when the page listens to
+#:    scrolling, jump to the bottom until it stays put; at most ``steps`` steps and ``maxHeight`` px;
 #: 3. back to the top. Returns ``{steps, pending, placeholder, bound}``: what was still pending
 #:    when a cap was hit (null when it settled), and which scroll bound stopped it.
 SETTLE_JS = """async (o) => {
@@ -303,27 +318,60 @@ SETTLE_JS = """async (o) => {
     }
   };
   let pending = await settle();
-  const watched = () => net.lazy || window.onscroll || document.onscroll || (document.body && document.body.onscroll);
+  const listens = () => net.scrolls || window.onscroll || document.onscroll
+    || (document.body && document.body.onscroll);
   const height = () => Math.max(document.documentElement ? document.documentElement.scrollHeight : 0,
                                  document.body ? document.body.scrollHeight : 0);
-  let steps = 0, bound = null, bottomSeen = -1;
-  while (watched() && !net.stop) {
+  const below = () => {  // page y of the nearest watched element below the viewport, or null
+    let best = null;
+    for (const t of net.observed || []) {
+      if (!t.isConnected) continue;
+      const top = t.getBoundingClientRect().top;
+      if (top >= window.innerHeight && (best === null || top < best)) best = top;
+    }
+    return best === null ? null : best + window.scrollY;
+  };
+  const step = async (top) => {  // false when the page cannot scroll there
+    const before = window.scrollY;
+    if (net.repeats) net.repeats.clear();  // what the scroll sets off is new work, not a loop
+    window.scrollTo({left: 0, top, behavior: "instant"});
+    if (window.scrollY === before) return false;
+    steps++;
+    await frame();
+    await frame();  // intersection observers report in a task after the first frame's update
+    pending = await settle();
+    return true;
+  };
+  let steps = 0, bound = null;
+  // Elements watched for intersection (lazy sections, the sentinel of an infinite list) are
+  // brought into view one after the other, settling after each: stretches nothing watches
+  // are skipped, and the same page gives the same text run after run.
+  while (!net.stop) {
+    const y = below();
+    if (y === null) break;
+    if (performance.now() >= deadline) { bound = "time"; break; }
+    if (steps >= o.steps) { bound = "steps"; break; }
+    if (y >= o.maxHeight) { bound = "height"; break; }
+    if (!await step(Math.max(y - window.innerHeight / 2, 0))) break;
+  }
+  // A page that listens to scrolling is taken to the bottom until the bottom stays put.
+  let bottomSeen = -1;
+  while (!bound && !net.stop && listens()) {
     if (performance.now() >= deadline) { bound = "time"; break; }
     const h = height();
-    if (window.scrollY + window.innerHeight >= h - 1) {  // at the bottom: done once it stays put
+    if (window.scrollY + window.innerHeight >= h - 1) {
       if (h === bottomSeen) break;
       bottomSeen = h;
+      await frame();
+      await frame();
+      pending = await settle();
     } else if (steps >= o.steps) {
       bound = "steps"; break;
     } else if (window.scrollY + window.innerHeight >= o.maxHeight) {
       bound = "height"; break;
-    } else {
-      window.scrollBy({left: 0, top: window.innerHeight, behavior: "instant"});
-      steps++;
+    } else if (!await step(Math.min(h, o.maxHeight) - window.innerHeight)) {
+      break;
     }
-    await frame();
-    await frame();  // intersection observers report in a task after the first frame's update
-    pending = await settle();
   }
   if (!net.stop) window.scrollTo({left: 0, top: 0, behavior: "instant"});
   return {steps, pending, placeholder: pending === "placeholders", bound, ms: performance.now() - t0};
