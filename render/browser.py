@@ -44,8 +44,10 @@ LAUNCH_FLAGS = (
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
     # No hyperlink-auditing pings, and none of Chromium's own background services.
+    # (No --disable-features here: Chromium keeps only the last one given, and Playwright's own
+    # list turns off HTTPS upgrades, without which an http:// page served from its saved bytes
+    # is upgraded away from the route that serves it.)
     "--no-pings", "--disable-domain-reliability", "--disable-client-side-phishing-detection",
-    "--disable-features=OptimizationHints,MediaRouter,Translate,AutofillServerCommunication,CertificateTransparencyComponentUpdater",
     "--no-default-browser-check", "--metrics-recording-only",
 )
 #: Image blocking inside Blink: no per-request round trip (DESIGN "blocking").
