@@ -25,7 +25,7 @@ from typing import Any
 
 from lxml import etree
 
-from .page import Page, _ld_scripts, normalize_space
+from .page import Page, _ld_scripts, cap_attributes, normalize_space
 
 #: Fields :func:`page_metadata` fills, in ``Result`` order.
 FIELDS = ("author", "date", "date_modified", "site_name", "language", "description", "image",
@@ -642,6 +642,7 @@ def htmldate_fallback(page: Page) -> str | None:
     text = page.source_text or ""
     if not text or len(text) > HTMLDATE_MAX_CHARS or text.lstrip()[:4].lower() == "http":
         return None  # htmldate would take a text starting with "http" for a URL to download
+    text = cap_attributes(text)  # htmldate parses the page again: the same cap as ours (hostile pages)
     try:
         from htmldate import find_date
     except ImportError:  # pragma: no cover - htmldate is a dependency

@@ -409,7 +409,7 @@ def parse_html(text: str, *, repairs: frozenset[str] = REPAIRS, notes: list[str]
     if "<" not in text:
         raise NotHTMLError("input has no HTML markup (plain text?)")
     huge = "huge_tree" in repairs
-    text = _cap_attributes(text, notes)
+    text = cap_attributes(text, notes)
     root, parser = _parse(text, huge)
     if root is None:
         raise NotHTMLError("input has no HTML elements")
@@ -450,7 +450,7 @@ _LONG_TAG = re.compile(r"<[a-zA-Z][^<>]{" + str(4 * MAX_TAG_ATTRIBUTES) + "}")
 _TAG_NAME = re.compile(r"<[a-zA-Z][^\s/>]*")
 
 
-def _cap_attributes(text: str, notes: list[str] | None) -> str:
+def cap_attributes(text: str, notes: list[str] | None = None) -> str:
     """``text`` with the attributes of any tag carrying more than ``MAX_TAG_ATTRIBUTES`` dropped.
 
     Cheap on ordinary pages: the tag scan runs only when the page holds more ``=`` than the cap.
