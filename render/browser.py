@@ -174,8 +174,11 @@ QUIET_PAGE_JS = """
   const IO = window.IntersectionObserver;
   if (IO) {
     net.observed = new Set();
-    window.IntersectionObserver = function (...args) {
-      const io = new IO(...args), mine = new Set();
+    net.ioCalls = 0;
+    window.IntersectionObserver = function (callback, ...rest) {
+      const counted = typeof callback === "function"
+        ? function (...a) { net.ioCalls++; return callback.apply(this, a); } : callback;
+      const io = new IO(counted, ...rest), mine = new Set();
       const observe = io.observe, unobserve = io.unobserve, disconnect = io.disconnect;
       io.observe = function (t) { mine.add(t); net.observed.add(t); return observe.call(io, t); };
       io.unobserve = function (t) { mine.delete(t); net.observed.delete(t); return unobserve.call(io, t); };
@@ -236,6 +239,10 @@ PLACEHOLDER_MIN_AREA_SHARE = 0.02
 #: may still be queued after the load event): it is watched for ``dom_quiet_ms`` at least.
 #: The value of ``extractor.api.SCRIPT_SHELL_MAX_CHARS`` (an app shell's text).
 EMPTY_PAGE_CHARS = 200
+#: Frames waited at most, after a watched element was scrolled into view, for its intersection
+#: observer to report (it does within two frames on an idle machine; 20 frames, about a third of
+#: a second, covers a loaded one).
+IO_REPORT_FRAMES = 20
 #: Settling, run in the page as one evaluate, within ``budgetMs``:
 #: 1. wait until the page and its same-origin frames are quiet: no request in flight nor one
 #:    ended within ``quietMs``, no pending short timer, no change by scripts within
@@ -266,7 +273,7 @@ SETTLE_JS = """async (o) => {
     return r.width * r.height > 0;
   };
   const stale = new Set();  // placeholders given up on: not waited for again after a scroll step
-  const placeholders = () => {  // the loading placeholders showing now
+  const placeholders = (dynamic) => {  // the loading placeholders showing now
     const main = document.querySelector(o.mainRegion);
     const bare = !!main && main.textContent.trim().length < 80;  // an app's root still (nearly) empty
     if (bare && /^\\s*(loading|please wait)\\b[\\s.…]*$/i.test(main.textContent) && !stale.has(main)) return [main];
@@ -276,9 +283,12 @@ SETTLE_JS = """async (o) => {
       if (stale.has(el) || !shows(el)) continue;
       const r = el.getBoundingClientRect();
       if (r.width * r.height < least && !(bare && main.contains(el))) continue;
-      // A spinner or loader that neither moves nor says it is loading is left over, not busy.
-      const active = el.getAttribute("aria-busy") === "true"
-        || /skeleton|shimmer|placeholder/i.test(el.getAttribute("class") || "")
+      // A spinner or loader that neither moves nor says it is loading is left over, not busy;
+      // and on a page whose scripts have done nothing since it loaded, only an explicit
+      // aria-busy is believed (a widget's "Loading ..." left by blocked scripts is not).
+      if (el.getAttribute("aria-busy") === "true") { found.push(el); continue; }
+      if (!dynamic) continue;
+      const active = /skeleton|shimmer|placeholder/i.test(el.getAttribute("class") || "")
         || /loading|please wait/i.test(el.textContent) || el.getAnimations({subtree: true}).length > 0;
       if (active) found.push(el);
     }
@@ -301,7 +311,7 @@ SETTLE_JS = """async (o) => {
       if (now - n.lastChange < o.domQuietMs) return "changes";
       dynamic = dynamic || n.dynamic;
     }
-    return (dynamic || document.scripts.length) && placeholders().length ? "placeholders" : null;
+    return document.scripts.length && placeholders(dynamic).length ? "placeholders" : null;
   };
   const settle = async () => {
     const start = performance.now(), end = Math.min(start + o.maxMs, deadline);
@@ -312,7 +322,7 @@ SETTLE_JS = """async (o) => {
       const now = performance.now();
       if (what !== "placeholders") other = now;
       else if (now - other >= o.graceMs) {
-        for (const el of placeholders()) stale.add(el);
+        for (const el of placeholders(true)) stale.add(el);
         return what;
       }
       if (now >= end || net.stop) return what;
@@ -333,14 +343,16 @@ SETTLE_JS = """async (o) => {
     }
     return best === null ? null : best + window.scrollY;
   };
-  const step = async (top) => {  // false when the page cannot scroll there
-    const before = window.scrollY;
+  const step = async (top, watched) => {  // false when the page cannot scroll there
+    const before = window.scrollY, calls = net.ioCalls || 0;
     if (net.repeats) net.repeats.clear();  // what the scroll sets off is new work, not a loop
     window.scrollTo({left: 0, top, behavior: "instant"});
     if (window.scrollY === before) return false;
     steps++;
     await frame();
     await frame();  // intersection observers report in a task after the first frame's update
+    // A watched element came into view: its observer reports, if late (a loaded machine), soon.
+    for (let k = 0; watched && (net.ioCalls || 0) === calls && k < o.ioFrames; k++) await frame();
     pending = await settle();
     return true;
   };
@@ -354,7 +366,7 @@ SETTLE_JS = """async (o) => {
     if (performance.now() >= deadline) { bound = "time"; break; }
     if (steps >= o.steps) { bound = "steps"; break; }
     if (y >= o.maxHeight) { bound = "height"; break; }
-    if (!await step(Math.max(y - window.innerHeight / 2, 0))) break;
+    if (!await step(Math.max(y - window.innerHeight / 2, 0), true)) break;
   }
   // A page that listens to scrolling is taken to the bottom until the bottom stays put.
   let bottomSeen = -1;
@@ -371,7 +383,7 @@ SETTLE_JS = """async (o) => {
       bound = "steps"; break;
     } else if (window.scrollY + window.innerHeight >= o.maxHeight) {
       bound = "height"; break;
-    } else if (!await step(Math.min(h, o.maxHeight) - window.innerHeight)) {
+    } else if (!await step(Math.min(h, o.maxHeight) - window.innerHeight, false)) {
       break;
     }
   }
@@ -909,7 +921,7 @@ class _Engine:
                 "domQuietMs": opts.dom_quiet_ms, "maxMs": opts.settle_max_ms if settle else 0.0,
                 "graceMs": opts.placeholder_grace_ms, "steps": opts.scroll_steps, "maxHeight": opts.scroll_max_height,
                 "placeholders": PLACEHOLDER_SELECTOR, "mainRegion": MAIN_REGION_SELECTOR,
-                "minArea": PLACEHOLDER_MIN_AREA_SHARE, "emptyChars": EMPTY_PAGE_CHARS}
+                "minArea": PLACEHOLDER_MIN_AREA_SHARE, "emptyChars": EMPTY_PAGE_CHARS, "ioFrames": IO_REPORT_FRAMES}
         try:
             done = await asyncio.wait_for(_evaluate_settled(page, SETTLE_JS, args, until),
                                           max(until - time.monotonic(), 0.05))
