@@ -69,6 +69,9 @@ CAPTURE_RESERVE_S = 2.0
 #: DESIGN measured no gain from concurrency on 2 cores for pages that only cost CPU; pages
 #: that wait (timers, data, lazy lists) overlap their waits (bench/bench_scale.py).
 RENDER_CONCURRENCY = 4
+#: Seconds waited, after a page failed, for the renderer's crash event that may have caused it
+#: (it can arrive just after the failed navigation, on a loaded machine).
+CRASH_NOTICE_S = 0.2
 #: Seconds a reused page has to answer before its next page: a renderer that a page's script
 #: keeps busy after it was read (a loop started on a timer) would stall the next page, so the
 #: page is replaced (an idle renderer answers in about a millisecond).
@@ -787,6 +790,8 @@ class _Engine:
         try:
             rendered = await self._render_on(slot, page, target, opts, deadline)
         except BaseException as exc:
+            if not slot.crashed and isinstance(exc, RenderError) and not isinstance(exc, RenderTimeout):
+                await asyncio.sleep(CRASH_NOTICE_S)  # the crash event can come just after the error it caused
             crashed = slot.crashed
             self._abandon(slot)
             if crashed:
