@@ -7,7 +7,8 @@ On every page of the dev sets (HTML path: ``extractor.load(data, url=gold_url)``
 2. ``htmldate.find_date`` on the same decoded text, URL reading off (``url=""``: pagesight never
    takes a date from the URL alone), ``original_date=True``, in its fast mode
    (``extensive_search=False``) and its extensive mode (bare dates anywhere in the text), timed.
-   What ``extract()`` returns is column "ps": the tiers, else htmldate's extensive day unless it is
+   What ``extract()`` returns is column "ps": the tiers, else htmldate's day (fast mode unless
+   ``HTMLDATE_EXTENSIVE``) unless it is
    a January 1st (a bare year, ``extractor.metadata.year_only``);
 3. ``trafilatura.extract_metadata(text, default_url=url)`` (author, date, sitename, title), which
    reads the URL for dates and falls back to the URL's host for the site name;
@@ -42,7 +43,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import extractor  # noqa: E402
-from extractor.metadata import page_metadata, year_only  # noqa: E402
+from extractor.metadata import HTMLDATE_EXTENSIVE, page_metadata, year_only  # noqa: E402
 from extractor.metrics import normalize  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
@@ -118,8 +119,10 @@ def _med(values: list[float]) -> str:
 
 
 def _final_date(r: dict[str, Any]) -> str | None:
-    """The date ``extract()`` gives: a tier's, else htmldate's extensive day unless a bare year."""
-    return r["ps"]["date"] or (None if year_only(r["hd_ext"]) else r["hd_ext"])
+    """The date ``extract()`` gives: a tier's, else htmldate's day (in the mode
+    ``extractor.metadata.HTMLDATE_EXTENSIVE`` chooses) unless a bare year."""
+    day = r["hd_ext"] if HTMLDATE_EXTENSIVE else r["hd_fast"]
+    return r["ps"]["date"] or (None if year_only(day) else day)
 
 
 def _tr_date_page(r: dict[str, Any]) -> bool:
