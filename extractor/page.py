@@ -438,7 +438,40 @@ def parse_html(text: str, *, repairs: frozenset[str] = REPAIRS, notes: list[str]
                              with_tail=False)
         _unwrap_swallowing_controls(root, candidates)
     etree.strip_elements(root, *NOISE_TAGS, with_tail=False)
+    if text.count("<") > MAX_ELEMENTS:  # cheap test first: every element needs a "<"
+        _cap_elements(root, notes)
     return root
+
+
+#: Elements a page read without rendering keeps, in document order: the methods' per-element
+#: work is linear, but a page past this (no dev page comes near: the largest holds tens of
+#: thousands) is a generated or hostile one, and the rest of it is dropped with a note.
+MAX_ELEMENTS = 300_000
+
+
+def _cap_elements(root: etree._Element, notes: list[str] | None) -> None:
+    """Drop every element after the first :data:`MAX_ELEMENTS` (document order) and say so."""
+    cut = None
+    for n, el in enumerate(root.iter(), 1):
+        if n > MAX_ELEMENTS:
+            cut = el
+            break
+    if cut is None:
+        return
+    el, dropped = cut, 0
+    while el.getparent() is not None:  # the cut element, then what follows it at every level up
+        parent = el.getparent()
+        following = list(el.itersiblings())
+        for sibling in following:
+            parent.remove(sibling)
+        dropped += len(following)
+        if el is cut:
+            parent.remove(el)
+            dropped += 1
+        el = parent
+    if notes is not None:
+        notes.append(f"the page has more than {MAX_ELEMENTS:,} elements: the rest of it ({dropped:,} subtrees) "
+                     "was not read")
 
 
 #: Attributes kept on one tag. libxml2 checks each new attribute against the tag's earlier

@@ -225,3 +225,15 @@ def test_a_tag_with_too_many_attributes_is_cut_with_a_warning():
     assert time.monotonic() - t0 < 5
     assert "Real words of the page" in result.text
     assert any("attributes" in w for w in result.warnings)
+
+
+def test_a_page_past_the_element_cap_is_read_up_to_it_with_a_reason():
+    from extractor.page import MAX_ELEMENTS
+
+    html = ("<html><body><article><p>" + "The first words of a very long page. " * 20 + "</p></article>"
+            + "<p>x</p>" * (MAX_ELEMENTS + 100_000) + "</body></html>")
+    t0 = time.process_time()
+    result = extract(html, method="cedp")
+    assert time.process_time() - t0 < 10
+    assert "The first words of a very long page." in result.text
+    assert any(f"more than {MAX_ELEMENTS:,} elements" in w for w in result.warnings)
