@@ -19,7 +19,7 @@ import json
 import re
 import urllib.parse
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import MISSING, field, fields, make_dataclass
 from datetime import date, datetime, timedelta, timezone
 from typing import Any
 
@@ -115,20 +115,22 @@ _META = {
 }
 
 
-@dataclass
-class Metadata:
-    """What :func:`page_metadata` found; ``sources`` names the tier each field came from."""
+def _metadata_class() -> type:
+    """``Metadata``: what :func:`page_metadata` found, the :data:`FIELDS` of ``Result`` (declared
+    once, there) plus ``sources``, which names the tier each field came from."""
+    from .result import Result
 
-    author: str | None = None
-    date: str | None = None
-    date_modified: str | None = None
-    site_name: str | None = None
-    language: str | None = None
-    description: str | None = None
-    image: str | None = None
-    canonical_url: str | None = None
-    tags: list[str] = field(default_factory=list)
-    sources: dict[str, str] = field(default_factory=dict)
+    def same(f: Any) -> Any:
+        return field(default_factory=f.default_factory) if f.default_factory is not MISSING else field(
+            default=f.default)
+
+    declared = [(f.name, f.type, same(f)) for f in fields(Result) if f.name in FIELDS]
+    made = make_dataclass("Metadata", [*declared, ("sources", dict, field(default_factory=dict))])
+    made.__module__ = __name__
+    return made
+
+
+Metadata = _metadata_class()
 
 
 def page_metadata(page: Page, *, date_fallback: Any = None) -> Metadata:
