@@ -170,6 +170,8 @@ def extract(
         result.page_type, result.page_type_confidence = auto.page_type, round(auto.confidence, 4)
         result.has_main_text = auto.has_main_text
         result.records = records_for(page, auto.page_type)
+        if result.records is not None:
+            result.warnings = [*result.warnings, *result.records.notes]
     if screenshot is not None:
         from .rendered import save_annotated
 

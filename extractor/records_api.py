@@ -66,6 +66,9 @@ def extract_records(
     t1 = time.perf_counter()
     found = mining.run(page, opts)
     table = build_table(page, found, opts)
+    if "records_cut" in found.details:
+        kept, total = found.details["records_cut"]
+        notes.append(f"the main region holds {total:,} records: the first {kept:,} were read (option max_records)")
     table.notes = notes
     t2 = time.perf_counter()
     timings["extract"] = round((t2 - t1) * 1000, 3)

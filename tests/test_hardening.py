@@ -237,3 +237,15 @@ def test_a_page_past_the_element_cap_is_read_up_to_it_with_a_reason():
     assert time.process_time() - t0 < 10
     assert "The first words of a very long page." in result.text
     assert any(f"more than {MAX_ELEMENTS:,} elements" in w for w in result.warnings)
+
+
+def test_a_dump_sized_table_is_read_up_to_max_records_with_a_note():
+    rows = "".join(f"<tr><td>Item {i}</td><td>{i * 3} units</td><td><a href='/p/{i}'>link {i}</a></td></tr>"
+                   for i in range(400))
+    html = f"<html><body><h1>Stock</h1><table>{rows}</table></body></html>"
+    whole = extract_records(html)
+    assert len(whole.rows) == 400 and not whole.notes
+    cut = extract_records(html, max_records=150)
+    assert len(cut.rows) == 150
+    assert cut.rows[0] == whole.rows[0] and cut.rows[149] == whole.rows[149]
+    assert cut.notes == ["the main region holds 400 records: the first 150 were read (option max_records)"]

@@ -104,6 +104,10 @@ class Options:
     max_text_density: float = 0.03
     #: Most regions returned (main first).
     max_regions: int = 5
+    #: Most records of the main region read into the table (the first ones, in document order); the
+    #: rest are named in ``Table.notes``. Bounds the work on a hostile or dump-sized table (60,000
+    #: rows cost 14 s of CPU whole); records_dev's largest listing has 104 records (this project's cap).
+    max_records: int = 5000
     #: Most candidate groups whose regularity is measured (best text scores first; bounds the work).
     max_candidates: int = 60
     #: Most distinct class-word sets clustered per parent and tag (Jaccard is quadratic in them); rarer
@@ -162,6 +166,7 @@ class Options:
         require_range("wrapper_margin", self.wrapper_margin, 0.0, 1.0)
         require_range("max_text_density", self.max_text_density, 0.0, 1e6)
         require_range("max_candidates", self.max_candidates, 1, 1_000_000)
+        require_range("max_records", self.max_records, 1, 100_000_000)
         require_range("max_class_sets", self.max_class_sets, 1, 1_000_000)
         require_range("max_match_nodes", self.max_match_nodes, 1, 100_000)
         require_range("max_match_depth", self.max_match_depth, 1, 1000)
@@ -246,7 +251,12 @@ def run(page: Page, opts: Options) -> Mining:
                       "elements with text")
         return Mining([], None, path, reason=reason)
     main = regions[0]
+    details: dict = {"candidates": len(candidates)}
+    if len(main.records) > opts.max_records:
+        details["records_cut"] = (opts.max_records, len(main.records))
+        main = FoundRegion(main.parent, main.records[:opts.max_records], main.score)
+        regions = [main, *regions[1:]]
     schema = generate(page, main.records, removed, maxcount=opts.maxcount, max_nodes=opts.max_match_nodes,
                       max_depth=opts.max_match_depth, kind_share=opts.kind_share,
                       min_column_fill=opts.min_column_fill)
-    return Mining(regions, schema, path, details={"candidates": len(candidates)})
+    return Mining(regions, schema, path, details=details)
