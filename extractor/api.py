@@ -169,7 +169,10 @@ def extract(
 
         result.page_type, result.page_type_confidence = auto.page_type, round(auto.confidence, 4)
         result.has_main_text = auto.has_main_text
+        t3 = time.perf_counter()
         result.records = records_for(page, auto.page_type)
+        if result.records is not None:
+            result.timings = {**result.timings, "records": round((time.perf_counter() - t3) * 1000, 3)}
         if result.records is not None:
             result.warnings = [*result.warnings, *result.records.notes]
     if screenshot is not None:

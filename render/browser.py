@@ -24,6 +24,7 @@ import shutil
 import threading
 import time
 import urllib.parse
+import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -484,6 +485,36 @@ def _playwright_chromiums() -> list[str]:
 # ---------------------------------------------------------------------------- what to load
 
 
+def _check_served(url: str, served: bytes | None, max_bytes: int) -> None:
+    """Raise PageTooLarge or NotHTMLError for the bytes the server sent, when they are known."""
+    if served is None:
+        return
+    if len(served) > max_bytes:
+        raise _too_large(url, len(served), max_bytes)
+    kind = sniff_binary(served[:BINARY_SNIFF_BYTES]) if served else None
+    if kind:
+        raise NotHTMLError(f"{url}: the page is {kind}, not HTML")
+
+
+def _labelled_markup(response: Any) -> bool:
+    """Whether the response says it is HTML or XML (its body can then be read later)."""
+    ctype = (response.headers.get("content-type", "") if response is not None else "").lower()
+    return "html" in ctype or "xml" in ctype
+
+
+def _file_bytes(url: str) -> bytes | None:
+    """The bytes of the local file the browser loaded (read from disk, not over the protocol)."""
+    try:
+        return pathlib.Path(urllib.request.url2pathname(urllib.parse.urlparse(url).path)).read_bytes()
+    except OSError:
+        return None
+
+
+def _consume(task: asyncio.Future) -> None:
+    if not task.cancelled():
+        task.exception()  # read, so an abandoned body never logs "exception was never retrieved"
+
+
 async def _body(response: Any) -> bytes | None:
     """The bytes the server sent for the page (the page-type model reads them), or None if unavailable."""
     if response is None:
@@ -830,6 +861,7 @@ class _Engine:
         ready = True
         status = None
         served = None
+        body_task: asyncio.Future | None = None
         declared: list[int] = []  # the Content-Length of a page over max_bytes
 
         def on_response(response: Any) -> None:
@@ -843,7 +875,16 @@ class _Engine:
         try:
             response = await page.goto(target.url, wait_until="domcontentloaded", timeout=_ms(wait_end))
             status = response.status if response is not None else None
-            served = target.body if target.body is not None else await _body(response)
+            if target.body is not None:
+                served = target.body
+            elif target.url.startswith("file:"):
+                served = _file_bytes(target.url)
+            elif _labelled_markup(response):
+                # Read while the page settles: a body crosses the protocol at ~4 MB/s (8 MB: 2 s).
+                body_task = asyncio.ensure_future(_body(response))
+                body_task.add_done_callback(_consume)
+            else:
+                served = await _body(response)
         except PlaywrightTimeout:
             if declared:
                 raise _too_large(target.url, declared[0], opts.max_bytes) from None
@@ -862,13 +903,9 @@ class _Engine:
             page.remove_listener("response", on_response)
             if route is not None and not page.is_closed():
                 await page.unroute(route)
-        if served is not None and len(served) > opts.max_bytes:
-            raise _too_large(target.url, len(served), opts.max_bytes)
         if status is not None and status >= 400:
             raise RenderError(f"{target.url}: HTTP {status}")
-        kind = sniff_binary(served[:BINARY_SNIFF_BYTES]) if served else None
-        if kind:
-            raise NotHTMLError(f"{target.url}: the page is {kind}, not HTML")
+        _check_served(target.url, served, opts.max_bytes)
         timings["navigate"] = _since(t0)
         if ready:
             await self._settle(page, opts, wait_end, warnings)
@@ -881,6 +918,12 @@ class _Engine:
         except asyncio.TimeoutError:
             raise RenderTimeout(f"{target.url}: the browser was still busy with the page (its scripts, or its "
                                 f"size) when the {opts.timeout:g} s timeout ran out") from None
+        if body_task is not None:
+            try:
+                served = await asyncio.wait_for(asyncio.shield(body_task), max(deadline - time.monotonic(), 0.05))
+            except asyncio.TimeoutError:
+                body_task.cancel()  # the page was measured; only the bytes as served are missing
+            _check_served(target.url, served, opts.max_bytes)
         geometry, meta = parse(payload)
         if meta["capped"]:
             warnings.append(f"the page has more than {opts.max_elements:,} elements: those past it were read "

@@ -40,9 +40,6 @@ FAULTS = {
 }
 
 
-#: Rendering is bounded by the timeout; reading what it gave into a Page and extracting is not,
-#: and takes seconds for 200,000 elements (2-5 s measured on this machine, the more loaded the more).
-READ_S = {"200,000 elements": 5.0}
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +61,7 @@ def test_a_fault_ends_in_time_and_the_next_page_is_fine(browser, site, k):
         extract(f"{site}/fault{k}.html", render=True, timeout=timeout)
     except (RenderError, PageTooLarge) as exc:
         assert "Page." not in str(exc) and "Error:" not in str(exc)  # said in the user's words
-    assert time.monotonic() - t0 < timeout + SLACK_S + READ_S.get(list(FAULTS)[k], 0.0)
+    assert time.monotonic() - t0 < timeout + SLACK_S
     t0 = time.monotonic()
     result = extract(f"{site}/healthy.html", render=True, timeout=timeout)
     assert "A healthy paragraph of plain prose" in result.text
