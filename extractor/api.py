@@ -172,7 +172,9 @@ def extract(
         t3 = time.perf_counter()
         result.records = records_for(page, auto.page_type)
         if result.records is not None:
-            result.timings = {**result.timings, "records": round((time.perf_counter() - t3) * 1000, 3)}
+            spent = round((time.perf_counter() - t3) * 1000, 3)
+            result.timings = {**result.timings, "records": spent,
+                              "total": round(result.timings.get("total", 0.0) + spent, 3)}
         if result.records is not None:
             result.warnings = [*result.warnings, *result.records.notes]
     if screenshot is not None:
