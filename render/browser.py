@@ -502,6 +502,18 @@ def _labelled_markup(response: Any) -> bool:
     return "html" in ctype or "xml" in ctype
 
 
+#: Content-Type families that are never a page. Chromium shows a PDF in its own viewer page and hands
+#: that page's markup, not the PDF, to ``response.body()``, so the type must be read from the header.
+MEDIA_TYPES = ("application/pdf", "image/", "audio/", "video/", "font/", "application/zip")
+
+
+def _labelled_media(response: Any) -> str | None:
+    """The response's Content-Type when it names a document or media type that is not a page, else None."""
+    ctype = (response.headers.get("content-type", "") if response is not None else "").lower()
+    ctype = ctype.split(";")[0].strip()
+    return ctype if ctype.startswith(MEDIA_TYPES) else None
+
+
 def _file_bytes(url: str) -> bytes | None:
     """The bytes of the local file the browser loaded (read from disk, not over the protocol)."""
     try:
@@ -879,6 +891,8 @@ class _Engine:
                 served = target.body
             elif target.url.startswith("file:"):
                 served = _file_bytes(target.url)
+            elif _labelled_media(response):
+                raise NotHTMLError(f"{target.url}: the address serves {_labelled_media(response)}, not a page")
             elif _labelled_markup(response):
                 # Read while the page settles: a body crosses the protocol at ~4 MB/s (8 MB: 2 s).
                 body_task = asyncio.ensure_future(_body(response))

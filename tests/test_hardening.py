@@ -6,6 +6,8 @@ must succeed, and every case ends within its timeout plus ``SLACK_S``.
 
 from __future__ import annotations
 
+import http.server
+import threading
 import time
 
 import pytest
@@ -49,6 +51,7 @@ def site(tmp_path_factory):
     for k, html in enumerate(FAULTS.values()):
         (root / f"fault{k}.html").write_text(html, encoding="utf-8")
     (root / "image.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 64)
+    (root / "paper.pdf").write_bytes(b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n" + bytes(200))
     with serve(str(root)) as base:
         yield base
 
@@ -175,38 +178,61 @@ def test_a_url_loads_what_builds_it_and_nothing_else(browser, tmp_path):
 # ---------------------------------------------------------------------------- the HTML path's budget
 
 
-def test_a_page_over_its_budget_is_stopped_and_the_batch_goes_on(tmp_path, capsys):
-    import http.server
-    import threading
+class Trickle(http.server.BaseHTTPRequestHandler):
+    """Serves a page one byte a second: no single read ever times out."""
 
-    from extractor.cli import main
-
-    class Trickle(http.server.BaseHTTPRequestHandler):  # one byte a second: no read ever times out
-        def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html")
-            self.end_headers()
-            try:
-                for byte in b"<html><body><p>" + b"slow " * 100:
-                    self.wfile.write(bytes([byte]))
-                    self.wfile.flush()
-                    time.sleep(1)
-            except OSError:
-                pass
-
-        def log_message(self, *args) -> None:
+    def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.end_headers()
+        try:
+            for byte in b"<html><body><p>" + b"slow " * 100:
+                self.wfile.write(bytes([byte]))
+                self.wfile.flush()
+                time.sleep(1)
+        except OSError:
             pass
 
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture()
+def trickle():
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Trickle)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    (tmp_path / "good.html").write_text(HEALTHY, encoding="utf-8")
-    slow = f"http://127.0.0.1:{server.server_address[1]}/slow.html"
     try:
-        t0 = time.monotonic()
-        code = main(["extract", slow, str(tmp_path / "good.html"), "--timeout", "2", "--method", "cedp", "-q"])
-        elapsed = time.monotonic() - t0
+        yield f"http://127.0.0.1:{server.server_address[1]}/slow.html"
     finally:
         server.shutdown()
+
+
+def test_a_trickling_page_ends_in_time_on_the_render_path(browser, site, trickle):
+    timeout = 6.0
+    t0 = time.monotonic()
+    try:
+        result = extract(trickle, render=True, timeout=timeout)
+        assert any("not ready" in w for w in result.warnings)  # partial, and it says so
+    except RenderError as exc:
+        assert "Error:" not in str(exc) and "scrollHeight" not in str(exc)
+    assert time.monotonic() - t0 < timeout + SLACK_S
+    assert "A healthy paragraph" in extract(f"{site}/healthy.html", render=True, timeout=timeout).text
+
+
+def test_a_pdf_is_not_html_on_either_path(browser, site):
+    for render in (True, False):
+        with pytest.raises(NotHTMLError):
+            extract(f"{site}/paper.pdf", render=render, timeout=6)
+
+
+def test_a_page_over_its_budget_is_stopped_and_the_batch_goes_on(tmp_path, capsys, trickle):
+    from extractor.cli import main
+
+    (tmp_path / "good.html").write_text(HEALTHY, encoding="utf-8")
+    slow = trickle
+    t0 = time.monotonic()
+    code = main(["extract", slow, str(tmp_path / "good.html"), "--timeout", "2", "--method", "cedp", "-q"])
+    elapsed = time.monotonic() - t0
     out, err = capsys.readouterr()
     assert code == 1
     assert "ExtractionTimeout" in err and "slow.html" in err
