@@ -22,8 +22,7 @@ from .errors import (
 )
 from .page import Geometry, Page, load
 from .result import Block, Result, Table
-
-__version__ = "0.1.0"
+from .version import __version__  # noqa: F401 - the package version, kept in extractor/version.py
 
 
 def __getattr__(name: str):

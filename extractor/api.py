@@ -64,8 +64,35 @@ def resolve_method(method: str, options: dict[str, Any]) -> tuple[str, Any, Any]
     if entry is None:
         raise OptionError(f"unknown method {method!r}; valid: {', '.join(method_names())}")
     module = importlib.import_module(entry.module)
-    opts = make_options(module.Options, name, {**entry.presets, **options})
+    try:
+        opts = make_options(module.Options, name, {**entry.presets, **options})
+    except OptionError as exc:
+        if method != "auto":
+            raise
+        owners = {key: option_owners(key) for key in options if key not in _option_names(module.Options)}
+        named = [f"{key} belongs to method {', '.join(found)} (method={found[0]!r}, --method {found[0]})"
+                 if found else f"{key} belongs to no method" for key, found in owners.items()]
+        if not named:
+            raise
+        raise OptionError(f"{exc}; given options, auto runs {AUTO_METHOD} with them: " + "; ".join(named)) from None
     return name, module.run, opts
+
+
+def _option_names(options_class: Any) -> set[str]:
+    import dataclasses
+
+    return {f.name for f in dataclasses.fields(options_class)}
+
+
+def option_owners(option: str) -> list[str]:
+    """The methods that take an option named ``option`` (preset variants share their module's options)."""
+    found = []
+    for name, entry in METHODS.items():
+        if option in entry.presets:
+            continue  # a variant fixes this option: its base method is the one to name
+        if option in _option_names(importlib.import_module(entry.module).Options):
+            found.append(name)
+    return found
 
 
 def get_page(
@@ -78,8 +105,12 @@ def get_page(
     timeout: float = DEFAULT_TIMEOUT,
     render_options: dict[str, Any] | None = None,
     timings: dict[str, float] | None = None,
+    user_agent: str | None = None,
 ) -> Page:
     """Load (and with ``render=True`` render) a source into a :class:`Page`.
+
+    ``user_agent`` is the User-Agent sent when a URL is fetched or rendered (default: pagesight's own
+    for a fetch, Chromium's for a rendering); a ``user_agent`` in ``render_options`` wins when rendering.
 
     Raises the errors of :func:`extractor.load`, and :class:`RenderError` when rendering fails.
     """
@@ -89,10 +120,13 @@ def get_page(
     if render:
         from .rendered import rendered_page
 
+        rendering = render_options or {}
+        if user_agent and "user_agent" not in rendering:
+            rendering = {**rendering, "user_agent": user_agent}
         page = rendered_page(source, url=url, encoding=encoding, max_bytes=max_bytes, timeout=timeout,
-                             options=render_options or {}, timings=timings)
+                             options=rendering, timings=timings)
     else:
-        page = load(source, url=url, encoding=encoding, max_bytes=max_bytes, timeout=timeout)
+        page = load(source, url=url, encoding=encoding, max_bytes=max_bytes, timeout=timeout, user_agent=user_agent)
     if timings is not None:
         timings["load"] = round((time.perf_counter() - t0) * 1000 - timings.get("render", 0.0), 3)
     return page
@@ -110,6 +144,9 @@ def extract(
     render_options: dict[str, Any] | None = None,
     screenshot: str | os.PathLike | None = None,
     comments: bool | None = None,
+    records: bool | None = None,
+    user_agent: str | None = None,
+    inline: bool = False,
     **options: Any,
 ) -> Result:
     """Extract the main text and headline of a page.
@@ -126,7 +163,11 @@ def extract(
     :mod:`extractor.comments`) stay in the page: ``None`` (default) lets ``auto`` decide by
     page type (its route table drops them from articles and keeps them on forum pages, whose
     posts are the content) and leaves the page whole for a named method; ``True`` keeps
-    them, ``False`` drops them on every page. Returns a
+    them, ``False`` drops them on every page. ``records=False`` stops ``auto`` from mining
+    ``Result.records`` on listings and collections (``None``, the default, lets it).
+    ``user_agent`` replaces the User-Agent sent for a URL (see :func:`get_page`). ``inline=True``
+    keeps each block's links and emphasis in ``Block.inline`` (the markdown writer and text with
+    links use them; :mod:`extractor.inline`). Returns a
     :class:`Result`; an empty one carries a ``reason``.
     Raises :class:`OptionError` for a bad method or option before any loading, and the
     load/render errors (all subclasses of :class:`PagesightError`).
@@ -137,7 +178,7 @@ def extract(
     t0 = time.perf_counter()
     timings: dict[str, float] = {}
     page = get_page(source, render=render, url=url, encoding=encoding, max_bytes=max_bytes,
-                    timeout=timeout, render_options=render_options, timings=timings)
+                    timeout=timeout, render_options=render_options, timings=timings, user_agent=user_agent)
     t1 = time.perf_counter()
     auto = None
     if method == "auto" and not options:  # route by page type (extractor/routing.py, issue #8)
@@ -161,6 +202,10 @@ def extract(
     timings["total"] = round((t2 - t0) * 1000, 3)
     result = build_result(work, name, opts, extraction, title, timings)
     result.source = source_name(source)
+    if inline:
+        from .inline import add_inline
+
+        add_inline(work, result.blocks)
     from .metadata import fill_metadata
 
     fill_metadata(result, page)  # author, dates, site name ... (issue #16); reads the page as loaded
@@ -170,7 +215,7 @@ def extract(
         result.page_type, result.page_type_confidence = auto.page_type, round(auto.confidence, 4)
         result.has_main_text = auto.has_main_text
         t3 = time.perf_counter()
-        result.records = records_for(page, auto.page_type)
+        result.records = records_for(page, auto.page_type) if records is not False else None
         if result.records is not None:
             spent = round((time.perf_counter() - t3) * 1000, 3)
             result.timings = {**result.timings, "records": spent,

@@ -1,8 +1,8 @@
 """The ``pagesight`` command: extract, records, eval, classify, setup-browser.
 
 Every page is handled on its own: a failing page prints one line on stderr and the batch
-goes on. Exit codes: 0 all pages handled, 1 at least one page failed, 2 bad usage or options.
-No traceback reaches the user unless ``--debug`` is given.
+goes on. Exit codes: 0 all pages handled, 1 at least one page failed, 2 bad usage or options,
+3 the output could not be written. No traceback reaches the user unless ``--debug`` is given.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import os
 import pathlib
 import re
 import sys
+import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -23,12 +24,13 @@ from typing import Any
 from pebble import ProcessPool
 
 from .errors import ExtractionTimeout, OptionError, PagesightError
+from .inputs import PAGE_SUFFIXES, WARC_SUFFIXES, expand, read_input_file, skipped_line
+from .version import __version__
 
-EXIT_OK, EXIT_PAGE_FAILED, EXIT_USAGE = 0, 1, 2
-#: Files a folder source expands to.
-PAGE_SUFFIXES = (".html", ".htm", ".xhtml", ".html.gz", ".htm.gz")
-#: Web archives a folder source of ``pagesight extract`` also expands to.
-WARC_SUFFIXES = (".warc", ".warc.gz")
+EXIT_OK, EXIT_PAGE_FAILED, EXIT_USAGE, EXIT_OUTPUT = 0, 1, 2, 3
+__all__ = ["PAGE_SUFFIXES", "WARC_SUFFIXES", "main", "build_parser", "expand_sources"]
+#: Notes on standard error that mean "this page gave nothing" (counted as empty in the summary).
+EMPTY_NOTES = ("empty result", "no records")
 #: Pages a worker process reads before it is replaced: a process keeps the memory of the
 #: largest page it has read, so a long batch would grow with its largest page; a new worker
 #: costs one load of the models (about 0.1 s), a fraction of a per cent over 500 pages.
@@ -43,6 +45,7 @@ EPILOG_EXTRACT = """examples:
   pagesight extract page.html                       main text of a saved page
   pagesight extract https://example.org/a --format markdown
   pagesight extract pages/ --format json --output out/   one JSON file per page
+  pagesight extract -i urls.txt --format jsonl --output all.jsonl   a list of URLs/paths, one per line
   pagesight extract crawl.warc.gz --format jsonl --output out.jsonl.gz   every HTML response of a web archive
   cat page.html | pagesight extract -               read standard input
   pagesight extract page.html --method cedp --option smooth_sigma=2
@@ -52,6 +55,10 @@ EPILOG_EXTRACT = """examples:
 
 class CliError(Exception):
     """A usage problem reported as one line with exit code 2."""
+
+
+class OutputError(Exception):
+    """The output cannot be written: reported as one line with exit code 3."""
 
 
 def _parse_options(pairs: list[str] | None, what: str = "option") -> dict[str, str]:
@@ -64,22 +71,26 @@ def _parse_options(pairs: list[str] | None, what: str = "option") -> dict[str, s
     return options
 
 
-def expand_sources(sources: Iterable[str], *, warc: bool = False) -> list[str]:
-    """Expand folders into the page files they hold (sorted); keep files, URLs and ``-`` as given.
-
-    ``warc=True`` also takes the ``.warc``/``.warc.gz`` files of a folder."""
-    suffixes = PAGE_SUFFIXES + WARC_SUFFIXES if warc else PAGE_SUFFIXES
-    out: list[str] = []
-    for source in sources:
-        if source != "-" and os.path.isdir(source):
-            found = sorted(str(p) for p in pathlib.Path(source).rglob("*") if p.name.lower().endswith(suffixes))
-            if not found:
-                kinds = ".html/.htm/.warc" if warc else ".html/.htm"
-                print(f"pagesight: {source}: folder holds no {kinds} files", file=sys.stderr)
-            out.extend(found)
-        else:
-            out.append(source)
-    return out
+def expand_sources(sources: Iterable[str], *, warc: bool = False, input_files: Iterable[str] = (),
+                   skipped: list[int] | None = None) -> list[str]:
+    """The sources to read: ``sources``, then those listed in ``input_files`` (one per line), with
+    folders expanded (:func:`extractor.inputs.expand`). What a folder held that is not HTML is named on
+    standard error and its count added to ``skipped[0]``. ``warc=True`` also takes ``.warc`` files."""
+    given = list(sources)
+    for listing in input_files:
+        try:
+            given.extend(read_input_file(listing))
+        except OSError as exc:
+            raise CliError(f"--input-file {listing}: {exc.strerror or exc}") from None
+    inputs = expand(given, warc=warc)
+    for folder, left_out in inputs.skipped.items():
+        print(f"pagesight: {skipped_line(folder, left_out)}", file=sys.stderr)
+    for source in given:
+        if source != "-" and os.path.isdir(source) and not any(s.startswith(source) for s in inputs.sources):
+            print(f"pagesight: {source}: the folder holds no HTML pages", file=sys.stderr)
+    if skipped is not None:
+        skipped[0] += inputs.skipped_count
+    return inputs.sources
 
 
 def _output_name(source: str, suffix: str, used: set[str]) -> str:
@@ -105,6 +116,8 @@ def _progress(total: int | None, quiet: bool) -> Any:
 # --- work done per page (top-level so a process pool can pickle it) -----------------------
 
 Outcome = tuple[str, "str | None", "str | None", "str | None"]
+#: A source that names a URL scheme (``http://``, ``ftp://`` …): read as a URL, not as a path.
+_SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*://")
 
 
 def _guarded(job: tuple[str, dict[str, Any]], produce: Callable[[str, dict[str, Any], str], tuple[str, str | None]]
@@ -117,7 +130,10 @@ def _guarded(job: tuple[str, dict[str, Any]], produce: Callable[[str, dict[str, 
     stdin = kw.pop("_stdin", None)  # standard input, read by the parent process
     record = kw.pop("_warc", None)  # a WARC record, read by the parent process
     try:
-        text, warning = produce(record if record is not None else source if stdin is None else stdin, kw, fmt)
+        what: Any = record if record is not None else source if stdin is None else stdin
+        if isinstance(what, str) and what != "-" and not _SCHEME.match(what):
+            what = pathlib.Path(what)  # a command-line source is a path, never HTML text: "no such file"
+        text, warning = produce(what, kw, fmt)
         return source, text, warning, None
     except PagesightError as exc:
         return source, None, None, f"{type(exc).__name__}: {exc}"
@@ -130,7 +146,8 @@ def _produce_text(source: Any, kw: dict[str, Any], fmt: str) -> tuple[str, str |
     from .api import extract
     from .output import serialise
 
-    if isinstance(source, (str, bytes)):
+    links = kw.pop("_links", False)
+    if isinstance(source, (str, bytes, os.PathLike)):
         result = extract(source, **kw)
     else:  # a WARC record (extractor.warc.WarcPage)
         from .warc import extract_record_or_raise
@@ -141,8 +158,12 @@ def _produce_text(source: Any, kw: dict[str, Any], fmt: str) -> tuple[str, str |
             if len(source.data or b"") > TRIM_AFTER_BYTES:
                 _trim_heap()
     if result.empty:
-        return serialise(result, fmt), f"empty result: {result.reason}"
-    return serialise(result, fmt), ("; ".join(result.warnings) if result.warnings else None)
+        return serialise(result, fmt, links=links), f"empty result: {result.reason}"
+    partial = result.details.get("render_warnings")
+    note = "; ".join(result.warnings) if result.warnings else None
+    if partial and note:
+        note = "rendering was partial: " + note
+    return serialise(result, fmt, links=links), note
 
 
 #: After a WARC record this large, a worker gives the freed heap back to the system: a long archive's
@@ -295,6 +316,23 @@ def _error_line(source: str, meta: Any, error: str) -> str:
     return to_jsonl(result)
 
 
+def _output_target(output: str | None) -> tuple[pathlib.Path | None, str | None]:
+    """``(folder, file)`` for ``--output``: a path that ends in a separator or names an existing folder
+    is a folder (one file per page); any other path is one file; neither is standard output."""
+    if not output:
+        return None, None
+    if output.endswith(("/", os.sep)) or os.path.isdir(output):
+        folder = pathlib.Path(output)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OutputError(f"--output {output}: cannot make the folder: {exc.strerror or exc}") from None
+        if not os.access(folder, os.W_OK):
+            raise OutputError(f"--output {output}: the folder is not writable")
+        return folder, None
+    return None, output
+
+
 def _run_batch(
     worker: Callable[[tuple[str, dict[str, Any]]], Outcome],
     sources: list[str],
@@ -305,6 +343,8 @@ def _run_batch(
     quiet: bool,
     budget: float | None = None,
     warc: bool = False,
+    kind: str = "text",
+    skipped: int = 0,
 ) -> int:
     """Run ``worker`` over sources, write outputs in input order, report failures; return exit code.
 
@@ -312,22 +352,32 @@ def _run_batch(
     takes longer is stopped and reported as failed; without one (rendering, whose own timeout
     bounds each page) they run here. With ``warc`` a ``.warc``/``.warc.gz`` source (or standard
     input holding one) stands for its HTML response records, read here a few at a time and sent
-    to the workers as bytes. ``jsonl`` writes one JSON line per page, a failed page's too, to
-    standard output or to the one file ``output`` (gzipped for ``.gz``).
+    to the workers as bytes.
+
+    Output (:func:`_output_target`): a folder gets one file per page, named after its source; one
+    file or standard output gets every page in turn: JSON Lines for ``jsonl``, and for ``json``
+    when there are several pages (or the file ends in ``.jsonl``), a failed page's line too for main
+    text (``kind="text"``); other formats are concatenated, each page under a ``==> source <==``
+    line when there are several (``kind="classify"``: one line per page, no header). A file ending
+    in ``.gz`` is gzipped. Ends with a summary line on standard error (pages, empty, failed,
+    seconds; ``skipped`` files a folder held that are not HTML) for a batch, ``quiet`` or not.
     """
     from .output import EXTENSIONS
 
+    started = time.monotonic()
     has_warc = warc and any(_is_warc_source(s) for s in sources)
     many = len(sources) > 1 or has_warc
-    stream_lines = fmt == "jsonl" or (fmt == "json" and _is_jsonl_name(output))
-    out_dir = None
-    if output and not stream_lines and (many or output.endswith(("/", os.sep)) or os.path.isdir(output)):
-        out_dir = pathlib.Path(output)
-        out_dir.mkdir(parents=True, exist_ok=True)
-    elif output and stream_lines and (output.endswith(("/", os.sep)) or os.path.isdir(output)):
-        raise CliError(f"--output {output}: JSON Lines go to one file, not a folder")
+    if fmt == "jsonl" and output and (output.endswith(("/", os.sep)) or os.path.isdir(output)):
+        raise CliError(f"--output {output}: JSON Lines go to one file, not a folder (--format json writes "
+                       "one file per page into a folder)")
+    out_dir, out_file = _output_target(output)
+    lines = fmt == "jsonl" or (fmt == "json" and (many or _is_jsonl_name(out_file)))
+    try:
+        single_file = _open_output(out_file) if out_file else None
+    except OSError as exc:
+        raise OutputError(f"--output {output}: cannot write: {exc.strerror or exc}") from None
     used: set[str] = set()
-    failed = 0
+    failed = empty = unwritten = 0
     stdin = None
     if budget is not None and "-" in sources and not (has_warc and _is_warc_source("-")):
         stdin = sys.stdin.buffer.read()  # workers do not see standard input: read it here
@@ -349,7 +399,7 @@ def _run_batch(
     else:
         pool = None
         results = _in_order(items, worker, 1, budget)
-    single_file = _open_output(output) if output and out_dir is None else None
+    sink = single_file or sys.stdout
     done = 0
     try:
         for meta, (source, text, warning, error) in results:
@@ -357,30 +407,30 @@ def _run_batch(
                 bar.update(1)
             if error:
                 failed += 1
-                print(f"pagesight: {source}: {error}", file=sys.stderr)
-                if stream_lines:
-                    (single_file or sys.stdout).write(_error_line(source, meta, error) + "\n")
+                _note(bar, f"pagesight: {source}: {error}")
+                if lines and kind == "text":
+                    _write(sink, _error_line(source, meta, error) + "\n", output)
                 continue
-            if warning and not quiet:
-                print(f"pagesight: {source}: {warning}", file=sys.stderr)
+            is_empty = bool(warning) and warning.startswith(EMPTY_NOTES)
+            empty += is_empty
+            if warning and not (quiet and is_empty):
+                _note(bar, f"pagesight: {source}: {warning}")
             if out_dir is not None:
                 name = meta.url or meta.record_id or source if meta is not None else source
-                (out_dir / _output_name(name, EXTENSIONS[fmt], used)).write_text(text or "", encoding="utf-8")
-            elif stream_lines and fmt == "json":  # --format json into a .jsonl file: one line each
-                (single_file or sys.stdout).write(json.dumps(json.loads(text or "null"), ensure_ascii=False,
-                                                             separators=(",", ":")) + "\n")
-            elif single_file is not None:
-                single_file.write((text or "") + "\n")
-            elif many and fmt == "json":
-                sys.stdout.write(json.dumps(json.loads(text or "null"), ensure_ascii=False) + "\n")
-            elif fmt == "jsonl":
-                sys.stdout.write((text or "") + "\n")
+                target = out_dir / _output_name(name, EXTENSIONS.get(fmt, ".txt"), used)
+                try:
+                    target.write_text(text or "", encoding="utf-8")
+                except OSError as exc:
+                    unwritten += 1
+                    _note(bar, f"pagesight: {source}: cannot write {target}: {exc.strerror or exc}")
+            elif lines:
+                line = (text or "") if fmt == "jsonl" else json.dumps(json.loads(text or "null"),
+                                                                     ensure_ascii=False, separators=(",", ":"))
+                _write(sink, line + "\n", output)
+            elif many and kind != "classify":
+                _write(sink, f"==> {source} <==\n{text or ''}\n\n", output)
             else:
-                if many:
-                    sys.stdout.write(f"==> {source} <==\n")
-                sys.stdout.write((text or "") + "\n")
-                if many:
-                    sys.stdout.write("\n")
+                _write(sink, (text or "") + "\n", output)
             if single_file is None:
                 sys.stdout.flush()
             done += 1
@@ -390,15 +440,41 @@ def _run_batch(
         if bar is not None:
             bar.close()
         if single_file is not None:
-            single_file.close()
+            try:
+                single_file.close()
+            except OSError as exc:
+                raise OutputError(f"--output {output}: cannot write: {exc.strerror or exc}") from None
         if isinstance(pool, ProcessPool):
             pool.stop()  # nothing is left running: a page still over its budget is killed
             pool.join()
         elif pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
-    if failed and many and not quiet:
-        print(f"pagesight: {failed} of {counts['pages']} pages failed", file=sys.stderr)
+    if many or skipped:
+        parts = [f"{counts['pages']} pages", f"{empty} empty", f"{failed} failed"]
+        if unwritten:
+            parts.append(f"{unwritten} not written")
+        if skipped:
+            parts.append(f"{skipped} files skipped as not HTML")
+        print(f"pagesight: {', '.join(parts)}, {time.monotonic() - started:.1f} s", file=sys.stderr)
+    if unwritten:
+        return EXIT_OUTPUT
     return EXIT_PAGE_FAILED if failed else EXIT_OK
+
+
+def _note(bar: Any, line: str) -> None:
+    """One line on standard error, printed above the progress bar when there is one."""
+    if bar is not None:
+        bar.write(line, file=sys.stderr)
+    else:
+        print(line, file=sys.stderr)
+
+
+def _write(sink: Any, text: str, output: str | None) -> None:
+    """Write to the output file or standard output; a failed write ends the batch with exit code 3."""
+    try:
+        sink.write(text)
+    except OSError as exc:
+        raise OutputError(f"--output {output or 'standard output'}: cannot write: {exc.strerror or exc}") from None
 
 
 def _jobs(args: argparse.Namespace, count: int) -> int:
@@ -428,9 +504,8 @@ def cmd_extract(args: argparse.Namespace) -> int:
     fmt = args.format or ("jsonl" if _is_jsonl_name(args.output) else "text")
     if _is_jsonl_name(args.output) and fmt not in ("json", "jsonl"):
         raise CliError(f"--output {args.output} is a JSON Lines file: use --format jsonl, or another file name")
-    sources = expand_sources(args.sources, warc=True)
-    if not sources:
-        raise CliError("no sources to read")
+    skipped = [0]
+    sources = _sources_of(args, warc=True, skipped=skipped)
     warcs = [s for s in sources if _is_warc_source(s)]
     if warcs:
         from .warc import _archive_iterator
@@ -444,7 +519,14 @@ def cmd_extract(args: argparse.Namespace) -> int:
 
     def kwargs_for(source: str) -> dict[str, Any]:
         kw: dict[str, Any] = dict(method=args.method, render=render, url=args.url, encoding=args.encoding,
-                                  timeout=args.timeout, comments=args.comments, **options)
+                                  timeout=args.timeout, comments=args.comments, user_agent=args.user_agent,
+                                  **options)
+        if args.records is False:
+            kw["records"] = False
+        if args.links:
+            kw["_links"] = True
+        if args.links or fmt == "markdown":
+            kw["inline"] = True  # each block's links and emphasis, for markdown and --links
         if render and rendering:
             kw["render_options"] = rendering
         shot = _screenshot_path(args.screenshot, source, len(sources) > 1, used)
@@ -456,7 +538,18 @@ def cmd_extract(args: argparse.Namespace) -> int:
 
     count = max(len(sources), POOL_MIN_PAGES) if warcs else len(sources)  # a WARC holds many pages
     return _run_batch(_extract_one, sources, kwargs_for, fmt, args.output, _jobs(args, count),
-                      args.quiet, None if render else args.timeout, warc=True)
+                      args.quiet, None if render else args.timeout, warc=True, skipped=skipped[0])
+
+
+def _sources_of(args: argparse.Namespace, *, warc: bool = False, skipped: list[int] | None = None) -> list[str]:
+    """The sources a command reads: its arguments and ``--input-file`` lists, folders expanded; exit 2
+    (usage) when there are none."""
+    if not args.sources and not args.input_file:
+        raise CliError("no sources: give files, folders, URLs or - (standard input), or --input-file FILE")
+    sources = expand_sources(args.sources, warc=warc, input_files=args.input_file or (), skipped=skipped)
+    if not sources:
+        raise CliError("no pages to read")
+    return sources
 
 
 def _screenshot_only(args: argparse.Namespace, sources: list[str]) -> int:
@@ -478,16 +571,19 @@ def _screenshot_only(args: argparse.Namespace, sources: list[str]) -> int:
 
 def cmd_records(args: argparse.Namespace) -> int:
     """``pagesight records``: repeated data records of each source as a table."""
+    from .records_api import record_options
+
     options = _parse_options(args.option)
-    sources = expand_sources(args.sources)
-    if not sources:
-        raise CliError("no sources to read")
+    record_options(**options)  # a bad option: exit 2 before any page is read
+    skipped = [0]
+    sources = _sources_of(args, skipped=skipped)
     used: set[str] = set()
     rendering = render_options_of(args)
 
     def kwargs_for(source: str) -> dict[str, Any]:
         kw: dict[str, Any] = dict(render=args.render or bool(args.screenshot), url=args.url,
-                                  encoding=args.encoding, **options)
+                                  encoding=args.encoding, timeout=args.timeout, user_agent=args.user_agent,
+                                  **options)
         if kw["render"] and rendering:
             kw["render_options"] = rendering
         shot = _screenshot_path(args.screenshot, source, len(sources) > 1, used)
@@ -496,7 +592,8 @@ def cmd_records(args: argparse.Namespace) -> int:
         return kw
 
     return _run_batch(_records_one, sources, kwargs_for, args.format, args.output, _jobs(args, len(sources)),
-                      args.quiet, None if args.render or args.screenshot else args.timeout)
+                      args.quiet, None if args.render or args.screenshot else args.timeout, kind="records",
+                      skipped=skipped[0])
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
@@ -530,20 +627,35 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_classify(args: argparse.Namespace) -> int:
-    """``pagesight classify``: each source's page type, its confidence, and whether it has a main text."""
+def _produce_classify(source: Any, kw: dict[str, Any], fmt: str) -> tuple[str, str | None]:
     from .pagetype import classify_source
 
-    failed = 0
-    for source in expand_sources(args.sources):
-        try:
-            verdict = classify_source(source, render=args.render, url=args.url)
-            main_text = "main-text" if verdict.has_main_text else "no-main-text"
-            print(f"{verdict.page_type}\t{verdict.confidence:.2f}\t{main_text}\t{source}")
-        except PagesightError as exc:
-            failed += 1
-            print(f"pagesight: {source}: {type(exc).__name__}: {exc}", file=sys.stderr)
-    return EXIT_PAGE_FAILED if failed else EXIT_OK
+    name = kw.pop("_name")
+    verdict = classify_source(source, render=kw["render"], url=kw["url"])
+    if fmt == "text":
+        main_text = "main-text" if verdict.has_main_text else "no-main-text"
+        return f"{verdict.page_type}\t{verdict.confidence:.2f}\t{main_text}\t{name}", None
+    data = {"source": name, "page_type": verdict.page_type, "confidence": round(verdict.confidence, 4),
+            "has_main_text": verdict.has_main_text}
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":") if fmt == "jsonl" else None), None
+
+
+def _classify_one(job: tuple[str, dict[str, Any]]) -> Outcome:
+    """Classify one source (top-level so a process pool can pickle it)."""
+    return _guarded(job, _produce_classify)
+
+
+def cmd_classify(args: argparse.Namespace) -> int:
+    """``pagesight classify``: each source's page type, its confidence, and whether it has a main text
+    (text: one tab-separated line per page; json/jsonl: one object per page)."""
+    skipped = [0]
+    sources = _sources_of(args, skipped=skipped)
+
+    def kwargs_for(source: str) -> dict[str, Any]:
+        return {"render": args.render, "url": args.url, "_name": source}
+
+    return _run_batch(_classify_one, sources, kwargs_for, args.format, args.output, _jobs(args, len(sources)),
+                      args.quiet, None if args.render else args.timeout, kind="classify", skipped=skipped[0])
 
 
 def cmd_setup_browser(args: argparse.Namespace) -> int:
@@ -600,14 +712,30 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(prog="pagesight", description="Main text, headline and data records out of "
                                      "web pages, optionally rendered in headless Chromium first.")
-    parser.add_argument("--version", action="version", version="pagesight 0.1.0")
+    parser.add_argument("--version", action="version", version=f"pagesight {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
+    def inputs(p: argparse.ArgumentParser) -> None:
+        p.add_argument("sources", nargs="*", metavar="SOURCE", help="file, folder (every file in it that is "
+                       "HTML), http(s)/file URL, or - for stdin (extract also reads .warc/.warc.gz web archives: "
+                       "their HTML responses)")
+        p.add_argument("--input-file", "-i", action="append", metavar="FILE", help="read sources from FILE, one "
+                       "URL or path per line; blank lines and lines starting with # are skipped; - for stdin "
+                       "(repeatable)")
+        p.add_argument("--output", "-o", metavar="PATH", help="a path ending in / or an existing folder: one "
+                       "file per page; any other path: one file (JSON Lines for json/jsonl with several pages, "
+                       "else the pages one after another; gzipped when it ends in .gz); default stdout")
+        p.add_argument("--jobs", "-j", type=int, default=0, help="worker processes (default: all cores for "
+                       f"batches of {POOL_MIN_PAGES}+ pages); with --render, pages rendered at once (default 1)")
+        p.add_argument("--timeout", type=float, default=20.0, help="seconds allowed to fetch or render a page")
+        p.add_argument("--quiet", "-q", action="store_true", help="no progress bar, no notes on empty results "
+                       "(the summary line still counts them)")
+        p.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
     def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("sources", nargs="+", metavar="SOURCE", help="file, folder, http(s)/file URL, or - for stdin"
-                       " (extract also reads .warc/.warc.gz web archives: their HTML responses)")
-        p.add_argument("--output", "-o", metavar="PATH", help="file (one source) or folder (many); one file for "
-                       "--format jsonl (gzipped when it ends in .gz); default stdout")
+        inputs(p)
+        p.add_argument("--user-agent", metavar="UA", help="User-Agent sent with each request (default "
+                       "'pagesight/VERSION (...)'; with --render, Chromium's unless given)")
         p.add_argument("--render", action="store_true", help="render in headless Chromium first (sees layout, "
                        "runs scripts). A file or standard input renders offline; a URL may load the scripts, "
                        "styles and data it builds itself from, never images, fonts, media, beacons or pings")
@@ -616,11 +744,6 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a method option (repeatable)")
         p.add_argument("--url", help="address of the page, when the source does not carry one")
         p.add_argument("--encoding", help="force the character encoding of the input bytes")
-        p.add_argument("--timeout", type=float, default=20.0, help="seconds allowed to fetch or render a page")
-        p.add_argument("--jobs", "-j", type=int, default=0, help="worker processes (default: all cores for "
-                       f"batches of {POOL_MIN_PAGES}+ pages); with --render, pages rendered at once (default 1)")
-        p.add_argument("--quiet", "-q", action="store_true", help="no progress bar, no warnings for empty results")
-        p.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
         render_options(p)
 
     p = sub.add_parser("extract", help="main text and headline of pages", epilog=EPILOG_EXTRACT,
@@ -632,7 +755,11 @@ def build_parser() -> argparse.ArgumentParser:
                    "a failed page's too")
     p.add_argument("--screenshot-only", action="store_true", help="only save the raw full-page screenshot")
     p.add_argument("--comments", action=argparse.BooleanOptionalAction, default=None, help=COMMENTS_HELP)
-    p.set_defaults(func=cmd_extract)
+    p.add_argument("--no-records", dest="records", action="store_false", default=None, help="auto does not mine "
+                   "the data records of listing and collection pages (faster; Result.records stays empty)")
+    p.add_argument("--links", action="store_true", help="keep link targets: text as 'words <URL>', markdown "
+                   "as [words](URL)")
+    p.set_defaults(func=cmd_extract, parser=p)
 
     p = sub.add_parser("records", help="repeated data records (product cards, results, posts) as a table",
                        epilog="examples:\n  pagesight records listing.html --format csv\n"
@@ -640,7 +767,7 @@ def build_parser() -> argparse.ArgumentParser:
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     common(p)
     p.add_argument("--format", "-f", default="csv", choices=("csv", "json", "markdown"), help="default csv")
-    p.set_defaults(func=cmd_records)
+    p.set_defaults(func=cmd_records, parser=p)
 
     p = sub.add_parser("eval", help="score a method on an evaluation set (gold.jsonl.gz + html/)",
                        epilog="example:\n  pagesight eval ../shared/data/cleaneval --method decay",
@@ -654,23 +781,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", metavar="FILE", help="also write the summary and per-page scores as JSON")
     p.add_argument("--comments", action=argparse.BooleanOptionalAction, default=None, help=COMMENTS_HELP)
     p.add_argument("--quiet", "-q", action="store_true")
-    p.set_defaults(func=cmd_eval)
+    p.set_defaults(func=cmd_eval, parser=p)
 
-    p = sub.add_parser("classify", help="page type (article, forum, product, ...) of pages")
-    p.add_argument("sources", nargs="+", metavar="SOURCE")
-    p.add_argument("--render", action="store_true")
-    p.add_argument("--url")
-    p.set_defaults(func=cmd_classify)
+    p = sub.add_parser("classify", help="page type (article, forum, product, ...) of pages",
+                       epilog="examples:\n  pagesight classify page.html        type, confidence, main-text or "
+                       "not, source (tab-separated)\n  pagesight classify pages/ -f jsonl -o types.jsonl",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    inputs(p)
+    p.add_argument("--format", "-f", default="text", choices=("text", "json", "jsonl"), help="text: one "
+                   "tab-separated line per page (default); json/jsonl: one object per page")
+    p.add_argument("--render", action="store_true", help="render in headless Chromium first")
+    p.add_argument("--url", help="address of the page, when the source does not carry one")
+    p.set_defaults(func=cmd_classify, parser=p)
 
     p = sub.add_parser("setup-browser", help="make a Chromium available for --render and say how")
-    p.set_defaults(func=cmd_setup_browser)
+    p.set_defaults(func=cmd_setup_browser, parser=p)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``pagesight`` command; returns the exit code."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # the command's own usage, not the top-level one
+        (getattr(args, "parser", None) or parser).error(f"unrecognized arguments: {' '.join(unknown)}")
     if not getattr(args, "func", None):
         parser.print_help()
         return EXIT_USAGE
@@ -683,6 +817,9 @@ def main(argv: list[str] | None = None) -> int:
     except (CliError, OptionError) as exc:
         print(f"pagesight: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except OutputError as exc:
+        print(f"pagesight: {exc}", file=sys.stderr)
+        return EXIT_OUTPUT
     except PagesightError as exc:
         print(f"pagesight: {type(exc).__name__}: {exc}", file=sys.stderr)
         return EXIT_PAGE_FAILED

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Callable
 
+from .inline import link_target
 from .result import Block, Result
 
 FORMATS = ("text", "markdown", "json", "jsonl", "html")
@@ -13,9 +15,22 @@ EXTENSIONS = {"text": ".txt", "markdown": ".md", "json": ".json", "jsonl": ".jso
 _LIST_ITEM = ("li", "dt", "dd")
 
 
-def to_text(result: Result) -> str:
-    """The main text, paragraphs separated by blank lines."""
-    return result.text
+def to_text(result: Result, *, links: bool = False) -> str:
+    """The main text, paragraphs separated by blank lines; ``links=True`` writes each link's target
+    after its words, ``words <URL>`` (blocks with ``Block.inline``; relative targets resolved against
+    the page's web address, left as written for a local file)."""
+    if not links:
+        return result.text
+    out = []
+    for block in result.blocks:
+        if not block.inline:
+            out.append(block.text)
+            continue
+        parts = []
+        for text, _marks, href in block.inline:
+            parts.append(f"{text} <{link_target(href, result.url)}>" if href else text)
+        out.append("".join(parts))
+    return "\n\n".join(out)
 
 
 def to_json(result: Result, *, indent: int | None = 2) -> str:
@@ -31,7 +46,63 @@ def to_jsonl(result: Result) -> str:
 
 
 def _md_escape_cell(text: str) -> str:
-    return text.replace("|", "\\|")
+    return md_escape(text).replace("|", "\\|")
+
+
+#: What a line may start with that markdown would read as markup (CommonMark: ATX headings, block
+#: quotes, list items, thematic breaks, setext underlines, fences, HTML blocks).
+_LINE_START = re.compile(r"^(?:[#>+=~]|-(?=\s|-|$)|\*(?=\s|\*|$)|_{3,}|`{3,}|<[A-Za-z/!?])")
+_ORDERED = re.compile(r"^(\d{1,9})([.)])(?=\s|$)")
+#: Characters that may open or close inline markup (emphasis, code spans, links, autolinks, HTML).
+#: ``_`` inside a word is left alone: CommonMark never reads intraword underscores as emphasis.
+_INLINE_SPECIAL = re.compile(r"([\\`*\[\]]|(?<!\w)_|_(?!\w)|<(?=[A-Za-z/!?]))")
+
+
+def md_escape(text: str) -> str:
+    """``text`` written so that markdown reads it as the same words: inline markup characters are
+    backslash-escaped."""
+    return _INLINE_SPECIAL.sub(r"\\\1", text)
+
+
+def md_block_start(text: str) -> str:
+    """Escape what would make a paragraph a heading, a list, a quote, a rule or a fence."""
+    match = _ORDERED.match(text)
+    if match:
+        return match.group(1) + "\\" + text[match.end(1):]
+    if _LINE_START.match(text):
+        return "\\" + text
+    return text
+
+
+def _md_inline(block: Block, base: str | None) -> str:
+    """A block's text as markdown: its links and emphasis when known, every other character escaped."""
+    if not block.inline:
+        return md_escape(block.text)
+    parts = []
+    for text, marks, href in block.inline:
+        lead, core, trail = _split_space(text)
+        if "code" in marks:
+            fence = "``" if "`" in core else "`"
+            core = f"{fence}{core}{fence}" if core else core
+        else:
+            core = md_escape(core)
+            if core and "strong" in marks:
+                core = f"**{core}**"
+            if core and "em" in marks:
+                core = f"*{core}*"
+        if href and core:
+            target = link_target(href, base).replace(" ", "%20").replace(")", "%29")
+            core = f"[{core}]({target})"
+        parts.append(lead + core + trail)
+    return "".join(parts)
+
+
+def _split_space(text: str) -> tuple[str, str, str]:
+    core = text.strip()
+    if not core:
+        return text, "", ""
+    start = text.index(core[0])
+    return text[:start], core, text[start + len(core):]
 
 
 def _table_rows_md(rows: list[Block]) -> list[str]:
@@ -60,11 +131,12 @@ def _grouped(blocks: list[Block]) -> list[tuple[str, list[Block]]]:
 def to_markdown(result: Result) -> str:
     """The content as markdown: a ``#`` title, headings, paragraphs, lists, tables, code blocks."""
     out: list[str] = []
+    base = result.url
     if result.title:
-        out.append(f"# {result.title}")
+        out.append(f"# {md_escape(result.title)}")
     for kind, blocks in _grouped(result.blocks):
         if kind == "list":
-            out.append("\n".join(f"- {b.text}" for b in blocks))
+            out.append("\n".join(f"- {md_block_start(_md_inline(b, base))}" for b in blocks))
         elif kind == "table":
             out.append("\n".join(_table_rows_md(blocks)))
         else:
@@ -72,13 +144,14 @@ def to_markdown(result: Result) -> str:
             if block.tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
                 if block.text == result.title:
                     continue
-                out.append("#" * max(2, int(block.tag[1])) + " " + block.text)
+                out.append("#" * max(2, int(block.tag[1])) + " " + _md_inline(block, base))
             elif block.tag == "pre":
-                out.append("```\n" + block.text + "\n```")
+                fence = "`" * max(3, max((len(m) for m in re.findall(r"`+", block.text)), default=0) + 1)
+                out.append(f"{fence}\n{block.text}\n{fence}")
             elif block.tag == "blockquote":
-                out.append("> " + block.text)
+                out.append("> " + md_block_start(_md_inline(block, base)))
             else:
-                out.append(block.text)
+                out.append(md_block_start(_md_inline(block, base)))
     return "\n\n".join(out)
 
 
@@ -112,6 +185,9 @@ SERIALISERS: dict[str, Callable[[Result], str]] = {
 }
 
 
-def serialise(result: Result, fmt: str) -> str:
-    """Serialise ``result`` in format ``fmt`` (one of :data:`FORMATS`)."""
+def serialise(result: Result, fmt: str, *, links: bool = False) -> str:
+    """Serialise ``result`` in format ``fmt`` (one of :data:`FORMATS`); ``links=True`` keeps link targets in
+    text and markdown (from ``Block.links``, filled by ``extract(..., links=True)``)."""
+    if links and fmt in ("text", "markdown"):
+        return (to_text if fmt == "text" else to_markdown)(result, links=True)
     return SERIALISERS[fmt](result)

@@ -777,14 +777,15 @@ def load(
     encoding: str | None = None,
     max_bytes: int = DEFAULT_MAX_BYTES,
     timeout: float = DEFAULT_TIMEOUT,
+    user_agent: str | None = None,
 ) -> Page:
     """Load a page from HTML text, bytes, a path, or a URL and return its :class:`Page`.
 
     ``url`` sets the page's address when the source does not carry one; ``encoding`` forces
-    the codec for bytes. Raises :class:`FetchError`, :class:`PageTooLarge`,
-    :class:`NotHTMLError` or :class:`DecodeError`.
+    the codec for bytes; ``user_agent`` replaces pagesight's own when a URL is fetched.
+    Raises :class:`FetchError`, :class:`PageTooLarge`, :class:`NotHTMLError` or :class:`DecodeError`.
     """
-    raw = read_source(source, url=url, max_bytes=max_bytes, timeout=timeout)
+    raw = read_source(source, url=url, max_bytes=max_bytes, timeout=timeout, user_agent=user_agent)
     if url and raw.url != url:
         raw = RawPage(raw.data, url, raw.http_charset, raw.content_type)
     return page_from_raw(raw, encoding=encoding)

@@ -16,6 +16,7 @@ from .methods.base import make_options
 from .methods.records_schema import record_text
 from .page import Page
 from .result import Region, Table
+from .source import DEFAULT_TIMEOUT
 
 #: Screenshot drawing: a region is drawn this many CSS px outside its box, and this much higher, so
 #: that its outline and label stay visible around its records.
@@ -36,6 +37,8 @@ def extract_records(
     encoding: str | None = None,
     render_options: dict[str, Any] | None = None,
     screenshot: str | os.PathLike | None = None,
+    timeout: float = DEFAULT_TIMEOUT,
+    user_agent: str | None = None,
     **options: Any,
 ) -> Table:
     """Repeated data records of a page as a :class:`Table`.
@@ -48,7 +51,10 @@ def extract_records(
     score and a box when rendered), the text of each main-region record in
     ``Table.record_texts``; an empty Table has a ``reason``. ``screenshot=PATH`` (implies
     ``render``) saves the full-page PNG with the main region and each record drawn on it, and
-    notes it in ``Table.notes``. Raises :class:`OptionError` for bad options (before
+    notes it in ``Table.notes``. Relative links and image addresses are resolved against the
+    page's web address (``url``, or the URL it was fetched from) and left relative for a local file,
+    whose path is no address a reader could follow. ``timeout`` and ``user_agent`` are
+    :func:`extractor.extract`'s. Raises :class:`OptionError` for bad options (before
     loading), and the load/render errors (:class:`PagesightError`).
     """
     from .api import get_page
@@ -59,12 +65,12 @@ def extract_records(
     t0 = time.perf_counter()
     timings: dict[str, float] = {}
     page = rendered = get_page(source, render=render, url=url, encoding=encoding, render_options=render_options,
-                               timings=timings)
+                               timings=timings, timeout=timeout, user_agent=user_agent)
     notes: list[str] = []
     if page.geometry is not None and opts.render_fallback_share > 0 and not isinstance(source, Page):
         page = _served_if_render_lost_text(page, source, url, encoding, opts.render_fallback_share, notes)
     t1 = time.perf_counter()
-    found = mining.run(page, opts)
+    found = _mine_with_web_base(page, opts)
     table = build_table(page, found, opts)
     if "records_cut" in found.details:
         kept, total = found.details["records_cut"]
@@ -79,6 +85,19 @@ def extract_records(
         cut = f"; {drawn['cut']} boxes lie below the bottom of the screenshot" if drawn.get("cut") else ""
         table.notes.append(f"screenshot with {len(drawn['boxes'])} boxes written to {drawn['path']}{cut}")
     return table
+
+
+def _mine_with_web_base(page: Page, opts: mining.Options) -> mining.Mining:
+    """Record mining with links resolved only against a web address: a page read from a local file
+    (its URL is ``file:``) is mined with no base, so its relative links stay relative."""
+    local = (page.url or "").lower().startswith("file:")
+    if not local:
+        return mining.run(page, opts)
+    kept, page.url = page.url, None
+    try:
+        return mining.run(page, opts)
+    finally:
+        page.url = kept
 
 
 def save_records_screenshot(page: Page, table: Table, path: str | os.PathLike) -> dict[str, Any]:

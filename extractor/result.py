@@ -13,7 +13,10 @@ class Block:
     """One piece of extracted content, tied to the element it came from.
 
     ``tag`` is the element's tag (``p``, ``h2``, ``li``, ``tr``, ``pre`` …), which the
-    serialisers use for structure; ``cells`` holds the cell texts of a table row.
+    serialisers use for structure; ``cells`` holds the cell texts of a table row. ``inline``, when
+    asked for (``extract(..., inline=True)``), is the text as runs ``[text, marks, href]`` (marks:
+    ``em``/``strong``/``code`` joined by ``+``) that join to ``text``; None when not asked for or
+    when the block's text is not its element's inline content as written.
     """
 
     id: int
@@ -24,6 +27,7 @@ class Block:
     box: Box | None = None
     cells: list[str] | None = None
     header: bool = False
+    inline: list[list[Any]] | None = None
 
 
 @dataclass
@@ -85,6 +89,10 @@ class Result:
         data = asdict(self)
         if not blocks:
             data["blocks"] = [_compact_block(b) for b in data["blocks"]]
+        else:
+            for block in data["blocks"]:
+                if block["inline"] is None:
+                    del block["inline"]
         if self.records is not None and hasattr(self.records, "to_dict"):
             data["records"] = self.records.to_dict()
         return data

@@ -372,7 +372,8 @@ def extract_record_or_raise(page: WarcPage, **options: Any) -> Result:
     return result
 
 
-_NOT_OPTIONS = frozenset({"method", "render", "url", "timeout", "render_options", "screenshot", "comments"})
+_NOT_OPTIONS = frozenset({"method", "render", "url", "timeout", "render_options", "screenshot", "comments", "records",
+                          "user_agent", "inline"})
 
 
 class _RecordError(PagesightError):

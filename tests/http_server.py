@@ -29,12 +29,16 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextmanager
-def serve(directory: str, routes: dict | None = None) -> Iterator[str]:
+def serve(directory: str, routes: dict | None = None, *, http11: bool = False) -> Iterator[str]:
     """Serve ``directory`` (plus ``routes``: path -> (status, headers, body)) on a free port.
 
-    Yields the base URL, e.g. ``http://127.0.0.1:40123``; stops the server on exit.
+    Yields the base URL, e.g. ``http://127.0.0.1:40123``; stops the server on exit. ``http11=True``
+    keeps connections open between requests (HTTP/1.1), so that a client can reuse them.
     """
-    handler = type("Handler", (_Handler,), {"routes": routes or {}})
+    attrs = {"routes": routes or {}}
+    if http11:
+        attrs["protocol_version"] = "HTTP/1.1"
+    handler = type("Handler", (_Handler,), attrs)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=directory))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -64,7 +64,7 @@ def test_batch_goes_on_after_a_failing_page(tmp_path):
     (tmp_path / "image.html").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(100))
     (tmp_path / "empty.html").write_text("")
     out = tmp_path / "out"
-    proc = run("extract", str(tmp_path), "--output", str(out), "--format", "json")
+    proc = run("extract", str(tmp_path), "--output", str(out) + os.sep, "--format", "json")  # a folder
     err = proc.stderr.decode()
     assert proc.returncode == 1
     assert "image.html: NotHTMLError" in err and "empty.html: NotHTMLError" in err

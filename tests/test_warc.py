@@ -202,4 +202,4 @@ def test_cli_bad_records_are_reported_the_run_goes_on_exit_code_1(tmp_path):
     assert [d["title"] or d["details"]["error"] for d in lines] == [
         "Page 0", "Page 1", "NoHTMLRecords", "Page 2", "Page 3", "BrokenRecord"]
     err = proc.stderr.decode()
-    assert "NoHTMLRecords" in err and "BrokenRecord" in err and "2 of 6 pages failed" in err
+    assert "NoHTMLRecords" in err and "BrokenRecord" in err and "6 pages, 0 empty, 2 failed" in err  # the summary line

@@ -1,0 +1,362 @@
+"""Everyday use of the command line (issue #16): input lists, folders of anything, the output rule,
+fetching over real HTTP, truthful errors. Real subprocesses, real files, real servers on 127.0.0.1."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import subprocess
+import sys
+import threading
+
+import pytest
+
+from extractor import extract
+from extractor.version import __version__
+from tests.conftest import ROOT
+from tests.http_server import serve
+
+ARTICLE = ROOT / "fixtures" / "pages" / "article.html"
+GRID = ROOT / "fixtures" / "records" / "product_grid.html"
+PAGE = "<html><body><p>" + "A good page with enough words to be read as text. " * 6 + "</p></body></html>"
+
+
+def run(*args, stdin=None, timeout=120):
+    return subprocess.run([sys.executable, "-m", "extractor", *args], input=stdin, capture_output=True, cwd=ROOT,
+                          timeout=timeout, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+# --- inputs ----------------------------------------------------------------------------------------
+
+def test_input_file_skips_blanks_and_comments_reports_bad_items_and_goes_on(tmp_path):
+    local = tmp_path / "local.html"
+    local.write_text(PAGE)
+    with serve(str(ROOT / "fixtures")) as base:
+        listing = tmp_path / "urls.txt"
+        listing.write_text(f"# pages to read\n\n{base}/pages/article.html\n   \nhtp://typo.example/x\n"
+                           f"ftp://example.org/page.html\nhttp://\n{tmp_path / 'missing'}\n  {local}  \n"
+                           "# the end\n")
+        proc = run("extract", "-i", str(listing), "-f", "jsonl", "--method", "decay")
+    err = proc.stderr.decode()
+    assert proc.returncode == 1, err
+    lines = [json.loads(line) for line in proc.stdout.decode().splitlines()]
+    assert len(lines) == 6  # comments and blank lines are not items; every item has its line, in order
+    assert "After an absence of eleven years" in lines[0]["text"]
+    assert "A good page" in lines[5]["text"]
+    assert "unsupported URL scheme 'htp'" in err and "unsupported URL scheme 'ftp'" in err
+    assert "http://: FetchError: http://: not a valid URL" in err
+    assert "no such file" in err and "Traceback" not in err
+    assert "6 pages, 0 empty, 4 failed" in err  # the summary line
+
+
+def test_input_file_that_cannot_be_read_is_a_usage_error(tmp_path):
+    proc = run("extract", "-i", str(tmp_path / "absent.txt"))
+    assert proc.returncode == 2 and b"--input-file" in proc.stderr and b"No such file" in proc.stderr
+    proc = run("extract")
+    assert proc.returncode == 2 and b"no sources" in proc.stderr
+
+
+def test_input_file_from_stdin_with_sources_on_the_command_line(tmp_path):
+    page = tmp_path / "b.html"
+    page.write_text(PAGE.replace("good", "second"))
+    proc = run("extract", str(ARTICLE), "-i", "-", "-f", "jsonl", "--method", "decay",
+               stdin=f"# one more\n{page}\n".encode())
+    assert proc.returncode == 0, proc.stderr
+    texts = [json.loads(line)["text"] for line in proc.stdout.decode().splitlines()]
+    assert len(texts) == 2 and "second page" in texts[1]
+
+
+def _mixed_folder(root):
+    (root / "sub").mkdir(parents=True)
+    (root / "page.txt").write_text(PAGE)  # HTML without an HTML name: sniffed and read
+    (root / "sub" / "deep.htm").write_text(PAGE.replace("good", "deep"))
+    (root / "report.pdf").write_bytes(b"%PDF-1.7\n" + bytes(200))
+    (root / "photo.jpg").write_bytes(b"\xff\xd8\xff\xe0" + bytes(200))
+    (root / "empty.dat").write_bytes(b"")
+    (root / "notes.md").write_text("# Notes\n\nplain text, no markup at all\n")
+
+
+def test_folder_sniffs_every_file_and_reports_what_is_not_html(tmp_path):
+    _mixed_folder(tmp_path / "in")
+    proc = run("extract", str(tmp_path / "in"), "-f", "jsonl", "--method", "decay")
+    err = proc.stderr.decode()
+    assert proc.returncode == 0, err
+    sources = [os.path.basename(json.loads(line)["source"]) for line in proc.stdout.decode().splitlines()]
+    assert sources == ["page.txt", "deep.htm"]
+    assert "skipped 4 files that are not HTML" in err
+    for part in ("a PDF document", "a JPEG image", "empty", "text without HTML markup", "report.pdf", "photo.jpg",
+                 "empty.dat", "notes.md"):
+        assert part in err
+    assert "2 pages, 0 empty, 0 failed, 4 files skipped as not HTML" in err
+
+
+def test_folder_with_no_pages_is_a_usage_error_for_every_command(tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.pdf").write_bytes(b"%PDF-1.4\n")
+    for command in ("extract", "records", "classify"):
+        proc = run(command, str(folder))
+        assert proc.returncode == 2, (command, proc.stderr)
+        assert b"holds no HTML pages" in proc.stderr and b"a.pdf" in proc.stderr
+    empty = tmp_path / "nothing"
+    empty.mkdir()
+    assert run("classify", str(empty)).returncode == 2
+
+
+def test_symlink_loops_do_not_hang(tmp_path):
+    folder = tmp_path / "in"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "sub" / "page.html").write_text(PAGE)
+    os.symlink("..", folder / "sub" / "up")  # a folder link back up: a loop
+    os.symlink("b.html", folder / "a.html")  # two file links pointing at each other
+    os.symlink("a.html", folder / "b.html")
+    proc = run("extract", str(folder), "-f", "jsonl", "--method", "decay", timeout=60)
+    err = proc.stderr.decode()
+    assert proc.returncode == 0, err
+    assert len(proc.stdout.decode().splitlines()) == 1
+    assert "a broken link" in err
+    proc = run("extract", str(folder / "a.html"), timeout=60)  # a looping link named on its own
+    assert proc.returncode == 1 and b"Too many levels of symbolic links" in proc.stderr
+
+
+def test_missing_path_says_no_such_file(tmp_path):
+    for name in ("nope", "nope.html", "dir/nope"):
+        proc = run("extract", str(tmp_path / name))
+        assert proc.returncode == 1 and b"no such file" in proc.stderr and b"markup" not in proc.stderr
+    proc = run("extract", "nope")  # a bare word is a path too on the command line
+    assert proc.returncode == 1 and b"no such file" in proc.stderr
+
+
+# --- outputs ---------------------------------------------------------------------------------------
+
+def _three_pages(folder):
+    folder.mkdir()
+    for n in range(3):
+        (folder / f"p{n}.html").write_text(PAGE.replace("good", f"number-{n}"))
+
+
+def test_output_rule_folder_or_one_file(tmp_path):
+    _three_pages(tmp_path / "in")
+    # A path ending in a separator is a folder, made if needed, even for one page; names are kept.
+    proc = run("extract", str(ARTICLE), "-o", str(tmp_path / "one") + os.sep)
+    assert proc.returncode == 0 and (tmp_path / "one" / "article.txt").is_file()
+    # An existing folder is a folder, without the separator.
+    (tmp_path / "there").mkdir()
+    proc = run("extract", str(tmp_path / "in"), "-f", "markdown", "-o", str(tmp_path / "there"))
+    assert proc.returncode == 0
+    assert sorted(p.name for p in (tmp_path / "there").iterdir()) == ["p0.md", "p1.md", "p2.md"]
+    # Any other path is one file: text concatenated, each page under its name ...
+    proc = run("extract", str(tmp_path / "in"), "-o", str(tmp_path / "all.txt"), "--method", "decay")
+    text = (tmp_path / "all.txt").read_text()
+    assert proc.returncode == 0 and text.count("==> ") == 3 and text.index("number-0") < text.index("number-2")
+    # ... JSON as JSON Lines, gzipped for .gz.
+    proc = run("extract", str(tmp_path / "in"), "-f", "json", "-o", str(tmp_path / "all.json.gz"))
+    lines = gzip.decompress((tmp_path / "all.json.gz").read_bytes()).decode().splitlines()
+    assert proc.returncode == 0 and [json.loads(x)["source"][-7:] for x in lines] == ["p0.html", "p1.html",
+                                                                                      "p2.html"]
+
+
+def test_unwritable_output_is_exit_code_3(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    for target in (str(blocker / "out.txt"), str(blocker / "out") + os.sep):
+        proc = run("extract", str(ARTICLE), "-o", target)
+        assert proc.returncode == 3, proc.stderr
+        assert b"--output" in proc.stderr and b"Not a directory" in proc.stderr and b"Traceback" not in proc.stderr
+    if os.path.exists("/dev/full"):  # a device that is always full: the write itself fails
+        proc = run("extract", str(ARTICLE), "-o", "/dev/full")
+        assert proc.returncode == 3 and b"No space left on device" in proc.stderr
+
+
+# --- markdown and links ----------------------------------------------------------------------------
+
+MARKUP_PAGE = """<html><head><title>Markup test page</title></head><body><article>
+<h1>Markup test page</h1>
+<p>Read the <a href="/guide/start">getting started guide</a> first, with <em>care</em> and
+<strong>patience</strong>; call <code>run_all(x*y)</code> when ready. These words make it a paragraph.</p>
+<p># Not a heading: a paragraph that happens to start with a hash sign, and goes on for a while.</p>
+<p>1. Not a list either: a sentence that starts with a number and a full stop, then more words.</p>
+<p>* Nor this one, which starts with a star and mentions [brackets] and _underscores_ too.</p>
+<pre>for x in xs:
+    print(x)</pre>
+<table><tr><th>Name</th><th>Price</th></tr><tr><td>Tea | green</td><td>3.50</td></tr>
+<tr><td>Coffee</td><td>4.00</td></tr></table>
+</article></body></html>"""
+
+
+def test_markdown_keeps_links_emphasis_code_tables_and_escapes_markup(tmp_path):
+    page = tmp_path / "markup.html"
+    page.write_text(MARKUP_PAGE)
+    md = run("extract", str(page), "-f", "markdown", "--method", "decay").stdout.decode()
+    assert "[getting started guide](/guide/start)" in md  # a local file: the link stays relative
+    assert "*care*" in md and "**patience**" in md and "`run_all(x*y)`" in md
+    assert "\n\\# Not a heading" in md and "\n1\\. Not a list" in md and "\n\\* Nor this one" in md
+    assert "\\[brackets\\]" in md and "\\_underscores\\_" in md
+    assert "```\nfor x in xs:\n    print(x)\n```" in md
+    assert "| Name | Price |" in md and "| Tea \\| green | 3.50 |" in md
+    md = run("extract", str(page), "-f", "markdown", "--method", "decay", "--url",
+             "https://docs.example/a/").stdout.decode()
+    assert "[getting started guide](https://docs.example/guide/start)" in md
+
+
+def test_links_keeps_link_targets_in_text(tmp_path):
+    page = tmp_path / "markup.html"
+    page.write_text(MARKUP_PAGE)
+    plain = run("extract", str(page), "--method", "decay").stdout.decode()
+    assert "getting started guide first" in plain and "<" not in plain
+    text = run("extract", str(page), "--method", "decay", "--links", "--url", "https://docs.example/").stdout.decode()
+    assert "getting started guide <https://docs.example/guide/start> first" in text
+    assert "*care*" not in text  # text stays text: only the targets are added
+
+
+# --- fetching --------------------------------------------------------------------------------------
+
+def _fetch_routes(hits):
+    def echo(handler):
+        hits.append(("echo", handler.client_address[1], handler.headers.get("User-Agent")))
+        body = PAGE.replace("<p>", f"<p>Your agent is {handler.headers.get('User-Agent')}. ", 1)
+        return 200, {"Content-Type": "text/html; charset=utf-8"}, body.encode()
+
+    def flaky(handler):
+        hits.append(("flaky",))
+        if sum(1 for h in hits if h[0] == "flaky") <= 2:
+            return 503, {"Retry-After": "0", "Content-Type": "text/plain"}, b"busy"
+        return 200, {"Content-Type": "text/html"}, PAGE.encode()
+
+    def gone(handler):
+        hits.append(("gone",))
+        return 404, {"Content-Type": "text/html"}, b"<p>not here</p>"
+
+    def squeezed(handler):
+        hits.append(("gzip", handler.headers.get("Accept-Encoding")))
+        return 200, {"Content-Type": "text/html", "Content-Encoding": "gzip"}, gzip.compress(PAGE.encode())
+
+    return {"/echo": echo, "/flaky": flaky, "/gone": gone, "/gzip": squeezed}
+
+
+def test_user_agent_names_pagesight_and_can_be_replaced():
+    hits: list = []
+    with serve(str(ROOT / "fixtures"), _fetch_routes(hits), http11=True) as base:
+        result = extract(f"{base}/echo")
+        assert f"pagesight/{__version__} (" in result.text and "Mozilla" not in result.text
+        result = extract(f"{base}/echo", user_agent="my-crawler/2.0")
+        assert "Your agent is my-crawler/2.0." in result.text
+        proc = run("extract", f"{base}/echo", "--user-agent", "cli-agent/1.0", "--method", "decay")
+        assert b"Your agent is cli-agent/1.0." in proc.stdout
+    ports = [h[1] for h in hits if h[0] == "echo"][:2]
+    assert ports[0] == ports[1]  # the second fetch in a process reused the first one's connection
+
+
+def test_retries_with_back_off_then_gives_up_on_final_errors():
+    hits: list = []
+    with serve(str(ROOT / "fixtures"), _fetch_routes(hits)) as base:
+        result = extract(f"{base}/flaky", method="decay")
+        assert "A good page" in result.text and sum(1 for h in hits if h[0] == "flaky") == 3
+        with pytest.raises(Exception, match="HTTP 404"):
+            extract(f"{base}/gone")
+        assert sum(1 for h in hits if h[0] == "gone") == 1  # a 404 is final: not asked again
+
+
+def test_compressed_answers_are_decoded():
+    hits: list = []
+    with serve(str(ROOT / "fixtures"), _fetch_routes(hits)) as base:
+        result = extract(f"{base}/gzip", method="decay")
+    assert "A good page" in result.text and "gzip" in hits[0][1]
+
+
+def test_a_server_that_never_answers_is_cut_off_by_the_timeout():
+    import socket
+    import time
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(5)  # accepts connections, never answers
+    held = []
+    stop = threading.Event()
+
+    def accept():
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                held.append(listener.accept()[0])
+            except OSError:
+                pass
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        t0 = time.monotonic()
+        with pytest.raises(Exception, match="no answer within 1.5 s"):
+            extract(f"http://127.0.0.1:{listener.getsockname()[1]}/", timeout=1.5)
+        assert time.monotonic() - t0 < 4
+    finally:
+        stop.set()
+        thread.join()
+        for conn in held:
+            conn.close()
+        listener.close()
+
+
+# --- truthful command line -------------------------------------------------------------------------
+
+def test_unknown_argument_prints_the_commands_usage():
+    proc = run("extract", str(ARTICLE), "--bogus")
+    assert proc.returncode == 2
+    assert b"usage: pagesight extract" in proc.stderr and b"unrecognized arguments: --bogus" in proc.stderr
+    proc = run("records", str(ARTICLE), "--bogus")
+    assert proc.returncode == 2 and b"usage: pagesight records" in proc.stderr
+
+
+def test_option_with_auto_names_the_method_it_belongs_to():
+    proc = run("extract", str(ARTICLE), "--option", "density=ctd")
+    assert proc.returncode == 2
+    assert b"density belongs to method cedp" in proc.stderr and b"--method cedp" in proc.stderr
+    proc = run("extract", str(ARTICLE), "--option", "no_such_thing=1")
+    assert proc.returncode == 2 and b"no_such_thing belongs to no method" in proc.stderr
+
+
+def test_quiet_still_counts_empty_results_in_the_summary(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "good.html").write_text(PAGE)
+    (folder / "shell.html").write_text("<html><body><div id=app></div><script>start()</script></body></html>")
+    proc = run("extract", str(folder), "-q", "--method", "decay")
+    err = proc.stderr.decode()
+    assert proc.returncode == 0
+    assert "empty result" not in err  # -q: no note per empty page ...
+    assert "2 pages, 1 empty, 0 failed" in err  # ... but the summary counts it
+    proc = run("extract", str(folder), "--method", "decay")
+    assert b"shell.html: empty result" in proc.stderr and b"2 pages, 1 empty, 0 failed" in proc.stderr
+
+
+def test_classify_formats_output_and_jobs(tmp_path):
+    _three_pages(tmp_path / "in")
+    proc = run("classify", str(tmp_path / "in"), "-f", "jsonl", "-o", str(tmp_path / "types.jsonl"), "-j", "2")
+    assert proc.returncode == 0, proc.stderr
+    rows = [json.loads(x) for x in (tmp_path / "types.jsonl").read_text().splitlines()]
+    assert [r["source"][-7:] for r in rows] == ["p0.html", "p1.html", "p2.html"]
+    assert all(r["page_type"] and 0 < r["confidence"] <= 1 and isinstance(r["has_main_text"], bool) for r in rows)
+    proc = run("classify", str(tmp_path / "in"))
+    assert len(proc.stdout.decode().splitlines()) == 3 and "==>" not in proc.stdout.decode()
+    assert b"3 pages, 0 empty, 0 failed" in proc.stderr
+
+
+# --- records ---------------------------------------------------------------------------------------
+
+def test_records_links_relative_for_a_file_absolute_with_url():
+    proc = run("records", str(GRID), "-f", "json")
+    cells = [c["text"] for rec in json.loads(proc.stdout)["records"] for c in rec.values() if c]
+    assert "/img/p1.jpg" in cells and not any(c.startswith("file:") for c in cells)
+    proc = run("records", str(GRID), "-f", "json", "--url", "https://shop.example/")
+    cells = [c["text"] for rec in json.loads(proc.stdout)["records"] for c in rec.values() if c]
+    assert "https://shop.example/img/p1.jpg" in cells
+
+
+def test_no_records_stops_auto_mining_records():
+    assert extract(GRID).records is not None
+    assert extract(GRID, records=False).records is None
+    data = json.loads(run("extract", str(GRID), "-f", "json", "--no-records").stdout)
+    assert data["page_type"] == "collection" and data["records"] is None
+    data = json.loads(run("extract", str(GRID), "-f", "json").stdout)
+    assert data["records"]["rows"]
