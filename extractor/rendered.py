@@ -270,4 +270,5 @@ def save_annotated(page: Page, result: Any, path: str | os.PathLike) -> dict[str
     items = annotated_items(result.blocks)
     if getattr(result, "title_box", None) is not None:  # a title read from outside the text blocks
         items.insert(0, (result.title_box, "title", "title"))
-    return annotate(png, items, path, geometry.device_scale_factor, title=title)
+    return annotate(png, items, path, geometry.device_scale_factor, title=title,
+                    screen_height=geometry.viewport_height)

@@ -3,7 +3,11 @@
 Screenshot pixels are page CSS pixels times the device scale factor (DESIGN: exact at DSF 1
 and 2), and geometry and screenshot are taken at the same scroll, so a box in CSS pixels
 lands on its element at ``box * device_scale_factor``. The legend goes in a band *below*
-the page, so page pixels keep their coordinates.
+the page, so page pixels keep their coordinates, and, given the screen height, a compact copy
+sits at the top-left of every screen's worth of page (another corner when that would cover an
+extracted box), so it is in view wherever a tall picture is opened. A box's label sits outside
+the box (above it, else left, right or below), where it covers no other box when such a place
+exists: a label never hides the words it names unless the box fills the page from edge to edge.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ LINE_CSS_PX = 2
 FONT_CSS_PX = 12
 #: Opacity (0-255) of the fill drawn inside each box: enough to see the box, not to hide the text.
 FILL_ALPHA = 36
+#: Opacity (0-255) of a compact legend's background: the page shows through a little.
+LEGEND_ALPHA = 235
 #: zlib level for the saved PNG: 3 is ~3x faster than the default 6 on tall pages for a few % more bytes.
 PNG_COMPRESS_LEVEL = 3
 
@@ -54,15 +60,19 @@ def capture(source: Any, path: str | os.PathLike, **options: Any) -> Any:
 
 
 def annotate(png: bytes, items: Iterable[tuple[Box, str, str]], path: str | os.PathLike,
-             device_scale_factor: float = 1.0, *, title: str | None = None) -> dict[str, Any]:
+             device_scale_factor: float = 1.0, *, title: str | None = None,
+             screen_height: float | None = None) -> dict[str, Any]:
     """Draw ``(box, label, role)`` items on a screenshot and save it as PNG at ``path``.
 
     ``box`` is ``(x, y, width, height)`` in page CSS pixels; it is drawn at
     ``box * device_scale_factor`` in outline and light fill, coloured by ``role``, with
     ``label`` in a tag at its top-left corner. A legend (``title``, roles, counts) is added
-    below the page. Boxes below the bottom of a cut screenshot are left out and counted.
+    below the page, and with ``screen_height`` (CSS px: the viewport's height) a compact copy at
+    the top-left of each screen's worth of page. Labels go outside their box (see the module's
+    docstring). Boxes below the bottom of a cut screenshot are left out and counted.
     Returns ``{"path", "width", "height", "scale", "boxes": [{"box": (x0, y0, x1, y1),
-    "label", "role"}], "cut"}`` with pixel boxes. Raises :class:`RenderError` when ``png``
+    "label", "role", "label_box"}], "cut"}`` with pixel boxes (``label_box``: where the label was
+    drawn). Raises :class:`RenderError` when ``png``
     is not an image.
     """
     from PIL import Image, ImageDraw, UnidentifiedImageError
@@ -97,14 +107,23 @@ def annotate(png: bytes, items: Iterable[tuple[Box, str, str]], path: str | os.P
         tags.append(((x0, y0, x1, y1), label, colour))
     page = Image.alpha_composite(page.convert("RGBA"), fill).convert("RGB")
     draw = ImageDraw.Draw(page)
-    for (x0, y0, _x1, _y1), label, colour in tags:
+    boxes = [t[0] for t in tags]
+    grid = _Grid(boxes)
+    placed: list[tuple[int, int, int, int]] = []
+    pad = max(1, line)
+    for (box, label, colour), entry in zip(tags, drawn, strict=True):
         tw, th = _text_size(draw, label, font)
-        pad = max(1, line)
-        ty = y0 - th - 2 * pad if y0 >= th + 2 * pad else y0
-        draw.rectangle((x0, ty, x0 + tw + 2 * pad, ty + th + 2 * pad), fill=colour)
-        draw.text((x0 + pad, ty + pad), label, fill=(255, 255, 255), font=font)
+        tx, ty = _label_place(box, tw + 2 * pad, th + 2 * pad, width, height, grid, placed)
+        placed.append((tx, ty, tx + tw + 2 * pad, ty + th + 2 * pad))
+        entry["label_box"] = placed[-1]
+        grid.add(placed[-1])
+        draw.rectangle(placed[-1], fill=colour)
+        draw.text((tx + pad, ty + pad), label, fill=(255, 255, 255), font=font)
     counts = Counter(d["role"] for d in drawn)
-    legend = _legend(page.size[0], scale, font, title, [(r, colours[r], counts[r]) for r in counts], cut)
+    roles = [(r, colours[r], counts[r]) for r in counts]
+    if screen_height:
+        _pin_legends(page, round(screen_height * scale), scale, font, title, roles, cut, grid)
+    legend = _legend(page.size[0], scale, font, title, roles, cut)
     out = Image.new("RGB", (width, height + legend.size[1]), (255, 255, 255))
     out.paste(page, (0, 0))
     out.paste(legend, (0, height))
@@ -114,8 +133,80 @@ def annotate(png: bytes, items: Iterable[tuple[Box, str, str]], path: str | os.P
     return {"path": str(target), "width": width, "height": height, "scale": scale, "boxes": drawn, "cut": cut}
 
 
-def _legend(width: int, scale: float, font: Any, title: str | None,
+class _Grid:
+    """Boxes bucketed by horizontal bands of the page, to find the ones a rectangle meets quickly."""
+
+    BAND = 256
+
+    def __init__(self, boxes: list[tuple[int, int, int, int]]) -> None:
+        self.bands: dict[int, list[tuple[int, int, int, int]]] = {}
+        for box in boxes:
+            self.add(box)
+
+    def add(self, box: tuple[int, int, int, int]) -> None:
+        for band in range(max(box[1], 0) // self.BAND, max(box[3], 0) // self.BAND + 1):
+            self.bands.setdefault(band, []).append(box)
+
+    def hits(self, rect: tuple[int, int, int, int], ignore: tuple[int, int, int, int] | None = None) -> int:
+        """How many boxes ``rect`` overlaps (``ignore`` not counted)."""
+        seen = set()
+        for band in range(max(rect[1], 0) // self.BAND, max(rect[3], 0) // self.BAND + 1):
+            for box in self.bands.get(band, ()):
+                if box is not ignore and box not in seen and _overlap(rect, box):
+                    seen.add(box)
+        return len(seen)
+
+
+def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _label_place(box: tuple[int, int, int, int], w: int, h: int, width: int, height: int, grid: _Grid,
+                 placed: list[tuple[int, int, int, int]]) -> tuple[int, int]:
+    """Top-left corner of a ``w`` x ``h`` label for ``box``: outside the box (above, left, right, below),
+    the first place that covers no other box or label, else the one covering fewest; inside the box's
+    top-left corner only when no outside place fits on the page."""
+    x0, y0, x1, y1 = box
+    spots = [(x0, y0 - h), (x0 - w, y0), (x1, y0), (x0, y1), (x1 - w, y0 - h)]
+    best, best_hits = None, None
+    for tx, ty in spots:
+        tx = min(max(tx, 0), max(width - w, 0))
+        rect = (tx, ty, tx + w, ty + h)
+        if ty < 0 or ty + h > height or _overlap(rect, box):
+            continue
+        hits = grid.hits(rect, ignore=box)
+        if hits == 0:
+            return tx, ty
+        if best_hits is None or hits < best_hits:
+            best, best_hits = (tx, ty), hits
+    return best if best is not None else (x0, max(y0, 0))
+
+
+def _pin_legends(page: Any, screen: int, scale: float, font: Any, title: str | None,
+                 roles: list[tuple[str, tuple[int, int, int], int]], cut: int, grid: _Grid) -> None:
+    """Paste a compact legend at the top-left of each ``screen`` px of ``page`` (another corner of that
+    screen when the top-left one would cover a drawn box or label)."""
+    legend = _legend(None, scale, font, title, roles, cut)
+    lw, lh = legend.size
+    width, height = page.size
+    margin = round(4 * scale)
+    if screen <= lh + 2 * margin or lw + 2 * margin > width:
+        return  # a screen too small to hold it: the band below the page is the legend
+    mask = legend.convert("L").point(lambda _: LEGEND_ALPHA)
+    for top in range(0, height - lh - margin, screen):
+        corners = [(margin, top + margin), (width - lw - margin, top + margin),
+                   (margin, top + screen - lh - margin), (width - lw - margin, top + screen - lh - margin)]
+        corners = [(x, y) for x, y in corners if y + lh <= height]
+        if not corners:
+            continue
+        spot = next((c for c in corners if not grid.hits((c[0], c[1], c[0] + lw, c[1] + lh))), corners[0])
+        page.paste(legend, spot, mask)
+
+
+def _legend(width: int | None, scale: float, font: Any, title: str | None,
             roles: list[tuple[str, tuple[int, int, int], int]], cut: int) -> Any:
+    """The legend: ``title``, a swatch and count per role, and how many boxes were cut. ``width=None``
+    makes it as wide as its longest line, with a frame (the compact copy on the page)."""
     from PIL import Image, ImageDraw
 
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
@@ -124,6 +215,12 @@ def _legend(width: int, scale: float, font: Any, title: str | None,
     lines = ([title] if title else []) + [f"{role}: {n}" for role, _, n in roles]
     if cut:
         lines.append(f"{cut} boxes below the captured height are not drawn")
+    if width is None:
+        swatch_w = row - round(8 * scale) + pad
+        width = 2 * pad + swatch_w + max((_text_size(probe, t, font)[0] for t in lines), default=0)
+        framed = True
+    else:
+        framed = False
     legend = Image.new("RGB", (max(width, 1), pad * 2 + row * len(lines)), (245, 245, 245))
     draw = ImageDraw.Draw(legend)
     draw.line((0, 0, width, 0), fill=(120, 120, 120), width=max(1, round(scale)))
@@ -137,6 +234,9 @@ def _legend(width: int, scale: float, font: Any, title: str | None,
             x += swatch + pad
         draw.text((x, y), text, fill=(20, 20, 20), font=font)
         y += row
+    if framed:
+        draw.rectangle((0, 0, legend.size[0] - 1, legend.size[1] - 1), outline=(120, 120, 120),
+                       width=max(1, round(scale)))
     return legend
 
 

@@ -360,3 +360,60 @@ def test_no_records_stops_auto_mining_records():
     assert data["page_type"] == "collection" and data["records"] is None
     data = json.loads(run("extract", str(GRID), "-f", "json").stdout)
     assert data["records"]["rows"]
+
+
+def test_a_partial_rendering_says_so_on_stderr_even_when_quiet():
+    from tests.test_render_support import chromium_or_skip
+
+    chromium_or_skip()
+    page = ROOT / "fixtures" / "render" / "article.html"
+    proc = run("extract", str(page), "--render", "--wait-selector", "#never-there", "--timeout", "3", "-q")
+    err = proc.stderr.decode()
+    assert proc.returncode == 0, err
+    assert "rendering was partial: the selector '#never-there' did not appear in time" in err
+
+
+# --- screenshots -----------------------------------------------------------------------------------
+
+def _white_png(width, height):
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (width, height), (255, 255, 255)).save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def test_labels_sit_outside_their_boxes_and_off_other_boxes(tmp_path):
+    pytest.importorskip("PIL")
+    from render.screenshot import annotate
+
+    # A column of paragraphs 14 px apart, the first at the very top, with a left margin: the old place
+    # (above the box, or inside it at the top of the page) covered text.
+    items = [((60, 0 if n == 0 else 30 * n, 500, 16), f"#{n + 1} text", "text") for n in range(20)]
+    items.append(((0, 0, 640, 40), "full-width header", "heading"))  # nowhere to go above or beside
+    info = annotate(_white_png(640, 700), items, tmp_path / "labels.png", 1.0, title="t")
+    for d in info["boxes"][:20]:
+        label, box = d["label_box"], d["box"]
+        assert not (label[0] < box[2] and box[0] < label[2] and label[1] < box[3] and box[1] < label[3]), d
+        others = [o["box"] for o in info["boxes"][:20] if o is not d]
+        assert not any(label[0] < o[2] and o[0] < label[2] and label[1] < o[3] and o[1] < label[3] for o in others)
+
+
+def test_legend_is_pinned_at_the_top_of_every_screen(tmp_path):
+    pytest.importorskip("PIL")
+    from PIL import Image
+
+    from render.screenshot import annotate
+
+    screen, tall = 800, 5000
+    items = [((300, 100 + 900 * n, 400, 200), f"#{n}", "text") for n in range(5)]
+    info = annotate(_white_png(1280, tall), items, tmp_path / "tall.png", 1.0, title="pagesight · test",
+                    screen_height=screen)
+    with Image.open(tmp_path / "tall.png") as out:
+        assert out.height > tall  # the full legend stays below the page too
+        for top in range(0, tall - 200, screen):
+            assert out.getpixel((12, top + 12)) != (255, 255, 255), top  # a legend at each screen's top-left
+        assert out.getpixel((1270, 1000)) == (255, 255, 255)  # and nothing else was painted over the page
+    assert [d["box"] for d in info["boxes"]] == [(300, 100 + 900 * n, 700, 300 + 900 * n) for n in range(5)]
