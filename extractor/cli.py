@@ -85,9 +85,8 @@ def expand_sources(sources: Iterable[str], *, warc: bool = False, input_files: I
     inputs = expand(given, warc=warc)
     for folder, left_out in inputs.skipped.items():
         print(f"pagesight: {skipped_line(folder, left_out)}", file=sys.stderr)
-    for source in given:
-        if source != "-" and os.path.isdir(source) and not any(s.startswith(source) for s in inputs.sources):
-            print(f"pagesight: {source}: the folder holds no HTML pages", file=sys.stderr)
+    for folder in inputs.empty_folders:
+        print(f"pagesight: {folder}: the folder holds no HTML pages", file=sys.stderr)
     if skipped is not None:
         skipped[0] += inputs.skipped_count
     return inputs.sources
@@ -147,6 +146,7 @@ def _produce_text(source: Any, kw: dict[str, Any], fmt: str) -> tuple[str, str |
     from .output import serialise
 
     links = kw.pop("_links", False)
+    metadata = kw.pop("_metadata", False)
     if isinstance(source, (str, bytes, os.PathLike)):
         result = extract(source, **kw)
     else:  # a WARC record (extractor.warc.WarcPage)
@@ -158,12 +158,12 @@ def _produce_text(source: Any, kw: dict[str, Any], fmt: str) -> tuple[str, str |
             if len(source.data or b"") > TRIM_AFTER_BYTES:
                 _trim_heap()
     if result.empty:
-        return serialise(result, fmt, links=links), f"empty result: {result.reason}"
+        return serialise(result, fmt, links=links, metadata=metadata), f"empty result: {result.reason}"
     partial = result.details.get("render_warnings")
     note = "; ".join(result.warnings) if result.warnings else None
     if partial and note:
         note = "rendering was partial: " + note
-    return serialise(result, fmt, links=links), note
+    return serialise(result, fmt, links=links, metadata=metadata), note
 
 
 #: After a WARC record this large, a worker gives the freed heap back to the system: a long archive's
@@ -525,6 +525,8 @@ def cmd_extract(args: argparse.Namespace) -> int:
             kw["records"] = False
         if args.links:
             kw["_links"] = True
+        if args.with_metadata:
+            kw["_metadata"] = True
         if args.links or fmt == "markdown":
             kw["inline"] = True  # each block's links and emphasis, for markdown and --links
         if render and rendering:
@@ -757,8 +759,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--comments", action=argparse.BooleanOptionalAction, default=None, help=COMMENTS_HELP)
     p.add_argument("--no-records", dest="records", action="store_false", default=None, help="auto does not mine "
                    "the data records of listing and collection pages (faster; Result.records stays empty)")
-    p.add_argument("--links", action="store_true", help="keep link targets: text as 'words <URL>', markdown "
-                   "as [words](URL)")
+    p.add_argument("--links", action="store_true", help="keep link targets in text as 'words <URL>' (markdown "
+                   "always keeps them as [words](URL))")
+    p.add_argument("--with-metadata", action="store_true", help="start text and markdown with the page's "
+                   "metadata as front matter (title, author, date, site name, language, ...); json has it always")
     p.set_defaults(func=cmd_extract, parser=p)
 
     p = sub.add_parser("records", help="repeated data records (product cards, results, posts) as a table",

@@ -39,11 +39,13 @@ _MARKUP = re.compile(
 class Inputs:
     """The sources to read, in order, and what folders held that is not a page.
 
-    ``skipped`` maps each folder to ``[(path, why)]`` for the files left out.
+    ``skipped`` maps each folder to ``[(path, why)]`` for the files left out; ``empty_folders`` are
+    the folders that held no page at all.
     """
 
     sources: list[str] = field(default_factory=list)
     skipped: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    empty_folders: list[str] = field(default_factory=list)
 
     @property
     def skipped_count(self) -> int:
@@ -121,6 +123,7 @@ def expand(sources: Iterable[str], *, warc: bool = False) -> Inputs:
             out.sources.append(source)
             continue
         skipped: list[tuple[str, str]] = []
+        before = len(out.sources)
         for path in _walk(source):
             if not os.path.isfile(path):  # a broken link, a link loop, a socket or a fifo
                 skipped.append((path, "not a regular file" if os.path.exists(path) else "a broken link"))
@@ -134,6 +137,8 @@ def expand(sources: Iterable[str], *, warc: bool = False) -> Inputs:
                     skipped.append((path, why))
         if skipped:
             out.skipped[source] = skipped
+        if len(out.sources) == before:
+            out.empty_folders.append(source)
     return out
 
 

@@ -15,7 +15,7 @@ EXTENSIONS = {"text": ".txt", "markdown": ".md", "json": ".json", "jsonl": ".jso
 _LIST_ITEM = ("li", "dt", "dd")
 
 
-def to_text(result: Result, *, links: bool = False) -> str:
+def to_text(result: Result, links: bool = False) -> str:
     """The main text, paragraphs separated by blank lines; ``links=True`` writes each link's target
     after its words, ``words <URL>`` (blocks with ``Block.inline``; relative targets resolved against
     the page's web address, left as written for a local file)."""
@@ -185,9 +185,31 @@ SERIALISERS: dict[str, Callable[[Result], str]] = {
 }
 
 
-def serialise(result: Result, fmt: str, *, links: bool = False) -> str:
-    """Serialise ``result`` in format ``fmt`` (one of :data:`FORMATS`); ``links=True`` keeps link targets in
-    text and markdown (from ``Block.links``, filled by ``extract(..., links=True)``)."""
-    if links and fmt in ("text", "markdown"):
-        return (to_text if fmt == "text" else to_markdown)(result, links=True)
-    return SERIALISERS[fmt](result)
+#: The Result fields written as front matter by ``metadata=True`` (``--with-metadata``), in this order.
+FRONT_MATTER_FIELDS = ("title", "author", "date", "date_modified", "site_name", "language", "description", "image",
+                       "canonical_url", "url", "tags")
+
+
+def front_matter(result: Result) -> str:
+    """The page's metadata as a YAML front matter block (``---`` lines around ``name: value``); values are
+    JSON strings and lists, which YAML reads as they are; unknown fields are left out."""
+    lines = ["---"]
+    for name in FRONT_MATTER_FIELDS:
+        value = getattr(result, name)
+        if value:
+            lines.append(f"{name}: {json.dumps(value, ensure_ascii=False)}")
+    lines.append("---")
+    return "\n".join(lines)
+
+
+def serialise(result: Result, fmt: str, *, links: bool = False, metadata: bool = False) -> str:
+    """Serialise ``result`` in format ``fmt`` (one of :data:`FORMATS`). ``links=True`` keeps link targets in
+    text (from ``Block.inline``, filled by ``extract(..., inline=True)``; markdown always keeps them);
+    ``metadata=True`` starts text and markdown with :func:`front_matter` (JSON always holds it)."""
+    if fmt == "text":
+        body = to_text(result, links=links)
+    elif fmt == "markdown":
+        body = to_markdown(result)
+    else:
+        return SERIALISERS[fmt](result)
+    return front_matter(result) + "\n\n" + body if metadata else body

@@ -417,3 +417,19 @@ def test_legend_is_pinned_at_the_top_of_every_screen(tmp_path):
             assert out.getpixel((12, top + 12)) != (255, 255, 255), top  # a legend at each screen's top-left
         assert out.getpixel((1270, 1000)) == (255, 255, 255)  # and nothing else was painted over the page
     assert [d["box"] for d in info["boxes"]] == [(300, 100 + 900 * n, 700, 300 + 900 * n) for n in range(5)]
+
+
+def test_with_metadata_starts_text_and_markdown_with_front_matter(tmp_path):
+    page = tmp_path / "meta.html"
+    page.write_text('<html lang="de"><head><title>Ein Titel</title><meta name="author" content="Jo Beispiel">'
+                    '<meta property="article:published_time" content="2024-05-06T07:08:09Z">'
+                    '<meta property="og:site_name" content="Beispielblatt"></head><body><article><h1>Ein Titel</h1>'
+                    "<p>" + "Ein Absatz mit genug Worten, um als Text zu gelten. " * 6 + "</p></article></body></html>")
+    for fmt in ("text", "markdown"):
+        out = run("extract", str(page), "-f", fmt, "--with-metadata", "--method", "decay").stdout.decode()
+        head, _, body = out.partition("\n---\n\n")
+        assert head.startswith("---\n") and 'author: "Jo Beispiel"' in head and 'site_name: "Beispielblatt"' in head
+        assert 'date: "2024-05-06T07:08:09' in head and 'language: "de"' in head
+        assert "Ein Absatz mit genug Worten" in body
+    plain = run("extract", str(page), "--method", "decay").stdout.decode()
+    assert not plain.startswith("---")
