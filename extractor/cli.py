@@ -291,7 +291,10 @@ def _is_jsonl_name(output: str | None) -> bool:
 
 
 def _open_output(output: str) -> Any:
-    """One output file, gzipped when its name ends in ``.gz``."""
+    """One output file, gzipped when its name ends in ``.gz``; its folder is made if needed."""
+    parent = os.path.dirname(output)
+    if parent and not os.path.lexists(parent):
+        os.makedirs(parent, exist_ok=True)
     if output.lower().endswith(".gz"):
         import gzip
 

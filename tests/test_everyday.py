@@ -433,3 +433,10 @@ def test_with_metadata_starts_text_and_markdown_with_front_matter(tmp_path):
         assert "Ein Absatz mit genug Worten" in body
     plain = run("extract", str(page), "--method", "decay").stdout.decode()
     assert not plain.startswith("---")
+
+
+def test_one_output_file_gets_its_folder_made(tmp_path):
+    target = tmp_path / "new" / "deeper" / "all.jsonl"
+    proc = run("extract", str(ARTICLE), str(GRID), "-o", str(target))
+    assert proc.returncode == 0, proc.stderr
+    assert len(target.read_text().splitlines()) == 2
