@@ -6,7 +6,9 @@ scripts), then Open Graph (``og:*``, ``article:*``), then other ``<meta>``/``<li
 (``name=author``, ``<html lang>``, ``rel=canonical``, Dublin Core, microdata ``itemprop``),
 then what a reader sees (a "By Jane Doe" byline, a ``<time datetime>``, ``rel=tag`` links).
 The first tier that has a usable value wins; a field no tier gives is ``None`` (``tags``:
-``[]``). A date is never taken from the URL alone.
+``[]``). A publication date no tier gives is then looked for in the short lines around the
+headline (:func:`headline_date`: "3 March 2024", "March 3, 2024", "2024-03-03", "03.03.2024",
+"2024年3月3日"), and only then by htmldate. A date is never taken from the URL alone.
 
 Nothing here raises on bad markup: invalid JSON-LD, lists, ``@graph``, ``@id`` references and
 authors given as strings, objects or arrays are all read or skipped. Dates are ISO 8601:
@@ -66,6 +68,10 @@ _NOT_NAME = re.compile(r"[*()\[\]{}<>=|#@:/]|\b(?:profile|e-?mail|twitter|facebo
                        re.I)
 _URLISH = re.compile(r"^(?:https?:|www\.|//)|\.(?:com|org|net)/|@\w+\.\w", re.I)
 _TAG_SPLIT = re.compile(r"\s*[,;]\s*")
+#: A full stop after a word of two letters or more: the end of a byline's first sentence unless the
+#: word is an abbreviation of a title (an initial such as "J. Doe" is one letter and stays).
+_FULL_STOP = re.compile(r"([^\W\d_]{2,})\.\s")
+_TITLE_ABBREVIATIONS = frozenset("dr mr mrs ms mx prof st jr sr rev hon gen col capt sgt lt mt".split())
 _SPACE = re.compile(r"\s+")
 _HAS_TIME = re.compile(r"\d[T ]\d{1,2}:\d{2}")
 _DATE_ONLY = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})\s*$")
@@ -156,6 +162,10 @@ def page_metadata(page: Page, *, date_fallback: Any = None) -> Metadata:
                 setattr(meta, name, value)
                 meta.sources[name] = tier
                 break
+    if meta.date is None:
+        value = _clean("date", headline_date(page), base)
+        if value:
+            meta.date, meta.sources["date"] = value, "headline"
     if meta.date is None and date_fallback is not None:
         try:
             value = _clean("date", date_fallback(page), base)
@@ -512,10 +522,21 @@ def _in_comments(el: etree._Element) -> bool:
     return False
 
 
+def _first_sentence(text: str) -> str:
+    for match in _FULL_STOP.finditer(text):
+        if match.group(1).lower() not in _TITLE_ABBREVIATIONS:
+            return text[:match.end(1)]
+    return text
+
+
 def _author_text(text: str) -> str | None:
     """An author name out of byline text ("By Jane Doe | May 3, 2020" -> "Jane Doe"), or None."""
     text = _BY.sub("", normalize_space(text), count=1)
+    text = _first_sentence(text)  # "Jane Doe, reporter. Published 3 May" -> "Jane Doe, reporter"
     text = _AUTHOR_TAIL.sub("", text).strip(" -–—|,:;·•")
+    if "," in text:  # "Jane Doe, transport correspondent": a part in lower case is a role, not a name
+        parts = [p for p in (p.strip() for p in text.split(",")) if p and p != p.lower()]
+        text = ", ".join(parts)
     if not text or len(text) > 60 or _URLISH.search(text) or not any(c.isalpha() for c in text):
         return None
     if _NOT_NAME.search(text) or (text == text.lower() and " " in text and any(c.isascii() for c in text)):
@@ -622,6 +643,82 @@ def _parse_timestamp(text: str) -> datetime | None:
             return date_parser.parse(text, default=datetime(1, 1, 1), fuzzy=False)
         except (ValueError, OverflowError, TypeError, date_parser.ParserError):
             return None
+
+
+# ---------------------------------------------------------------- a date written by the headline
+
+#: Month names (and their common abbreviations) of the languages of the dev sets and their neighbours.
+_MONTH_NAMES = (
+    "january jan januar janvier enero gennaio januari janeiro",
+    "february feb februar fevrier février febrero febbraio februari fevereiro",
+    "march mar märz maerz mars marzo maart março", "april apr avril abril aprile",
+    "may mai mayo maggio mei maio", "june jun juni juin junio giugno junho",
+    "july jul juli juillet julio luglio julho", "august aug août aout agosto augustus",
+    "september sep sept septembre septiembre settembre setembro",
+    "october oct oktober octobre octubre ottobre outubro", "november nov novembre noviembre novembro",
+    "december dec dezember décembre decembre diciembre dicembre dezembro",
+)
+_MONTHS = {name: n for n, names in enumerate(_MONTH_NAMES, 1) for name in names.split()}
+_MONTH = "|".join(sorted(map(re.escape, _MONTHS), key=len, reverse=True))
+#: Full dates with a day, a month and a four-digit year (a bare year or month is no publication day).
+_WRITTEN_DATES = (
+    ("ymd", re.compile(r"(?<!\d)((?:19|20)\d\d)[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")),
+    ("ymd", re.compile(r"((?:19|20)\d\d)\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日")),
+    ("dmy", re.compile(r"(?<!\d)(\d{1,2})(?:st|nd|rd|th|er|\.)?\s+(?:de\s+)?(" + _MONTH +
+                       r")\.?,?\s+(?:de\s+)?((?:19|20)\d\d)(?!\d)", re.I)),
+    ("mdy", re.compile(r"\b(" + _MONTH + r")\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)", re.I)),
+    ("dmy_num", re.compile(r"(?<!\d)(\d{1,2})\.(\d{1,2})\.((?:19|20)\d\d)(?!\d)")),
+)
+_YEAR = re.compile(r"(?:19|20)\d\d")
+#: The window read around the headline, in elements: 30 before the first ``<h1>`` (a date above
+#: it) and 80 from it (byline, dateline, first lines), or the first 80 of the body when there is no
+#: ``<h1>``. Lines longer than 300 characters are article text, whose dates are events, not the
+#: page's. Measured on the 4,168 dev pages (bench/bench_metadata.py): dates on 74.3 % of pages
+#: against 66.3 % before; on the 157 pages whose URL holds a day, the day read here agrees with it
+#: as often as htmldate's (41 of 53 where both read one), at 0.3 ms a page; read before htmldate,
+#: it spares htmldate's 2-4 ms on 1,390 of the 3,200 pages no markup dates.
+HEADLINE_BEFORE, HEADLINE_AFTER, HEADLINE_LINE_CHARS = 30, 80, 300
+
+
+def headline_date(page: Page) -> str | None:
+    """The first full date written in the short lines around the page's headline (see
+    :data:`HEADLINE_AFTER`), as ``YYYY-MM-DD``; None when there is none. Never reads the URL."""
+    elements, texts, tails = page.elements, page.texts, page.tails
+    start = page.body_id
+    first_h1 = next(page.body.iter("h1"), None)
+    h1 = page.index.get(first_h1, start) if first_h1 is not None else start
+    low, high = max(start + 1, h1 - HEADLINE_BEFORE), min(len(elements), h1 + HEADLINE_AFTER)
+    for i in range(low, high):
+        text = texts[i] or ""
+        tail = tails[i]
+        if tail:
+            text = text + " " + tail
+        if len(text) > HEADLINE_LINE_CHARS or not _YEAR.search(text):
+            continue
+        for order, pattern in _WRITTEN_DATES:
+            match = pattern.search(text)
+            if match:
+                day = _written_day(order, match)
+                if day is not None:
+                    return day
+    return None
+
+
+def _written_day(order: str, match: re.Match) -> str | None:
+    try:
+        if order == "ymd":
+            day = date(int(match[1]), int(match[2]), int(match[3]))
+        elif order == "dmy":
+            day = date(int(match[3]), _MONTHS[match[2].lower()], int(match[1]))
+        elif order == "mdy":
+            day = date(int(match[3]), _MONTHS[match[1].lower()], int(match[2]))
+        else:
+            day = date(int(match[3]), int(match[2]), int(match[1]))
+    except (ValueError, KeyError):
+        return None
+    if day.year < MIN_YEAR or day > date.today():
+        return None
+    return day.isoformat()
 
 
 # ---------------------------------------------------------------- filling a Result

@@ -188,11 +188,34 @@ def test_extract_fills_the_result():
 
 
 def test_htmldate_fallback_reads_the_text():
-    html = ("<html><head><title>Notes</title></head><body><h1>Notes</h1>"
+    filler = "".join(f"<span>item {n}</span>" for n in range(100))  # past the headline's window
+    html = ("<html><head><title>Notes</title></head><body><h1>Notes</h1>" + filler +
             "<p class='date'>Published 12 February 2018</p><p>Some text of the article here.</p></body></html>")
     result = extractor.extract(html)
     assert result.date == "2018-02-12"
-    assert page_metadata(extractor.load(html)).date is None  # no tier of our own reads free text
+    assert page_metadata(extractor.load(html)).date is None  # no tier of our own reads text that far away
+
+
+@pytest.mark.parametrize(("line", "day"), [
+    ("Published 12 February 2018", "2018-02-12"), ("Posted on March 3rd, 2021 by Ann", "2021-03-03"),
+    ("Mis à jour le 7 juin 2019", "2019-06-07"), ("Stand: 05.11.2020, 10:12 Uhr", "2020-11-05"),
+    ("2017-08-30 09:00", "2017-08-30"), ("发布时间：2016年5月4日", "2016-05-04"),
+    ("12 de mayo de 2015", "2015-05-12"),
+])
+def test_a_date_written_by_the_headline(line, day):
+    html = f"<html><body><header><a href='/'>Home</a></header><h1>A headline</h1><p>{line}</p>" \
+           "<p>" + "Words of the article itself. " * 20 + "</p></body></html>"
+    meta = page_metadata(extractor.load(html, url="https://news.example/2001/01/01/story"))
+    assert meta.date == day and meta.sources["date"] == "headline"
+
+
+def test_the_headline_date_is_not_a_year_an_event_in_the_text_a_future_day_or_the_url():
+    for body in ("<h1>Review of 2019</h1><p>Season 2019/20</p>",  # years and seasons are no days
+                 "<h1>T</h1><p>" + "The bridge opened on 3 March 2011 after years of work. " * 8 + "</p>",  # prose
+                 "<h1>T</h1><p>Event on 1 January 2999</p>"):  # a day to come
+        html = f"<html><body>{body}</body></html>"
+        meta = page_metadata(extractor.load(html, url="https://news.example/2020/05/06/story"))
+        assert meta.date is None, body
 
 
 def test_twitter_handle_and_url_when_nothing_else_names_the_site():
