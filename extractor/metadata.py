@@ -55,9 +55,10 @@ MIN_YEAR = 1990
 
 _BY = re.compile(r"^\s*(?:(?:(?:written|posted|published|reported|words|text|story)\s+)?(?:by|von|par|por|door|di|av)\b"
                  r"|(?:author|autor|auteur|autore)\b)\s*[:\-–—]?\s*", re.I)
-_NAME = r"[^\W\d_][\w.'’\-]*(?:\s+[^\W\d_][\w.'’\-]*){1,3}"
+_WORD = r"(?!(?:and|und|et)\b)[^\W\d_][\w.'’\-]*"  # a word of a name; "and" joins two names
+_NAME = _WORD + r"(?:\s+" + _WORD + r"){1,3}"
 _BYLINE = re.compile(r"^\s*(?:(?:written|posted|reported)\s+)?by\s*:?\s+(" + _NAME +
-                     r"(?:\s*(?:,|and|&)\s*[^\W\d_][\w.'’\-]*(?:\s+[^\W\d_][\w.'’\-]*){1,3})*)", re.I)
+                     r"(?:\s*(?:,|and|&)\s*" + _NAME + r")*)", re.I)
 _BYLINE_LABEL = re.compile(r"^\s*(?:(?:written|posted|reported)\s+)?by\s*:?\s*$", re.I)
 _AUTHOR_TAIL = re.compile(r"\s*(?:[|•·,]\s*)?(?:(?:on|am|le|el)\s+)?(?:\d{1,4}[./\-]\d{1,2}[./\-]\d{1,4}|"
                           r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d).*$"
@@ -71,6 +72,7 @@ _TAG_SPLIT = re.compile(r"\s*[,;]\s*")
 #: A full stop after a word of two letters or more: the end of a byline's first sentence unless the
 #: word is an abbreviation of a title (an initial such as "J. Doe" is one letter and stays).
 _FULL_STOP = re.compile(r"([^\W\d_]{2,})\.\s")
+_DANGLING_AND = re.compile(r"\s+(?:and|&|und|et|y|e|en)$", re.I)
 _TITLE_ABBREVIATIONS = frozenset("dr mr mrs ms mx prof st jr sr rev hon gen col capt sgt lt mt".split())
 _SPACE = re.compile(r"\s+")
 _HAS_TIME = re.compile(r"\d[T ]\d{1,2}:\d{2}")
@@ -534,6 +536,7 @@ def _author_text(text: str) -> str | None:
     text = _BY.sub("", normalize_space(text), count=1)
     text = _first_sentence(text)  # "Jane Doe, reporter. Published 3 May" -> "Jane Doe, reporter"
     text = _AUTHOR_TAIL.sub("", text).strip(" -–—|,:;·•")
+    text = _DANGLING_AND.sub("", text)  # "J. R. Smith and" (the name pattern ran out of words)
     if "," in text:  # "Jane Doe, transport correspondent": a part in lower case is a role, not a name
         parts = [p for p in (p.strip() for p in text.split(",")) if p and p != p.lower()]
         text = ", ".join(parts)

@@ -236,3 +236,14 @@ def test_byline_skips_profile_links_comments_and_form_labels():
             "<div class='comments'><div class='comment-author'>Troll McTroll says</div></div>"
             "<form><label class='author'>Name (required)</label></form></body></html>")
     assert _meta(html, None)["author"] == "Ana Real"
+
+
+@pytest.mark.parametrize(("line", "author"), [
+    ("By Ines Marlow, transport correspondent. Published 3 March.", "Ines Marlow"),
+    ("By Dr. Ann Who. Photos by Ben", "Dr. Ann Who"), ("By Jane Doe and Ann Lee", "Jane Doe and Ann Lee"),
+    ("By J. R. Smith and", "J. R. Smith"),
+    ("By Jane Doe, John Roe", "Jane Doe, John Roe"),
+])
+def test_a_byline_ends_at_its_first_sentence_and_leaves_the_role_out(line, author):
+    html = f"<html><body><h1>A headline</h1><p>{line}</p><p>" + "Words of the article. " * 20 + "</p></body></html>"
+    assert page_metadata(extractor.load(html)).author == author
