@@ -235,7 +235,9 @@ def test_a_page_over_its_budget_is_stopped_and_the_batch_goes_on(tmp_path, capsy
     elapsed = time.monotonic() - t0
     out, err = capsys.readouterr()
     assert code == 1
-    assert "ExtractionTimeout" in err and "slow.html" in err
+    # Whichever comes first with the same --timeout: the worker stopped by the batch, or the fetch's own
+    # deadline (httpx, #16), which ends a trickled body by itself.
+    assert ("ExtractionTimeout" in err or "did not arrive whole within 2 s" in err) and "slow.html" in err
     assert "A healthy paragraph of plain prose" in out
     assert elapsed < 2 + 10  # the budget, then a new worker for the good page
 
