@@ -416,7 +416,7 @@ def _run_batch(
                 continue
             is_empty = bool(warning) and warning.startswith(EMPTY_NOTES)
             empty += is_empty
-            if warning and not (quiet and is_empty):
+            if warning and not quiet:
                 _note(bar, f"pagesight: {source}: {warning}")
             if out_dir is not None:
                 name = meta.url or meta.record_id or source if meta is not None else source
@@ -733,8 +733,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--jobs", "-j", type=int, default=0, help="worker processes (default: all cores for "
                        f"batches of {POOL_MIN_PAGES}+ pages); with --render, pages rendered at once (default 1)")
         p.add_argument("--timeout", type=float, default=20.0, help="seconds allowed to fetch or render a page")
-        p.add_argument("--quiet", "-q", action="store_true", help="no progress bar, no notes on empty results "
-                       "(the summary line still counts them)")
+        p.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no per-page notes (empty "
+                       "results, warnings); failures and the summary line, which counts empty results, remain")
         p.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
     def common(p: argparse.ArgumentParser) -> None:

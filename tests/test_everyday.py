@@ -362,12 +362,12 @@ def test_no_records_stops_auto_mining_records():
     assert data["records"]["rows"]
 
 
-def test_a_partial_rendering_says_so_on_stderr_even_when_quiet():
+def test_a_partial_rendering_says_so_on_stderr():
     from tests.test_render_support import chromium_or_skip
 
     chromium_or_skip()
     page = ROOT / "fixtures" / "render" / "article.html"
-    proc = run("extract", str(page), "--render", "--wait-selector", "#never-there", "--timeout", "3", "-q")
+    proc = run("extract", str(page), "--render", "--wait-selector", "#never-there", "--timeout", "3")
     err = proc.stderr.decode()
     assert proc.returncode == 0, err
     assert "rendering was partial: the selector '#never-there' did not appear in time" in err
