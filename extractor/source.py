@@ -177,21 +177,22 @@ DEFAULT_RETRIES = 2
 BACKOFF_SECONDS = 0.5
 #: Longest pause a server's Retry-After may ask for; a longer wait is not worth a page.
 MAX_RETRY_AFTER = 5.0
-_clients: dict[int, Any] = {}
+_clients: dict[tuple[int, int], Any] = {}
 _clients_lock = threading.Lock()
 
 
 def _client(max_redirects: int) -> Any:
     """One httpx client per process and redirect limit: connections (and their TLS sessions) are kept
-    and reused across pages, compressed answers (gzip, deflate, brotli) are decoded."""
+    and reused across pages, compressed answers (gzip, deflate, brotli) are decoded. Keyed by process
+    id too: a forked worker never shares its parent's sockets."""
     import httpx
 
     with _clients_lock:
-        client = _clients.get(max_redirects)
+        client = _clients.get((os.getpid(), max_redirects))
         if client is None:
             client = httpx.Client(follow_redirects=True, max_redirects=max_redirects,
                                   headers={"Accept": "text/html,application/xhtml+xml,*/*;q=0.5"})
-            _clients[max_redirects] = client
+            _clients[(os.getpid(), max_redirects)] = client
         return client
 
 
