@@ -82,6 +82,8 @@ def sniff_file(path: str) -> str | None:
             return "damaged gzip data"
     if not head.strip():
         return "empty"
+    if head.startswith(b"WARC/"):
+        return "a web archive (WARC; pagesight extract reads them)"
     kind = sniff_binary(head)
     if kind:
         return kind
