@@ -188,7 +188,9 @@ def test_extract_fills_the_result():
 
 
 def test_htmldate_fallback_reads_the_text():
-    filler = "".join(f"<span>item {n}</span>" for n in range(100))  # past the headline's window
+    from extractor.metadata import HEADLINE_AFTER
+
+    filler = "".join(f"<span>item {n}</span>" for n in range(HEADLINE_AFTER + 20))  # past the headline's window
     html = ("<html><head><title>Notes</title></head><body><h1>Notes</h1>" + filler +
             "<p class='date'>Published 12 February 2018</p><p>Some text of the article here.</p></body></html>")
     result = extractor.extract(html)
