@@ -28,12 +28,12 @@ from ..modelfile import read_json_model
 from ..page import Page
 from .base import Extraction, require_range
 from .crf_blocks import Segment, SegmentOptions, break_prefix, segment, segment_blocks, segment_text
-from .crf_features import FEATURE_VERSION, LAYOUT_FEATURE_VERSION, FeatureOptions, html_features, layout_features
+from .crf_features import LAYOUT_FEATURE_VERSION, FeatureOptions, feature_version, html_features, layout_features
 
 #: Folder of the shipped model files (package data).
 MODEL_DIR = pathlib.Path(__file__).resolve().parent.parent / "models"
 #: File stem per model kind.
-MODEL_STEMS = {"html": "crf_html", "layout": "crf_layout"}
+MODEL_STEMS = {"html": "crf_html", "layout": "crf_layout", "pooled": "crf_pooled"}
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,9 @@ class Options:
     """Options of the ``crf`` method."""
 
     #: "auto": the layout model when the page was rendered and that model is shipped, else the HTML model.
-    model: Literal["auto", "html", "layout"] = "auto"
+    #: "pooled": the HTML model trained on all five dev text sets with the cue, comment-section and
+    #: structure features (bench/train_learned.py, bench/results/learned.md).
+    model: Literal["auto", "html", "layout", "pooled"] = "auto"
     #: Keep the ``title`` block in the main text too. Off: the wcxb_dev gold body holds the
     #: headline on 17 % of pages only (measured on wcxb_dev, see bench/train_crf.py).
     title_in_text: bool = False
@@ -80,9 +82,11 @@ def _options_from(cls: type, values: dict[str, Any]) -> Any:
     return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in values.items() if k in names})
 
 
-def expected_version(kind: str) -> str:
-    """The feature version this code computes for a model kind (``html`` or ``layout``)."""
-    return FEATURE_VERSION if kind == "html" else f"{FEATURE_VERSION}+{LAYOUT_FEATURE_VERSION}"
+def expected_version(kind: str, feature_options: FeatureOptions | None = None) -> str:
+    """The feature version this code computes for a model kind (``html``, ``pooled`` or ``layout``)
+    with ``feature_options`` (default: the html-3 features)."""
+    base = feature_version(feature_options)
+    return f"{base}+{LAYOUT_FEATURE_VERSION}" if kind == "layout" else base
 
 
 def load_model(stem: str | pathlib.Path) -> CrfModel:
@@ -98,7 +102,8 @@ def load_model(stem: str | pathlib.Path) -> CrfModel:
     meta_path, crf_path = pathlib.Path(key + ".json"), pathlib.Path(key + ".crfsuite")
     meta = read_json_model(meta_path, "CRF model description", "train it with bench/train_crf.py")
     kind = meta.get("kind", "html")
-    want = expected_version(kind)
+    feature_options = _options_from(FeatureOptions, meta.get("feature_options", {}))
+    want = expected_version(kind, feature_options)
     got = meta.get("feature_version")
     if got != want:
         raise ModelError(f"CRF model {crf_path.name} was trained with feature version {got!r}, but this "
@@ -111,7 +116,7 @@ def load_model(stem: str | pathlib.Path) -> CrfModel:
     except (OSError, ValueError) as exc:
         raise ModelError(f"CRF model file {crf_path} is not a crfsuite model: {exc}") from None
     model = CrfModel(tagger, meta, kind, _options_from(SegmentOptions, meta.get("segment_options", {})),
-                     _options_from(FeatureOptions, meta.get("feature_options", {})), key)
+                     feature_options, key)
     _CACHE[key] = model
     return model
 
@@ -234,7 +239,7 @@ def train_model(xs: list[list[list[str]]], ys: list[list[str]], stem: str | path
     seg = segment_options or SegmentOptions()
     feat = feature_options or FeatureOptions()
     meta = {
-        "kind": kind, "feature_version": expected_version(kind), "labels": sorted(crf.classes_),
+        "kind": kind, "feature_version": expected_version(kind, feature_options), "labels": sorted(crf.classes_),
         "algorithm": "lbfgs", "c1": c1, "c2": c2, "max_iterations": max_iterations,
         "segment_options": {f.name: getattr(seg, f.name) for f in fields(seg)},
         "feature_options": {f.name: getattr(feat, f.name) for f in fields(feat)},

@@ -55,12 +55,169 @@ class FeatureOptions:
     #: CEDP density variants whose selections are stacked too. None: on the same CV, CEDP (nltd)
     #: added 0.002 / 0.0005, nltd + ctd 0.003 / 0.001, at 1-2 ms a page (3/4 of an lxml parse).
     stack_cedp: tuple[str, ...] = ()
+    #: Cue groups of class/id words (comment, footer, nav, related, share, byline ...) on the block's
+    #: element, its 3 nearest ancestors and any ancestor (feature set ``cues-1``, added for the pooled
+    #: model of bench/train_learned.py; off in the html-3 models).
+    cues: bool = False
+    #: Whether the block lies in a readers' comment section (:mod:`extractor.comments`; ``cm-1``).
+    comment_section: bool = False
+    #: Depth bin and more structural tags among the ancestors (pre, code, h4-h6, figcaption, dt/dd; ``st-1``).
+    structure: bool = False
 
     def validate(self) -> None:
         require_range("bins", self.bins, 2, 100)
         require_range("window", self.window, 0, 10)
         require_range("attr_levels", self.attr_levels, -1, 50)
         require_range("length_cap", self.length_cap, 1, 64)
+
+
+def feature_version(opts: FeatureOptions | None = None) -> str:
+    """The version string of the HTML features ``opts`` switch on (:data:`FEATURE_VERSION` plus one
+    suffix per optional group), as stored in a model's JSON file."""
+    opts = opts or FeatureOptions()
+    out = FEATURE_VERSION
+    if opts.cues:
+        out += f"+{CUES_VERSION}"
+    if opts.comment_section:
+        out += "+cm-1"
+    if opts.structure:
+        out += "+st-1"
+    return out
+
+
+#: Version of the class/id cue groups (:data:`CUE_GROUPS`): bump when a group or its words change.
+CUES_VERSION = "cues-1"
+#: Class/id cue groups: a group fires when a word of an element's class or id starts with one of
+#: its stems (words split at non-letters and at lower-to-upper case changes). Chosen by reading the
+#: markup conventions of common CMSs, not from gold; ``comment`` excludes "commentary".
+CUE_GROUPS: dict[str, tuple[str, ...]] = {
+    "comment": ("comment", "respond", "disqus", "reply", "replies"),
+    "footer": ("footer", "foot", "copyright", "legal", "disclaimer"),
+    "nav": ("nav", "menu", "breadcrumb", "pagination", "pager", "toolbar", "skip"),
+    "related": ("related", "recommend", "popular", "trending", "outbrain", "taboola", "more", "also", "next", "prev"),
+    "share": ("share", "sharing", "social", "facebook", "twitter", "tweet", "addthis", "print", "email"),
+    "byline": ("byline", "author", "dateline", "date", "time", "published", "posted", "meta", "info"),
+    "ad": ("advert", "ads", "sponsor", "promo", "banner", "dfp", "adsense", "commercial"),
+    "side": ("sidebar", "side", "widget", "aside", "rail", "column"),
+    "header": ("header", "masthead", "logo", "brand", "top"),
+    "tags": ("tag", "categor", "topic", "label", "keyword"),
+    "form": ("subscribe", "newsletter", "signup", "login", "register", "form", "search"),
+    "media": ("caption", "figure", "credit", "photo", "image", "img", "gallery", "slide", "video", "thumb"),
+    "content": ("article", "content", "post", "entry", "story", "body", "main", "text", "blog", "detail"),
+    "title": ("title", "headline", "heading", "head"),
+    "hidden": ("hidden", "hide", "modal", "popup", "cookie", "overlay", "tooltip"),
+}
+_NOT_COMMENT = frozenset(("commentary", "commentaries", "commentator", "commentators"))
+_CAMEL = re.compile(r"([a-z])([A-Z])")
+_SPLIT = re.compile(r"[^a-z0-9]+")
+#: (stem, group) pairs, longest stem first.
+_STEMS = sorted(((stem, g) for g, stems in CUE_GROUPS.items() for stem in stems), key=lambda x: -len(x[0]))
+
+
+def cue_groups(class_or_id: str) -> frozenset[str]:
+    """The cue groups (:data:`CUE_GROUPS`) that a class/id value names."""
+    out = set()
+    for word in _SPLIT.split(_CAMEL.sub(r"\1 \2", class_or_id).lower()):
+        if len(word) < 2:
+            continue
+        if word == "ad":
+            out.add("ad")
+            continue
+        for stem, group in _STEMS:
+            if word.startswith(stem):
+                if group == "comment" and word in _NOT_COMMENT:
+                    continue
+                out.add(group)
+                break
+    return frozenset(out)
+
+
+#: More structural tags whose presence among a block's ancestors is a feature (``st-1``).
+STRUCTURE_TAGS = frozenset("pre code h4 h5 h6 figcaption dt dd time address caption td th em strong".split())
+
+
+def extra_features(page: Page, segs: list[Segment], opts: FeatureOptions) -> list[list[str]]:
+    """Per block, the optional groups: class/id cue groups (``c0=``: the block's first element,
+    ``c1=``: one of its 3 nearest ancestors, ``c2=``: any ancestor), ``cm`` inside a readers'
+    comment section, the depth bin ``dp=`` and structural ancestors ``st=``."""
+    out: list[list[str]] = [[] for _ in segs]
+    if not segs:
+        return out
+    parent = page.parent.tolist()
+    elements = page.elements
+    body = page.body_id
+    if opts.cues:
+        own: dict[int, frozenset[str]] = {}
+
+        def groups(i: int) -> frozenset[str]:
+            got = own.get(i)
+            if got is None:
+                el = elements[i]
+                cls, ident = el.get("class"), el.get("id")
+                got = cue_groups(f"{cls or ''} {ident or ''}") if cls or ident else frozenset()
+                own[i] = got
+            return got
+
+        anywhere: dict[int, frozenset[str]] = {-1: frozenset()}
+
+        def above(i: int) -> frozenset[str]:
+            """Cue groups of the strict ancestors of ``i`` (memoised up the chain)."""
+            chain = []
+            while i not in anywhere:
+                chain.append(i)
+                i = parent[i]
+            got = anywhere[i]
+            for j in reversed(chain):
+                up = parent[j]
+                got = got | groups(up) if up >= 0 else got
+                anywhere[j] = got
+            return anywhere[chain[0]] if chain else got
+
+        for f, seg in zip(out, segs, strict=True):
+            node = seg.first_id
+            mine = groups(node)
+            near: set[str] = set()
+            up, level = parent[node], 1
+            while up >= 0 and level <= 3:
+                near |= groups(up)
+                up, level = parent[up], level + 1
+            f.extend(f"c0={g}" for g in sorted(mine))
+            f.extend(f"c1={g}" for g in sorted(near))
+            f.extend(f"c2={g}" for g in sorted(above(node) - near))
+    if opts.comment_section:
+        from ..comments import comment_sections
+
+        sections = comment_sections(page)
+        if sections:
+            end = page.end
+            spans = [(s, int(end[s])) for s in sections]
+            for f, seg in zip(out, segs, strict=True):
+                node = seg.first_id
+                if any(lo <= node < hi for lo, hi in spans):
+                    f.append("cm")
+    if opts.structure:
+        depth: dict[int, int] = {body: 0, -1: 0}
+        tags_above: dict[int, frozenset[str]] = {-1: frozenset(), body: frozenset()}
+
+        def walk(i: int) -> None:
+            chain = []
+            while i not in depth:
+                chain.append(i)
+                i = parent[i]
+            d, t = depth[i], tags_above.get(i, frozenset())
+            for j in reversed(chain):
+                up = parent[j]
+                tag = elements[up].tag if up >= 0 else ""
+                t = t | {tag} if tag in STRUCTURE_TAGS else t
+                d += 1
+                depth[j], tags_above[j] = d, t
+
+        for f, seg in zip(out, segs, strict=True):
+            node = seg.first_id
+            walk(node)
+            f.append(f"dp={min(12, depth[node] // 2)}")
+            f.extend(f"st={t}" for t in sorted(tags_above[node]))
+    return out
 
 
 #: Semantic and structural tags whose presence among a block's ancestors is a feature (added here).
@@ -189,6 +346,9 @@ def html_features(page: Page, segs: list[Segment], opts: FeatureOptions | None =
         for f, extra in zip(feats, stacked_features(page, segs, StackOptions(cedp_densities=opts.stack_cedp)),
                             strict=True):
             f.extend(extra)
+    if opts.cues or opts.comment_section or opts.structure:
+        for f, extra in zip(feats, extra_features(page, segs, opts), strict=True):
+            f.extend(extra)
     return feats
 
 
@@ -247,8 +407,8 @@ def _token_f1(a: list[str], b: list[str]) -> float:
     return 2 * p * r / (p + r)
 
 
-__all__ = ["FEATURE_VERSION", "LAYOUT_FEATURE_VERSION", "LABELS", "FeatureOptions", "LabelOptions",
-           "block_attributes", "html_features", "derive_labels", "TEXT_TAG"]
+__all__ = ["FEATURE_VERSION", "feature_version", "cue_groups", "LAYOUT_FEATURE_VERSION", "LABELS", "FeatureOptions",
+           "LabelOptions", "block_attributes", "html_features", "derive_labels", "TEXT_TAG"]
 
 
 @dataclass(frozen=True)
