@@ -466,11 +466,13 @@ def export_hgb(clf: HistGradientBoostingClassifier, vocab: list[str], layout: bo
             "params": {k: v for k, v in GB_PARAMS.items()}}
 
 
-def fit_final(rows: dict) -> tuple[dict, list[HistGradientBoostingClassifier], np.ndarray]:
+def fit_final(rows: dict, sample_weight: np.ndarray | None = None
+              ) -> tuple[dict, list[HistGradientBoostingClassifier], np.ndarray]:
     """Fit the shipped models on every page (URLs dropped on a share) and export them.
 
     The 7-type model carries the has-main-text (binary) model as ``main_text_model``. Returns the
     JSON-ready model, the fitted boosters (7-type, binary) and the feature rows (with URLs) to check the export.
+    ``sample_weight`` (one per page) weighs the boosters' training pages.
     """
     labels = np.array(rows["labels"])
     groups = np.array(rows["groups"])
@@ -480,8 +482,9 @@ def fit_final(rows: dict) -> tuple[dict, list[HistGradientBoostingClassifier], n
     idx = np.arange(len(labels))
     inner = stacked_text(rows, idx, labels, groups, drop)
     x = np.hstack([matrix(rows, idx, vocab, drop), inner])
-    clf = HistGradientBoostingClassifier(**GB_PARAMS).fit(x, labels)
-    two = HistGradientBoostingClassifier(**GB_PARAMS).fit(x, np.array([lab in HAS_MAIN_TEXT for lab in labels]))
+    clf = HistGradientBoostingClassifier(**GB_PARAMS).fit(x, labels, sample_weight=sample_weight)
+    two = HistGradientBoostingClassifier(**GB_PARAMS).fit(x, np.array([lab in HAS_MAIN_TEXT for lab in labels]),
+                                                          sample_weight=sample_weight)
     vec, lr = fit_text_model(text_docs(rows, idx, drop), labels)
     no_drop = np.zeros(len(idx), bool)
     x_check = np.hstack([matrix(rows, idx, vocab, no_drop), text_proba(vec, lr, text_docs(rows, idx, no_drop))])
@@ -528,13 +531,16 @@ def markdown(scores: dict, pages: int, command: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_model(rows: dict, path: pathlib.Path, raw_oof: np.ndarray | None, calibrate: bool) -> None:
+def write_model(rows: dict, path: pathlib.Path, raw_oof: np.ndarray | None, calibrate: bool,
+                sample_weight: np.ndarray | None = None, trained_on: str | None = None) -> None:
     """Fit the shipped models on ``rows``, check the export reproduces scikit-learn, write it to ``path``.
 
     ``raw_oof``: out-of-fold 7-type probabilities to choose the temperature on (with ``calibrate``).
     Raises SystemExit when the exported model does not reproduce scikit-learn's predictions.
     """
-    model, (clf, two), x_all = fit_final(rows)
+    model, (clf, two), x_all = fit_final(rows, sample_weight)
+    if trained_on:
+        model["trained_on"] = trained_on
     checked = check_model(json.loads(json.dumps(model)))
     diff = float(np.abs(predict_proba(checked, x_all) - clf.predict_proba(x_all)).max())
     binary_diff = float(np.abs(main_text_proba(checked, x_all) - two.predict_proba(x_all)[:, 1]).max())
