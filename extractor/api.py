@@ -1,4 +1,5 @@
-"""The front door: :func:`extract` and the method registry.
+"""The front door: :func:`extract` (the method registry lives in :mod:`extractor.registry`,
+page loading in :mod:`extractor.loader`; both are re-exported here).
 
 Options are checked once here, turned into the method's frozen ``Options`` object, and
 nothing deeper receives loose keyword arguments.
@@ -6,16 +7,16 @@ nothing deeper receives loose keyword arguments.
 
 from __future__ import annotations
 
-import importlib
 import os
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from typing import Any
 
 from .appshell import script_shell_warning
-from .errors import OptionError
-from .methods.base import Extraction, make_options
-from .page import Page, load
+from .loader import get_page
+from .methods.base import Extraction
+from .page import Page
+from .registry import AUTO_METHOD, METHODS, MethodEntry, method_names, option_owners, resolve_method
 from .result import Result
 from .source import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, source_name
 from .title import headline
@@ -24,112 +25,8 @@ from .title import headline
 #: by them (an app shell); the empty Result then suggests rendering.
 SCRIPT_SHELL_MAX_CHARS = 200
 
-
-@dataclass(frozen=True)
-class MethodEntry:
-    """A registered method: the module that implements it and preset options (for variants)."""
-
-    module: str
-    presets: dict[str, Any] = field(default_factory=dict)
-    summary: str = ""
-
-
-#: name -> implementation. Variants share a module and differ by preset options.
-METHODS: dict[str, MethodEntry] = {
-    "decay": MethodEntry("extractor.methods.decay", {}, "information-amount decay (Chen, Chen, Wu 2012)"),
-    "blocks": MethodEntry("extractor.methods.blocks", {}, "block distribution (Qiu, Tang, Li, Zhu 2009)"),
-    "cedp": MethodEntry("extractor.methods.cedp", {}, "tag path x text block density, NLTD (Wu et al. 2017)"),
-    "cedp-td": MethodEntry("extractor.methods.cedp", {"density": "td"}, "CEDP with CETD's text density TD"),
-    "cedp-ctd": MethodEntry("extractor.methods.cedp", {"density": "ctd"}, "CEDP with CETD's composite density CTD"),
-    "cedp-dsum": MethodEntry("extractor.methods.cedp", {"density": "dsum"}, "CEDP with CETD's density sum DSum"),
-    "cedp-nltd": MethodEntry("extractor.methods.cedp", {"density": "nltd"}, "CEDP with non-link text density"),
-    "crf": MethodEntry("extractor.methods.crf", {}, "CRF block labelling, trained on wcxb_dev (seed 004, 2011)"),
-}
-#: What ``method="auto"`` runs: the method that scores best over the dev sets (README, results).
-AUTO_METHOD = "decay"
-
-
-def method_names() -> list[str]:
-    """Names accepted by ``method=``, ``auto`` first."""
-    return ["auto", *METHODS]
-
-
-def resolve_method(method: str, options: dict[str, Any]) -> tuple[str, Any, Any]:
-    """Return ``(name, run_function, options_object)`` for a method name and its options.
-
-    Raises :class:`OptionError` for unknown methods (listing the valid ones) and bad options.
-    """
-    name = AUTO_METHOD if method == "auto" else method
-    entry = METHODS.get(name)
-    if entry is None:
-        raise OptionError(f"unknown method {method!r}; valid: {', '.join(method_names())}")
-    module = importlib.import_module(entry.module)
-    try:
-        opts = make_options(module.Options, name, {**entry.presets, **options})
-    except OptionError as exc:
-        if method != "auto":
-            raise
-        owners = {key: option_owners(key) for key in options if key not in _option_names(module.Options)}
-        named = [f"{key} belongs to method {', '.join(found)} (method={found[0]!r}, --method {found[0]})"
-                 if found else f"{key} belongs to no method" for key, found in owners.items()]
-        if not named:
-            raise
-        raise OptionError(f"{exc}; given options, auto runs {AUTO_METHOD} with them: " + "; ".join(named)) from None
-    return name, module.run, opts
-
-
-def _option_names(options_class: Any) -> set[str]:
-    import dataclasses
-
-    return {f.name for f in dataclasses.fields(options_class)}
-
-
-def option_owners(option: str) -> list[str]:
-    """The methods that take an option named ``option`` (preset variants share their module's options)."""
-    found = []
-    for name, entry in METHODS.items():
-        if option in entry.presets:
-            continue  # a variant fixes this option: its base method is the one to name
-        if option in _option_names(importlib.import_module(entry.module).Options):
-            found.append(name)
-    return found
-
-
-def get_page(
-    source: str | bytes | os.PathLike | Page,
-    *,
-    render: bool = False,
-    url: str | None = None,
-    encoding: str | None = None,
-    max_bytes: int = DEFAULT_MAX_BYTES,
-    timeout: float = DEFAULT_TIMEOUT,
-    render_options: dict[str, Any] | None = None,
-    timings: dict[str, float] | None = None,
-    user_agent: str | None = None,
-) -> Page:
-    """Load (and with ``render=True`` render) a source into a :class:`Page`.
-
-    ``user_agent`` is the User-Agent sent when a URL is fetched or rendered (default: pagesight's own
-    for a fetch, Chromium's for a rendering); a ``user_agent`` in ``render_options`` wins when rendering.
-
-    Raises the errors of :func:`extractor.load`, and :class:`RenderError` when rendering fails.
-    """
-    if isinstance(source, Page):
-        return source
-    t0 = time.perf_counter()
-    if render:
-        from .rendered import rendered_page
-
-        rendering = render_options or {}
-        if user_agent and "user_agent" not in rendering:
-            rendering = {**rendering, "user_agent": user_agent}
-        page = rendered_page(source, url=url, encoding=encoding, max_bytes=max_bytes, timeout=timeout,
-                             options=rendering, timings=timings)
-    else:
-        page = load(source, url=url, encoding=encoding, max_bytes=max_bytes, timeout=timeout, user_agent=user_agent)
-    if timings is not None:
-        timings["load"] = round((time.perf_counter() - t0) * 1000 - timings.get("render", 0.0), 3)
-    return page
+__all__ = ["AUTO_METHOD", "METHODS", "MethodEntry", "build_result", "extract", "get_page", "method_names",
+           "option_owners", "resolve_method"]
 
 
 def extract(

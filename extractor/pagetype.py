@@ -20,6 +20,7 @@ import numpy as np
 
 from .blocklist import BlockList, block_list
 from .errors import ModelError
+from .loader import get_page
 from .modelfile import read_json_model
 from .page import SERVED_KEY, Page
 from .pagetype_features import (
@@ -332,8 +333,6 @@ def classify_source(source: str | bytes | os.PathLike, *, render: bool = False, 
                     ) -> PageTypeVerdict:
     """Load (optionally render) a source and classify it (see :func:`page_type_of`).
 
-    Raises the load/render errors of :func:`extractor.api.get_page` and :class:`ModelError`.
+    Raises the load/render errors of :func:`extractor.loader.get_page` and :class:`ModelError`.
     """
-    from .api import get_page
-
     return page_type_of(get_page(source, render=render, url=url))

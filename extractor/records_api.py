@@ -11,6 +11,7 @@ import time
 from dataclasses import asdict
 from typing import Any
 
+from .loader import get_page
 from .methods import records as mining
 from .methods.base import make_options
 from .methods.records_schema import record_text
@@ -57,8 +58,6 @@ def extract_records(
     :func:`extractor.extract`'s. Raises :class:`OptionError` for bad options (before
     loading), and the load/render errors (:class:`PagesightError`).
     """
-    from .api import get_page
-
     opts = record_options(**options)
     if screenshot is not None:
         render, render_options = True, {**(render_options or {}), "screenshot": True}
@@ -135,8 +134,6 @@ def save_records_screenshot(page: Page, table: Table, path: str | os.PathLike) -
 def _served_if_render_lost_text(page: Page, source: Any, url: str | None, encoding: str | None, share: float,
                                 notes: list[str]) -> Page:
     """The HTML-path page when the rendered one shows less than ``share`` of the served text, else ``page``."""
-    from .api import get_page
-
     served = get_page(source, render=False, url=url, encoding=encoding)
     shown, sent = int(page.text_len[page.body_id]), int(served.text_len[served.body_id])
     if sent > 0 and shown < share * sent:

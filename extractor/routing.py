@@ -18,6 +18,7 @@ from typing import Any
 from .errors import ModelError
 from .modelfile import read_json_model
 from .page import Page
+from .registry import resolve_method
 
 #: Default route table, shipped in the package.
 ROUTES_PATH = pathlib.Path(__file__).resolve().parent / "models" / "routes.json"
@@ -122,7 +123,6 @@ def plan(page: Page, comments: bool | None = None) -> AutoPlan:
     and :class:`~extractor.errors.OptionError` when the table names a method or option that
     does not exist (a stale table: rerun ``bench/route_methods.py``).
     """
-    from .api import resolve_method
     from .pagetype import page_type_of
 
     verdict = page_type_of(page)
