@@ -32,13 +32,13 @@ import lxml.html
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from extractor.auto.pagetype import classify, load_model  # noqa: E402
+from extractor.auto.pagetype_features import distribution_features  # noqa: E402
 from extractor.blocklist import block_list, block_list_events  # noqa: E402
 from extractor.decode import decode  # noqa: E402
 from extractor.evaluate import page_bytes, read_gold  # noqa: E402
 from extractor.methods import blocks as blocks_method  # noqa: E402
 from extractor.page import build_page  # noqa: E402
-from extractor.pagetype import classify, load_model  # noqa: E402
-from extractor.pagetype_features import distribution_features  # noqa: E402
 
 
 def stages(text: str, url: str | None, opts: blocks_method.Options, clock=time.process_time) -> dict[str, float]:

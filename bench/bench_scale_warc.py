@@ -172,7 +172,8 @@ def run_dask(warc_dir: pathlib.Path) -> dict[str, float]:
     paths = sorted(str(p) for p in warc_dir.glob("*.warc.gz"))
     with LocalCluster(processes=True, n_workers=2, threads_per_worker=1, dashboard_address=None,
                       silence_logs=40) as cluster, Client(cluster) as client:
-        client.run(lambda: __import__("extractor.pagetype").pagetype.load_model())  # workers warm, as in a long job
+        # workers warm, as in a long job
+        client.run(lambda: __import__("extractor.auto.pagetype").auto.pagetype.load_model())
         t = time.perf_counter()
         results = extract_bag(paths).compute()
         wall = time.perf_counter() - t

@@ -44,11 +44,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from extractor.blocklist import block_list  # noqa: E402
-from extractor.errors import PagesightError  # noqa: E402
-from extractor.evaluate import page_bytes, read_gold  # noqa: E402
-from extractor.page import load  # noqa: E402
-from extractor.pagetype import (  # noqa: E402
+from extractor.auto.pagetype import (  # noqa: E402
     HAS_MAIN_TEXT,
     MAIN_TEXT_CUT,
     MODEL_PATH,
@@ -61,7 +57,7 @@ from extractor.pagetype import (  # noqa: E402
     scripts_built_text,
     text_model_proba,
 )
-from extractor.pagetype_features import (  # noqa: E402
+from extractor.auto.pagetype_features import (  # noqa: E402
     FEATURE_VERSION,
     LAYOUT_NAMES,
     NUMERIC_NAMES,
@@ -70,6 +66,10 @@ from extractor.pagetype_features import (  # noqa: E402
     page_features,
     url_features,
 )
+from extractor.blocklist import block_list  # noqa: E402
+from extractor.errors import PagesightError  # noqa: E402
+from extractor.evaluate import page_bytes, read_gold  # noqa: E402
+from extractor.page import load  # noqa: E402
 
 #: Share of training pages whose URL is dropped (issue #8: "train with some URLs dropped").
 DROP_URL_SHARE = 0.3
@@ -158,7 +158,7 @@ RENDER_ROW = "gradient boosting, render on (served HTML or script-built DOM + la
 def with_layout(data: pathlib.Path, rendered_cache: pathlib.Path, html_rows: dict, cache: pathlib.Path | None
                 ) -> dict:
     """The render model's rows: each page's HTML features (or, where scripts built most of the text,
-    the rendered DOM's; :func:`extractor.pagetype.typed_document`) with :data:`LAYOUT_NAMES` appended.
+    the rendered DOM's; :func:`extractor.auto.pagetype.typed_document`) with :data:`LAYOUT_NAMES` appended.
 
     Grouped CV on wcxb_dev chose the served HTML over the rendered DOM with hidden parts removed
     (1,258 against 1,241 has-main-text pages right) and over the rendered DOM as scripts left it

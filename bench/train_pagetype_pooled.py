@@ -11,7 +11,7 @@ with empty gold are left out), and two honest figures are printed per set:
 - **grouped 5-fold CV** on the pooled sets (folds grouped by set and domain; dragnet has no
   URLs, so its groups are single pages and its CV figure is optimistic).
 
-Per set: the share of pages the shipped rule (:data:`extractor.pagetype.MAIN_TEXT_CUT` on the
+Per set: the share of pages the shipped rule (:data:`extractor.auto.pagetype.MAIN_TEXT_CUT` on the
 mean of both models) says have a main text, and on wcxb_dev also 7-type accuracy and macro-F1.
 The wcxb_dev-only model's figures are printed beside them (its wcxb_dev figure by its own
 grouped CV, its other-set figures from one model trained on all of wcxb_dev: all out of sample).
@@ -43,8 +43,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import train_pagetype as tp  # noqa: E402
 
+from extractor.auto.pagetype import HAS_MAIN_TEXT, MAIN_TEXT_CUT, MODEL_PATH, main_text_mean  # noqa: E402
 from extractor.evaluate import read_gold  # noqa: E402
-from extractor.pagetype import HAS_MAIN_TEXT, MAIN_TEXT_CUT, MODEL_PATH, main_text_mean  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
 TYPED_SET = "wcxb_dev"

@@ -78,16 +78,16 @@ def extract(
                     timeout=timeout, render_options=render_options, timings=timings, user_agent=user_agent)
     t1 = time.perf_counter()
     auto = None
-    if method == "auto" and not options:  # route by page type (extractor/routing.py, issue #8)
-        from .routing import plan
+    if method == "auto" and not options:  # route by page type (extractor/auto/routing.py, issue #8)
+        from .auto import plan
 
         auto = plan(page, comments)
         name, run, opts = auto.method, auto.run, auto.options
         comments = auto.comments
     work = page
     if comments is False:
+        from .auto import RECORD_TYPES
         from .comments import drop_comments
-        from .routing import RECORD_TYPES
 
         # A Page the caller passed in, or one that record mining reads below, stays untouched.
         keep_original = isinstance(source, Page) or (auto is not None and auto.page_type in RECORD_TYPES)
@@ -107,7 +107,7 @@ def extract(
 
     fill_metadata(result, page)  # author, dates, site name ... (issue #16); reads the page as loaded
     if auto is not None:
-        from .routing import records_for
+        from .auto import records_for
 
         result.page_type, result.page_type_confidence = auto.page_type, round(auto.confidence, 4)
         result.has_main_text = auto.has_main_text

@@ -633,7 +633,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def _produce_classify(source: Any, kw: dict[str, Any], fmt: str) -> tuple[str, str | None]:
-    from .pagetype import classify_source
+    from .auto import classify_source
 
     name = kw.pop("_name")
     verdict = classify_source(source, render=kw["render"], url=kw["url"])

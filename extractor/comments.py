@@ -5,7 +5,7 @@ not the main text (dragnet's gold, for one, excludes them), yet they are long, p
 that every text-density method takes for content. Sites name these sections in their markup
 (WordPress ``#comments``/``.commentlist``/``#respond``, Disqus ``#disqus_thread``), so a
 class/id word is a cheap, reliable cue. On forum pages the "comments" are the content:
-:mod:`extractor.routing` keeps them there.
+:mod:`extractor.auto.routing` keeps them there.
 
 Measured on the dev sets (shingle F1, comment sections dropped vs kept): dragnet +0.10 with
 cedp-dsum (first 400 pages), l3s_gn1 +0.011, cleaneval -0.008, wcxb_dev articles +0.007 but

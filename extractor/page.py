@@ -206,7 +206,7 @@ class Page:
     def ld_types(self) -> str | None:
         """Space-separated schema.org ``@type`` names of the page's JSON-LD (None without JSON-LD).
 
-        A page-type cue for :mod:`extractor.pagetype_features`; the records themselves are never read.
+        A page-type cue for :mod:`extractor.auto.pagetype_features`; the records themselves are never read.
         """
         text = self.source_text
         if not text or "ld+json" not in text:

@@ -12,7 +12,7 @@ from tests.test_warc import pages, write_warc  # noqa: E402
 
 
 def _model_loads() -> int:
-    from extractor.pagetype import _load_model
+    from extractor.auto.pagetype import _load_model
 
     return _load_model.cache_info().misses
 

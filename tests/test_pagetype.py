@@ -9,9 +9,7 @@ import numpy as np
 import pytest
 
 from extractor import extract, load
-from extractor.errors import ModelError
-from extractor.evaluate import page_bytes, read_gold
-from extractor.pagetype import (
+from extractor.auto.pagetype import (
     HAS_MAIN_TEXT,
     MAIN_TEXT_CUT,
     MODEL_PATH,
@@ -22,7 +20,9 @@ from extractor.pagetype import (
     main_text_probability,
     page_type_of,
 )
-from extractor.pagetype_features import NUMERIC_NAMES, numeric_features, page_words, url_features
+from extractor.auto.pagetype_features import NUMERIC_NAMES, numeric_features, page_words, url_features
+from extractor.errors import ModelError
+from extractor.evaluate import page_bytes, read_gold
 from tests.conftest import FIXTURES, data_set
 
 NEWS = FIXTURES / "blocks" / "news.html"
@@ -74,7 +74,7 @@ def test_service_and_article_cues() -> None:
 
 
 def test_depths_match_the_page() -> None:
-    from extractor.pagetype_features import _depths
+    from extractor.auto.pagetype_features import _depths
 
     page = load(NEWS)
     assert np.array_equal(_depths(page.parent), page.depth)
@@ -139,7 +139,7 @@ def test_has_main_text_uses_both_models() -> None:
     """The verdict's main-text probability is the mean of the binary model and the 7-type sum."""
     if not MODEL_PATH.exists():
         pytest.skip("no shipped page-type model (run bench/train_pagetype.py)")
-    from extractor.pagetype import feature_row, main_text_proba
+    from extractor.auto.pagetype import feature_row, main_text_proba
 
     model = load_model()
     for html, url in ((ARTICLE_HTML, "https://news.example/2024/05/storm"), (SERVICE_HTML, None)):
@@ -203,7 +203,7 @@ def test_bad_input_is_classified_and_routed(name: str) -> None:
 
 
 def test_layout_features_are_zero_without_rendering() -> None:
-    from extractor.pagetype_features import LAYOUT_NAMES, layout_features
+    from extractor.auto.pagetype_features import LAYOUT_NAMES, layout_features
 
     x = layout_features(load(NEWS))
     assert x.shape == (len(LAYOUT_NAMES),) and not x.any()

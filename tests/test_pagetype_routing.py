@@ -8,10 +8,10 @@ import pytest
 
 from extractor import extract
 from extractor.api import METHODS, resolve_method
+from extractor.auto.pagetype import MODEL_PATH, PAGE_TYPES, class_probabilities, page_type_of
+from extractor.auto.routing import ROUTES_PATH, Route, expected_route, load_routes, route
 from extractor.errors import ModelError
 from extractor.page import load
-from extractor.pagetype import MODEL_PATH, PAGE_TYPES, class_probabilities, page_type_of
-from extractor.routing import ROUTES_PATH, Route, expected_route, load_routes, route
 from tests.conftest import FIXTURES
 
 NEWS = FIXTURES / "blocks" / "news.html"

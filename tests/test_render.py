@@ -69,8 +69,8 @@ def test_script_built_article(browser, server):
 
 
 def test_rendered_page_is_typed_from_the_served_html_unless_scripts_built_it(browser, server):
+    from extractor.auto.pagetype import page_type_of, typed_document
     from extractor.page import SERVED_KEY
-    from extractor.pagetype import page_type_of, typed_document
 
     script_built = get_page(server.url("article.html"), render=True)
     assert script_built.geometry.extra[SERVED_KEY] == (support.RENDER_FIXTURES / "article.html").read_bytes()

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .errors import ModelError
-from .modelfile import read_json_model
-from .page import Page
-from .registry import resolve_method
+from ..errors import ModelError
+from ..modelfile import read_json_model
+from ..page import Page
+from ..registry import resolve_method
 
 #: Default route table, shipped in the package.
-ROUTES_PATH = pathlib.Path(__file__).resolve().parent / "models" / "routes.json"
+ROUTES_PATH = pathlib.Path(__file__).resolve().parent.parent / "models" / "routes.json"
 
 
 @lru_cache(maxsize=4)
@@ -135,6 +135,6 @@ def records_for(page: Page, page_type: str) -> Any:
     """Record mining's :class:`~extractor.result.Table` for listing/collection pages, else None."""
     if page_type not in RECORD_TYPES:
         return None
-    from .records_api import extract_records
+    from ..records_api import extract_records
 
     return extract_records(page)

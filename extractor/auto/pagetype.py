@@ -4,7 +4,7 @@ Two gradient-boosted tree ensembles stored as JSON (``models/pagetype.json.gz`` 
 ``models/pagetype_render.json.gz`` for rendered pages, which also reads layout), evaluated
 with numpy and loaded lazily. Each holds a 7-type model, a has-main-text (binary) model and a
 stacked text model. A model records the feature version and names of
-:mod:`extractor.pagetype_features`; a mismatch raises :class:`~extractor.errors.ModelError`.
+:mod:`extractor.auto.pagetype_features`; a mismatch raises :class:`~extractor.errors.ModelError`.
 Trained and compared by ``bench/train_pagetype.py``.
 """
 
@@ -18,11 +18,11 @@ from typing import Any
 
 import numpy as np
 
-from .blocklist import BlockList, block_list
-from .errors import ModelError
-from .loader import get_page
-from .modelfile import read_json_model
-from .page import SERVED_KEY, Page
+from ..blocklist import BlockList, block_list
+from ..errors import ModelError
+from ..loader import get_page
+from ..modelfile import read_json_model
+from ..page import SERVED_KEY, Page
 from .pagetype_features import (
     FEATURE_VERSION,
     LAYOUT_NAMES,
@@ -38,7 +38,7 @@ PAGE_TYPES = ("article", "collection", "documentation", "forum", "listing", "pro
 #: Page types that have a main text (issue #8: article, documentation, forum, product vs the rest).
 HAS_MAIN_TEXT = frozenset(("article", "documentation", "forum", "product"))
 #: Default model file, shipped in the package.
-MODEL_PATH = pathlib.Path(__file__).resolve().parent / "models" / "pagetype.json.gz"
+MODEL_PATH = pathlib.Path(__file__).resolve().parent.parent / "models" / "pagetype.json.gz"
 #: Model for rendered pages: the served HTML's features plus the rendered page's layout features.
 RENDER_MODEL_PATH = MODEL_PATH.with_name("pagetype_render.json.gz")
 
@@ -254,9 +254,9 @@ def typed_document(page: Page) -> Page:
     if extra is None:
         return page
     if "typed_document" not in extra:
-        from .errors import PagesightError
-        from .page import load
-        from .rendered import rendered_dom
+        from ..errors import PagesightError
+        from ..page import load
+        from ..rendered import rendered_dom
 
         dom = rendered_dom(page.source_text or "", url=page.url)
         chosen = dom

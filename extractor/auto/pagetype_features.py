@@ -1,4 +1,4 @@
-"""Page-type features of a page (ALGORITHMS.md 2.3); the classifier that reads them is :mod:`extractor.pagetype`.
+"""Page-type features of a page (ALGORITHMS.md 2.3); the classifier that reads them is :mod:`extractor.auto.pagetype`.
 
 Features, all from one :class:`~extractor.page.Page` and its Block-List:
 
@@ -29,8 +29,8 @@ from urllib.parse import urlsplit
 
 import numpy as np
 
-from .blocklist import BlockList, block_list
-from .page import Page
+from ..blocklist import BlockList, block_list
+from ..page import Page
 
 #: Bump whenever a feature's definition changes; the shipped model must carry the same value.
 FEATURE_VERSION = 4
@@ -289,8 +289,8 @@ _LI_TAG = frozenset(("li",))
 
 def region_features(page: Page, blocks: BlockList) -> dict[str, float]:
     """Features of the main region that ``decay`` finds (issue #8: main-region features)."""
-    from .methods.decay import Options as DecayOptions
-    from .methods.decay import find_region
+    from ..methods.decay import Options as DecayOptions
+    from ..methods.decay import find_region
 
     body = page.body_id
     region = find_region(page, DecayOptions())
