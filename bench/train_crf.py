@@ -37,8 +37,8 @@ sys.path.insert(0, str(ROOT))
 from extractor.errors import ModelError, PagesightError  # noqa: E402
 from extractor.evaluate import Report, format_report, page_bytes, read_gold, score_page  # noqa: E402
 from extractor.methods import crf  # noqa: E402
-from extractor.methods.crf_blocks import SegmentOptions, break_prefix, segment, segment_text  # noqa: E402
-from extractor.methods.crf_features import (  # noqa: E402
+from extractor.methods.crf.blocks import SegmentOptions, break_prefix, segment, segment_text  # noqa: E402
+from extractor.methods.crf.features import (  # noqa: E402
     FeatureOptions,
     LabelOptions,
     derive_labels,

@@ -3,7 +3,7 @@
 The model is the ``crf`` method's linear-chain CRF over its blocks (``extractor/methods/crf*``),
 trained on wcxb_dev, cleaneval, l3s_gn1, dragnet and chinese_wce together, with the html-3
 features (block attributes, neighbours, decay's region and container densities) plus, by
-``--features``, the optional groups of :mod:`extractor.methods.crf_features`: class/id cue groups
+``--features``, the optional groups of :mod:`extractor.methods.crf.features`: class/id cue groups
 (``cues``), the readers' comment section (``cm``) and depth/structural tags (``st``).
 
 Steps (``--steps``, default all three):
@@ -52,8 +52,8 @@ from train_crf import (  # noqa: E402
 
 from extractor.evaluate import Report, score_page  # noqa: E402
 from extractor.methods import crf  # noqa: E402
-from extractor.methods.crf_blocks import SegmentOptions  # noqa: E402
-from extractor.methods.crf_features import FeatureOptions, feature_version  # noqa: E402
+from extractor.methods.crf.blocks import SegmentOptions  # noqa: E402
+from extractor.methods.crf.features import FeatureOptions, feature_version  # noqa: E402
 from extractor.metrics import shingle_prf  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"

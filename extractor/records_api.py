@@ -14,7 +14,7 @@ from typing import Any
 from .loader import get_page
 from .methods import records as mining
 from .methods.base import make_options
-from .methods.records_schema import record_text
+from .methods.records.schema import record_text
 from .page import Page
 from .result import Region, Table
 from .source import DEFAULT_TIMEOUT

@@ -10,7 +10,7 @@ from extractor.api import METHODS
 from extractor.errors import OptionError
 from extractor.evaluate import evaluate
 from extractor.methods import cedp
-from extractor.methods.cedp_signal import (
+from extractor.methods.cedp.signal import (
     gaussian_kernel,
     otsu_threshold,
     path_edit_distance,

@@ -10,8 +10,8 @@ import pytest
 from extractor import extract
 from extractor.errors import ModelError, OptionError
 from extractor.methods import crf
-from extractor.methods.crf_blocks import TEXT_TAG, SegmentOptions, segment, segment_text
-from extractor.methods.crf_features import FEATURE_VERSION, LabelOptions, derive_labels, html_features
+from extractor.methods.crf.blocks import TEXT_TAG, SegmentOptions, segment, segment_text
+from extractor.methods.crf.features import FEATURE_VERSION, LabelOptions, derive_labels, html_features
 from extractor.metrics import tokens
 from extractor.page import load
 
@@ -216,7 +216,7 @@ def test_rendered_page_uses_the_layout_model():
 
 def test_stacked_features_follow_decay_and_cedp():
     from extractor.methods import cedp, decay
-    from extractor.methods.crf_stack import stacked_features
+    from extractor.methods.crf.stack import stacked_features
 
     for path in ARTICLES:
         page = load(path.read_bytes())

@@ -6,8 +6,8 @@ import json
 
 from extractor import extract
 from extractor.methods import crf
-from extractor.methods.crf_features import FeatureOptions, cue_groups, feature_version, html_features
-from extractor.methods.crf_blocks import segment
+from extractor.methods.crf.blocks import segment
+from extractor.methods.crf.features import FeatureOptions, cue_groups, feature_version, html_features
 from extractor.metrics import shingle_prf
 from extractor.page import load
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from extractor.methods.records import Options, clean
-from extractor.methods.records_clean import html_furniture, position_furniture
+from extractor.methods.records.clean import html_furniture, position_furniture
 from extractor.page import Geometry, load
 from extractor.records_api import extract_records
 

@@ -9,8 +9,8 @@ import random
 import numpy as np
 import pytest
 
-from extractor.methods.records_drmining import common_depths, cut_runs, dr_mining, leaves, separation
-from extractor.methods.records_treematch import Tree, simple_tree_match
+from extractor.methods.records.drmining import common_depths, cut_runs, dr_mining, leaves, separation
+from extractor.methods.records.treematch import Tree, simple_tree_match
 from extractor.page import load
 
 #: The paper's worked example (ALGORITHMS 3.2).

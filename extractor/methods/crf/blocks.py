@@ -20,10 +20,10 @@ from typing import Literal
 
 import numpy as np
 
-from ..content import BLOCK_TAGS, collect_blocks
-from ..page import Page, normalize_space
-from ..result import Block
-from .base import require_range
+from ...content import BLOCK_TAGS, collect_blocks
+from ...page import Page, normalize_space
+from ...result import Block
+from ..base import require_range
 
 TEXT_TAG = "#text"
 #: Elements that break a line: a part holding none of them is output as one paragraph, unwalked.

@@ -20,9 +20,9 @@ from urllib.parse import urljoin
 
 import numpy as np
 
-from ..page import Page, normalize_space
-from ..result import Cell, Column
-from .records_treematch import Tree, build_tree, shape_key, simple_tree_match
+from ...page import Page, normalize_space
+from ...result import Cell, Column
+from .treematch import Tree, build_tree, shape_key, simple_tree_match
 
 _CURRENCY = r"(?:[$€£¥₹]|usd|eur|gbp|chf|rs\.?|kr|zł)"
 _PRICE = re.compile(rf"^(?:from\s+)?(?:{_CURRENCY}\s?\d[\d.,\s]*|\d[\d.,\s]*\s?{_CURRENCY})$", re.I)

@@ -41,7 +41,7 @@ import re
 
 import numpy as np
 
-from ..page import Page
+from ...page import Page
 
 #: Class/id words that name page furniture (ALGORITHMS 3.1: "class/id words"; list chosen for
 #: this project, checked on records_dev as a whole).

@@ -22,11 +22,11 @@ from typing import Literal
 
 import numpy as np
 
-from ..content import BLOCK_TAGS
-from ..page import Page, normalize_space
-from ..result import Block
-from .base import Extraction, require_range
-from .cedp_signal import otsu_threshold, smooth
+from ...content import BLOCK_TAGS
+from ...page import Page, normalize_space
+from ...result import Block
+from ..base import Extraction, require_range
+from .signal import otsu_threshold, smooth
 
 Density = Literal["td", "ctd", "dsum", "nltd", "none"]
 

@@ -24,7 +24,7 @@ Two variants share cleaning and schema generation:
   ``wrapper_margin`` (the whole post, not its body). Several regions are returned, best
   first, none overlapping a better one.
 
-Then RecordSchemaGen (``records_schema``) turns the main region's records into a table.
+Then RecordSchemaGen (:mod:`.schema`) turns the main region's records into a table.
 """
 
 from __future__ import annotations
@@ -34,11 +34,11 @@ from typing import Literal
 
 import numpy as np
 
-from ..page import Page
-from .base import require_range
-from .records_clean import consent_furniture, html_furniture, position_furniture, removed_mask
-from .records_drmining import common_ancestor, common_depths, descend, dr_mining, leaves, record_set
-from .records_groups import (
+from ...page import Page
+from ..base import require_range
+from .clean import consent_furniture, html_furniture, position_furniture, removed_mask
+from .drmining import common_ancestor, common_depths, descend, dr_mining, leaves, record_set
+from .groups import (
     FoundRegion,
     class_families,
     image_counts,
@@ -47,7 +47,7 @@ from .records_groups import (
     score_groups,
     sibling_groups,
 )
-from .records_schema import Schema, generate
+from .schema import Schema, generate
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..page import Page
+from ...page import Page
 
 Run = tuple[int, int]  # [start, stop) indices into S
 

@@ -5,7 +5,7 @@ conjunction of tag, anchor share, text share and position, each discretised to o
 (seed 004, section 2.2.1, example ``T A0 C0 S0``); it also has first/last-block features
 (2.2.2, 2.2.3). Added here, and versioned with :data:`FEATURE_VERSION`: each attribute alone,
 a log-scale length bin, the parent's tag, and the same attributes of neighbours in a window.
-A model records the version it was trained with; :mod:`.crf` refuses a mismatch.
+A model records the version it was trained with; :mod:`extractor.methods.crf` refuses a mismatch.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..metrics import shingles, tokens
-from ..page import Page
-from .base import require_range
-from .crf_blocks import TEXT_TAG, Segment, break_prefix, segment_text
-from .crf_stack import StackOptions, stacked_features
+from ...metrics import shingles, tokens
+from ...page import Page
+from ..base import require_range
+from .blocks import TEXT_TAG, Segment, break_prefix, segment_text
+from .stack import StackOptions, stacked_features
 
 #: Bumped whenever a feature's name or meaning changes; stored in every model's JSON file.
 FEATURE_VERSION = "html-3"
@@ -49,7 +49,7 @@ class FeatureOptions:
     attr_min_len: int = 3
     attr_max_len: int = 20
     #: Stacked features: decay's region with and without CleanTree, the container's densities
-    #: (html-3, :mod:`.crf_stack`). Grouped 5-fold CV on wcxb_dev, c1 0.02 c2 0.1, Viterbi / best
+    #: (html-3, :mod:`.stack`). Grouped 5-fold CV on wcxb_dev, c1 0.02 c2 0.1, Viterbi / best
     #: cut F1: without 0.763 / 0.779, with 0.770 / 0.791 (bench/results/crf.md).
     stacked: bool = True
     #: CEDP density variants whose selections are stacked too. None: on the same CV, CEDP (nltd)
@@ -185,7 +185,7 @@ def extra_features(page: Page, segs: list[Segment], opts: FeatureOptions) -> lis
             f.extend(f"c1={g}" for g in sorted(near))
             f.extend(f"c2={g}" for g in sorted(above(node) - near))
     if opts.comment_section:
-        from ..comments import comment_sections
+        from ...comments import comment_sections
 
         sections = comment_sections(page)
         if sections:

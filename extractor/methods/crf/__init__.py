@@ -1,8 +1,8 @@
 """CRF block labelling (seed 004, Guangxi Normal Univ. J. 2011; ALGORITHMS.md section 5).
 
-The pruned DOM is cut into a block sequence (:mod:`.crf_blocks`); each block gets features
-(:mod:`.crf_features`, plus what decay selects on the same Page and its container's
-densities, :mod:`.crf_stack`); a linear-chain CRF trained on the dev sets
+The pruned DOM is cut into a block sequence (:mod:`.blocks`); each block gets features
+(:mod:`.features`, plus what decay selects on the same Page and its container's
+densities, :mod:`.stack`); a linear-chain CRF trained on the dev sets
 (``bench/train_crf.py``) labels the sequence ``title``/``body``/``noise``. A block is ``body``
 when its marginal P(body) reaches the cut stored in the model file (chosen by grouped CV);
 ``body`` blocks are the main text, each with that probability as its score; the best
@@ -23,15 +23,15 @@ from typing import Any, Literal
 
 import pycrfsuite
 
-from ..errors import ModelError
-from ..modelfile import read_json_model
-from ..page import Page
-from .base import Extraction, require_range
-from .crf_blocks import Segment, SegmentOptions, break_prefix, segment, segment_blocks, segment_text
-from .crf_features import LAYOUT_FEATURE_VERSION, FeatureOptions, feature_version, html_features, layout_features
+from ...errors import ModelError
+from ...modelfile import read_json_model
+from ...page import Page
+from ..base import Extraction, require_range
+from .blocks import Segment, SegmentOptions, break_prefix, segment, segment_blocks, segment_text
+from .features import LAYOUT_FEATURE_VERSION, FeatureOptions, feature_version, html_features, layout_features
 
 #: Folder of the shipped model files (package data).
-MODEL_DIR = pathlib.Path(__file__).resolve().parent.parent / "models"
+MODEL_DIR = pathlib.Path(__file__).resolve().parent.parent.parent / "models"
 #: File stem per model kind.
 MODEL_STEMS = {"html": "crf_html", "layout": "crf_layout", "pooled": "crf_pooled"}
 

@@ -1,8 +1,8 @@
 """Stacked and context features of the CRF blocks: what the other methods chose (added here).
 
 Per block, from the same Page: whether it lies in the region chosen by information-amount
-decay (:mod:`.decay`, with and without its CleanTree pass), which share of its text CEDP
-(:mod:`.cedp`) keeps and how its CEDP score stands to CEDP's Otsu cut, the same signals for
+decay (:mod:`..decay`, with and without its CleanTree pass), which share of its text CEDP
+(:mod:`..cedp`) keeps and how its CEDP score stands to CEDP's Otsu cut, the same signals for
 the block's enclosing container and that container's parent, the container's text and link
 density, and where the block lies relative to decay's region. The methods' own functions
 are called with their default options, so each signal is exactly what that method selects.
@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..page import Page
-from . import cedp, decay
-from .base import require_range
-from .crf_blocks import Segment
+from ...page import Page
+from .. import cedp, decay
+from ..base import require_range
+from .blocks import Segment
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..page import Page
+from ...page import Page
 
 _DIGITS = re.compile(r"\d+")
 

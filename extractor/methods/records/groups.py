@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..page import Page
-from .records_drmining import common_ancestor
-from .records_treematch import build_tree, simple_tree_match
+from ...page import Page
+from .drmining import common_ancestor
+from .treematch import build_tree, simple_tree_match
 
 if TYPE_CHECKING:
-    from .records import Options
+    from . import Options
 
 
 @dataclass
