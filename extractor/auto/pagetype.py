@@ -23,6 +23,7 @@ from ..errors import ModelError
 from ..loader import get_page
 from ..modelfile import read_json_model
 from ..page import SERVED_KEY, Page
+from ..trees import predict_proba, prepare, softmax
 from .pagetype_features import (
     FEATURE_VERSION,
     LAYOUT_NAMES,
@@ -41,46 +42,6 @@ HAS_MAIN_TEXT = frozenset(("article", "documentation", "forum", "product"))
 MODEL_PATH = pathlib.Path(__file__).resolve().parent.parent / "models" / "pagetype.json.gz"
 #: Model for rendered pages: the served HTML's features plus the rendered page's layout features.
 RENDER_MODEL_PATH = MODEL_PATH.with_name("pagetype_render.json.gz")
-
-
-def _predict_trees(model: dict[str, Any], x: np.ndarray) -> np.ndarray:
-    """Raw scores (n_samples, n_outputs) of a tree ensemble stored as flat arrays."""
-    # Leaves point to themselves (see _prepare), so every tree takes exactly max_depth steps
-    # without a leaf test; all trees of the ensemble step together.
-    feat, thr = model["_walk_feature"], model["_walk_threshold"]
-    left, right, value = model["_walk_left"], model["_walk_right"], model["_value"]
-    roots, outputs = model["_roots"], model["_tree_output"]
-    base = np.asarray(model["base"], dtype=np.float64)
-    scores = np.tile(base, (x.shape[0], 1))
-    for s in range(x.shape[0]):
-        node = roots
-        row = x[s]
-        for _ in range(model["max_depth"]):
-            node = np.where(row[feat[node]] <= thr[node], left[node], right[node])
-        scores[s] += np.bincount(outputs, weights=value[node], minlength=len(base))
-    return scores
-
-
-def _softmax(z: np.ndarray) -> np.ndarray:
-    z = z - z.max(axis=1, keepdims=True)
-    e = np.exp(z)
-    return e / e.sum(axis=1, keepdims=True)
-
-
-def predict_proba(model: dict[str, Any], x: np.ndarray) -> np.ndarray:
-    """Class probabilities (n_samples, n_classes) of a loaded model for feature rows ``x``.
-
-    Raises :class:`ModelError` for a model kind this code cannot evaluate.
-    """
-    kind = model.get("kind")
-    if kind == "trees":
-        # Calibration (bench/train_pagetype.py): logits divided by the temperature stored with the model.
-        raw = _predict_trees(model, x) / float(model.get("temperature", 1.0))
-        if raw.shape[1] == 1:
-            p = 1.0 / (1.0 + np.exp(-raw[:, 0]))
-            return np.column_stack([1.0 - p, p])
-        return _softmax(raw)
-    raise ModelError(f"unknown page-type model kind {kind!r}")
 
 
 def main_text_proba(model: dict[str, Any], x: np.ndarray) -> np.ndarray:
@@ -105,29 +66,6 @@ def main_text_mean(p_binary: Any, p_types: Any) -> Any:
     return (p_binary + p_types) / 2.0
 
 
-def _prepare(model: dict[str, Any]) -> dict[str, Any]:
-    # The flat numpy arrays replace the parsed JSON lists: tens of thousands of list items the
-    # cyclic garbage collector would otherwise walk again and again in a long run.
-    trees = model.pop("trees")
-    sizes = [len(t["feature"]) for t in trees]
-    offsets = np.concatenate(([0], np.cumsum(sizes)[:-1])).astype(np.int64)
-    model["_roots"] = offsets.copy()
-    model["_feature"] = np.concatenate([np.asarray(t["feature"], dtype=np.int64) for t in trees])
-    model["_threshold"] = np.concatenate([np.asarray(t["threshold"], dtype=np.float64) for t in trees])
-    shift = np.repeat(offsets, sizes)
-    model["_left"] = np.concatenate([np.asarray(t["left"], dtype=np.int64) for t in trees]) + shift
-    model["_right"] = np.concatenate([np.asarray(t["right"], dtype=np.int64) for t in trees]) + shift
-    model["_value"] = np.concatenate([np.asarray(t["value"], dtype=np.float64) for t in trees])
-    model["_tree_output"] = np.array([t["output"] for t in trees], dtype=np.int64)
-    leaf = model["_feature"] < 0
-    own = np.arange(len(leaf), dtype=np.int64)
-    model["_walk_feature"] = np.where(leaf, 0, model["_feature"])
-    model["_walk_threshold"] = np.where(leaf, np.inf, model["_threshold"])
-    model["_walk_left"] = np.where(leaf, own, model["_left"])
-    model["_walk_right"] = np.where(leaf, own, model["_right"])
-    return model
-
-
 def check_model(model: dict[str, Any], source: str = "model") -> dict[str, Any]:
     """Check that a model dict was trained for this feature code; return it ready to use.
 
@@ -140,7 +78,7 @@ def check_model(model: dict[str, Any], source: str = "model") -> dict[str, Any]:
         raise ModelError(f"{source} lists other numeric features than this code: retrain with bench/train_pagetype.py")
     try:
         if "main_text_model" in model:
-            model["main_text_model"] = _prepare(model["main_text_model"])
+            model["main_text_model"] = prepare(model["main_text_model"])
         if "text_model" in model:
             tm = model.pop("text_model")
             model["_text"] = {"index": {t: j for j, t in enumerate(tm["terms"])},
@@ -148,7 +86,7 @@ def check_model(model: dict[str, Any], source: str = "model") -> dict[str, Any]:
                               "coef": np.asarray(tm["coef"], dtype=np.float64),
                               "intercept": np.asarray(tm["intercept"], dtype=np.float64),
                               "classes": list(tm["classes"]), "body": bool(tm.get("body"))}
-        return _prepare(model) if model.get("kind") == "trees" else model
+        return prepare(model) if model.get("kind") == "trees" else model
     except (KeyError, TypeError, ValueError) as exc:
         raise ModelError(f"{source} is malformed: {exc}") from None
 
@@ -185,7 +123,7 @@ def text_model_proba(model: dict[str, Any], tokens: list[str]) -> np.ndarray:
         w = tf * tm["idf"][cols]
         w /= np.sqrt((w * w).sum())
         z = z + tm["coef"][:, cols] @ w
-    p = _softmax(z[None, :])[0]
+    p = softmax(z[None, :])[0]
     out = np.zeros(len(PAGE_TYPES))
     for j, cls in enumerate(tm["classes"]):
         out[PAGE_TYPES.index(cls)] = p[j]

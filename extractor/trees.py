@@ -1,0 +1,94 @@
+"""Gradient-boosted tree ensembles stored as JSON, evaluated with numpy.
+
+The shipped models of :mod:`extractor.auto` (page types, the learned extractor) are scikit-learn
+``HistGradientBoostingClassifier`` ensembles exported as flat arrays (``bench/train_pagetype.py``,
+``export_trees``): per tree its output index and per node ``feature`` (-1 at a leaf),
+``threshold``, ``left``, ``right`` and ``value``. Inference needs no scikit-learn: every
+tree of the ensemble steps together, for every row at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .errors import ModelError
+
+
+def prepare(model: dict[str, Any]) -> dict[str, Any]:
+    """Turn an exported ensemble's per-tree lists into flat numpy arrays (in place); return the model.
+
+    Leaves point to themselves, so every tree takes exactly ``max_depth`` steps without a leaf test.
+    Raises :class:`ModelError` when the model has no trees or they are malformed.
+    """
+    try:
+        # The flat arrays replace the parsed JSON lists: tens of thousands of list items the cyclic
+        # garbage collector would otherwise walk again and again in a long run.
+        trees = model.pop("trees")
+        sizes = [len(t["feature"]) for t in trees]
+        offsets = np.concatenate(([0], np.cumsum(sizes)[:-1])).astype(np.int64)
+        feature = np.concatenate([np.asarray(t["feature"], dtype=np.int64) for t in trees])
+        threshold = np.concatenate([np.asarray(t["threshold"], dtype=np.float64) for t in trees])
+        shift = np.repeat(offsets, sizes)
+        left = np.concatenate([np.asarray(t["left"], dtype=np.int64) for t in trees]) + shift
+        right = np.concatenate([np.asarray(t["right"], dtype=np.int64) for t in trees]) + shift
+        model["_value"] = np.concatenate([np.asarray(t["value"], dtype=np.float64) for t in trees])
+        model["_tree_output"] = np.array([t["output"] for t in trees], dtype=np.int64)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ModelError(f"malformed tree ensemble: {exc!r}") from None
+    model["_roots"] = offsets
+    leaf = feature < 0
+    own = np.arange(len(leaf), dtype=np.int64)
+    model["_walk_feature"] = np.where(leaf, 0, feature)
+    model["_walk_threshold"] = np.where(leaf, np.inf, threshold)
+    model["_walk_left"] = np.where(leaf, own, left)
+    model["_walk_right"] = np.where(leaf, own, right)
+    return model
+
+
+def raw_scores(model: dict[str, Any], x: np.ndarray) -> np.ndarray:
+    """Raw scores (n_rows, n_outputs) of a :func:`prepare`-d ensemble for feature rows ``x`` (n_rows, n_features)."""
+    feat, thr = model["_walk_feature"], model["_walk_threshold"]
+    left, right, value = model["_walk_left"], model["_walk_right"], model["_value"]
+    outputs = model["_tree_output"]
+    base = np.asarray(model["base"], dtype=np.float64)
+    x = np.asarray(x, dtype=np.float64)
+    n = x.shape[0]
+    scores = np.tile(base, (n, 1))
+    if n == 0:
+        return scores
+    rows = np.arange(n)[:, None]
+    node = np.broadcast_to(model["_roots"], (n, len(model["_roots"])))
+    for _ in range(int(model["max_depth"])):
+        node = np.where(x[rows, feat[node]] <= thr[node], left[node], right[node])
+    leaf_values = value[node]
+    if scores.shape[1] == 1:
+        scores[:, 0] += leaf_values.sum(axis=1)
+    else:
+        for k in range(scores.shape[1]):
+            scores[:, k] += leaf_values[:, outputs == k].sum(axis=1)
+    return scores
+
+
+def softmax(z: np.ndarray) -> np.ndarray:
+    """Row-wise softmax of raw scores."""
+    z = z - z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def predict_proba(model: dict[str, Any], x: np.ndarray) -> np.ndarray:
+    """Class probabilities (n_rows, n_classes) of a :func:`prepare`-d ensemble for feature rows ``x``.
+
+    Logits are divided by the model's ``temperature`` (calibration stored with it; 1 when absent).
+    Raises :class:`ModelError` for a model kind this code cannot evaluate.
+    """
+    kind = model.get("kind")
+    if kind != "trees":
+        raise ModelError(f"unknown tree model kind {kind!r}")
+    raw = raw_scores(model, x) / float(model.get("temperature", 1.0))
+    if raw.shape[1] == 1:
+        p = 1.0 / (1.0 + np.exp(-raw[:, 0]))
+        return np.column_stack([1.0 - p, p])
+    return softmax(raw)
