@@ -42,6 +42,7 @@ from .groups import (
     FoundRegion,
     class_families,
     image_counts,
+    member_mask,
     prefer_wrappers,
     rank_regions,
     score_groups,
@@ -105,10 +106,12 @@ class Options:
     #: Most regions returned (main first).
     max_regions: int = 5
     #: Most records of the main region read into the table (the first ones, in document order); the
-    #: rest are named in ``Table.notes``. Bounds the work on a hostile or dump-sized table (60,000
-    #: rows cost 14 s of CPU whole); records_dev's largest listing has 104 records and the 5 MB
-    #: listing of tests/test_records.py 6,600 (this project's cap).
-    max_records: int = 20_000
+    #: rest are named in ``Table.notes``. Bounds the work on a hostile or dump-sized table: the table
+    #: costs ~50 µs of CPU per record read (a list of 100,000 items: 1.3-1.4 s at 20,000, 0.85-0.9 s
+    #: at 10,000, /tmp measurement of 2026-11-25, extract_records on a parsed Page); records_dev's
+    #: largest listing has 104 records and the 5 MB listing of tests/test_records.py 6,600 (this
+    #: project's cap).
+    max_records: int = 10_000
     #: Most candidate groups whose regularity is measured (best text scores first; bounds the work).
     max_candidates: int = 60
     #: Most distinct class-word sets clustered per parent and tag (Jaccard is quadratic in them); rarer
@@ -236,10 +239,10 @@ def run(page: Page, opts: Options) -> Mining:
         if paper is not None:
             candidates.append(paper)
     else:
-        images = image_counts(page)
-        groups = sibling_groups(page, removed, opts, images)
+        keep = member_mask(page, image_counts(page))
+        groups = sibling_groups(page, removed, opts, keep=keep)
         if opts.families:
-            groups += class_families(page, removed, opts, images)
+            groups += class_families(page, removed, opts, keep=keep)
         candidates = score_groups(page, groups, removed, opts)
         prefer_wrappers(page, candidates, opts.wrapper_margin)
     regions = rank_regions(page, candidates, opts.max_regions)

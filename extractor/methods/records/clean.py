@@ -76,8 +76,14 @@ def html_furniture(page: Page, max_share: float, words_in_sections: bool = False
     body_text = max(int(page.text_len[body]), 1)
     tags = page.tags
     elements = page.elements
-    sectioned = _under_sectioning(page)
+    sectioned = _under_sectioning(page).tolist()
+    small = (page.text_len <= max_share * body_text).tolist()
+    # The class/id verdicts once per distinct pair: a listing repeats a few thousand times.
+    by_words: dict[tuple[str, str], bool] = {}
+    by_prefix: dict[tuple[str, str], bool] = {}
     for i in range(body + 1, stop):
+        if not small[i]:
+            continue
         el = elements[i]
         tag = tags[i]
         hit = tag == "nav" or (tag in ("header", "footer", "aside") and not sectioned[i])
@@ -87,10 +93,16 @@ def html_furniture(page: Page, max_share: float, words_in_sections: bool = False
         if not hit:
             cls, ident = el.get("class") or "", el.get("id") or ""
             if cls or ident:
+                key = (cls, ident)
                 if words and (words_in_sections or not sectioned[i]):
-                    hit = bool((_split_words(cls) | _split_words(ident)) & FURNITURE_WORDS)
-                hit = hit or _consent(cls, ident)
-        if hit and page.text_len[i] <= max_share * body_text:
+                    hit = by_words.get(key)
+                    if hit is None:
+                        hit = by_words[key] = bool((_split_words(cls) | _split_words(ident)) & FURNITURE_WORDS)
+                if not hit:
+                    hit = by_prefix.get(key)
+                    if hit is None:
+                        hit = by_prefix[key] = _consent(cls, ident)
+        if hit:
             out.append(i)
     return out
 
@@ -103,10 +115,16 @@ def _consent(cls: str, ident: str) -> bool:
 def consent_furniture(page: Page) -> list[int]:
     """Ids of consent-banner elements by class/id prefix (both cleaning paths)."""
     out = []
+    seen: dict[tuple[str, str], bool] = {}  # once per distinct pair (a listing repeats a few)
     for i, el in enumerate(page.elements):
         cls, ident = el.get("class") or "", el.get("id") or ""
-        if (cls or ident) and _consent(cls, ident):
-            out.append(i)
+        if cls or ident:
+            key = (cls, ident)
+            hit = seen.get(key)
+            if hit is None:
+                hit = seen[key] = _consent(cls, ident)
+            if hit:
+                out.append(i)
     return out
 
 

@@ -34,17 +34,18 @@ class FoundRegion:
 
 
 
-def _nonempty(page: Page, ids: list[int], images: np.ndarray) -> list[int]:
-    """Drop members with neither text nor an image (empty ``<a id=…>`` anchors, spacers) and table
-    header rows (``tr`` with ``th`` cells only: they name the columns, they are not records)."""
-    return [i for i in ids if (page.text_len[i] > 0 or images[i] > 0) and not _header_row(page, i)]
-
-
-def _header_row(page: Page, i: int) -> bool:
-    if page.tags[i] != "tr":
-        return False
-    cells = [c.tag for c in page.elements[i] if c.tag in ("td", "th")]
-    return bool(cells) and all(t == "th" for t in cells)
+def member_mask(page: Page, images: np.ndarray) -> np.ndarray:
+    """Per element id: False for what cannot be a member: elements with neither text nor an image
+    (empty ``<a id=…>`` anchors, spacers) and table header rows (``tr`` with ``th`` cells only: they
+    name the columns, they are not records)."""
+    n = len(page)
+    tags = np.asarray(page.tags) if n else np.zeros(0, dtype=str)
+    cell, head, row = tags == "td", tags == "th", tags == "tr"
+    par = page.parent[1:]
+    tds = np.bincount(par[cell[1:]], minlength=n)
+    ths = np.bincount(par[head[1:]], minlength=n)
+    header = row & (ths > 0) & (tds == 0)
+    return ((page.text_len > 0) | (images > 0)) & ~header
 
 
 def image_counts(page: Page) -> np.ndarray:
@@ -60,6 +61,18 @@ _DIGITS = re.compile(r"\d+")
 def _class_words(value: str | None) -> frozenset[str]:
     """Class words, lower case, digit runs replaced by ``#`` (``post-123`` and ``post-456`` agree)."""
     return frozenset(_DIGITS.sub("#", w) for w in (value or "").lower().split())
+
+
+def _words_of(values: list[str | None]) -> list[frozenset[str]]:
+    """:func:`_class_words` of each value, computed once per distinct value (listings repeat a few)."""
+    memo: dict[str | None, frozenset[str]] = {}
+    out = []
+    for v in values:
+        words = memo.get(v)
+        if words is None:
+            words = memo[v] = _class_words(v)
+        out.append(words)
+    return out
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
@@ -84,26 +97,51 @@ def _cluster(keys: list[frozenset[str]], threshold: float) -> list[int]:
     return [find(i) for i in range(len(keys))]
 
 
-def sibling_groups(page: Page, removed: np.ndarray, opts: Options, images: np.ndarray | None = None) -> list[list[int]]:
+def sibling_groups(page: Page, removed: np.ndarray, opts: Options, images: np.ndarray | None = None,
+                   keep: np.ndarray | None = None) -> list[list[int]]:
     """Groups of ``>= min_records`` non-empty siblings with the same tag and similar class words
     (single-linkage over class-word Jaccard >= ``class_similarity``)."""
-    images = image_counts(page) if images is None else images
+    if keep is None:
+        keep = member_mask(page, image_counts(page) if images is None else images)
     body = page.body_id
     stop = int(page.end[body])
-    parent = page.parent
     tags = page.tags
-    elements = page.elements
-    by_parent: dict[int, list[int]] = defaultdict(list)
-    for i in range(body + 1, stop):
-        if not removed[i]:
-            by_parent[int(parent[i])].append(i)
+    # Kids of parents with at least min_records kept children, grouped by parent (parents in document
+    # order, kids in document order): numpy instead of a Python pass over every element.
+    ids = np.arange(body + 1, stop, dtype=np.int64)
+    ids = ids[~removed[body + 1:stop]]
+    par = page.parent[ids]
+    counts = np.bincount(par, minlength=len(page))
+    wanted = (counts[par] >= opts.min_records) & ~removed[par]
+    ids, par = ids[wanted], par[wanted]
+    order = np.argsort(par, kind="stable")
+    ids, par = ids[order], par[order]
+    if not len(ids):
+        return []
+    starts = np.flatnonzero(np.concatenate(([True], par[1:] != par[:-1])))
+    bounds = np.append(starts, len(ids)).tolist()
+    # A parent whose kids share one tag and one class attribute forms one group, the common case of a
+    # listing: decided without the clustering below.
+    classes = [page.elements[i].get("class") for i in ids.tolist()]
+    key_of: dict[tuple[str, str | None], int] = {}
+    key_ids = np.fromiter((key_of.setdefault((tags[i], c), len(key_of)) for i, c in zip(ids.tolist(), classes,
+                                                                                       strict=True)),
+                       dtype=np.int64, count=len(ids))
+    uniform = (np.minimum.reduceat(key_ids, starts) == np.maximum.reduceat(key_ids, starts)).tolist()
+    kept = keep[ids]
+    words = _words_of(classes)
+    id_list = ids.tolist()
     groups: list[list[int]] = []
-    for p, kids in by_parent.items():
-        if removed[p] or len(kids) < opts.min_records:
+    for n, same in enumerate(uniform):
+        lo, hi = bounds[n], bounds[n + 1]
+        if same:
+            members = [i for i, k in zip(id_list[lo:hi], kept[lo:hi].tolist(), strict=True) if k]
+            if len(members) >= opts.min_records:
+                groups.append(members)
             continue
         by_tag: dict[str, dict[frozenset[str], list[int]]] = defaultdict(lambda: defaultdict(list))
-        for k in kids:
-            by_tag[tags[k]][_class_words(elements[k].get("class"))].append(k)
+        for k, w in zip(id_list[lo:hi], words[lo:hi], strict=True):
+            by_tag[tags[k]][w].append(k)
         for by_words in by_tag.values():
             if sum(len(v) for v in by_words.values()) < opts.min_records:
                 continue
@@ -118,33 +156,36 @@ def sibling_groups(page: Page, removed: np.ndarray, opts: Options, images: np.nd
             if opts.tag_union and len(repeated) > 1:  # e.g. the topic owner's posts carry an extra class
                 clusters.append([k for members in repeated for k in members])
             for members in clusters:
-                members = _nonempty(page, sorted(members), images)
+                members = [i for i in sorted(members) if keep[i]]
                 if len(members) >= opts.min_records:
                     groups.append(members)
     return groups
 
 
-def class_families(page: Page, removed: np.ndarray, opts: Options, images: np.ndarray | None = None) -> list[list[int]]:
+def class_families(page: Page, removed: np.ndarray, opts: Options, images: np.ndarray | None = None,
+                   keep: np.ndarray | None = None) -> list[list[int]]:
     """Families: ``>= min_records`` non-empty elements anywhere in ``body`` with the same tag and the
     same (non-empty) class words, spread over more than one parent; nested members are kept."""
-    images = image_counts(page) if images is None else images
+    if keep is None:
+        keep = member_mask(page, image_counts(page) if images is None else images)
     body = page.body_id
     stop = int(page.end[body])
     tags = page.tags
-    elements = page.elements
     parent = page.parent
+    ids = np.flatnonzero(~removed[body + 1:stop]) + (body + 1)
+    classes = [page.elements[i].get("class") for i in ids.tolist()]
     by_key: dict[tuple[str, frozenset[str]], list[int]] = defaultdict(list)
-    for i in range(body + 1, stop):
-        if removed[i]:
-            continue
-        words = _class_words(elements[i].get("class"))
+    for i, words in zip(ids.tolist(), _words_of(classes), strict=True):
         if words:
             by_key[(tags[i], words)].append(i)
     out = []
     for members in by_key.values():
-        if len(members) < opts.min_records or len({int(parent[m]) for m in members}) < 2:
+        if len(members) < opts.min_records:
             continue
-        members = _nonempty(page, members, images)
+        arr = np.asarray(members, dtype=np.int64)
+        if int(parent[arr].min()) == int(parent[arr].max()):  # all under one parent: a sibling group's job
+            continue
+        members = arr[keep[arr]].tolist()
         if len(members) >= opts.min_records:
             out.append(members)
     return out
@@ -205,10 +246,64 @@ def score_bound(page: Page, members: list[int], opts: Options) -> float:
     return text * max(1.0 - own, opts.structure_floor) ** opts.structure_power
 
 
+def score_bounds(page: Page, groups: list[list[int]], opts: Options) -> list[float]:
+    """:func:`score_bound` of every group at once (numpy over all members; a listing's rows of three
+    cells make tens of thousands of small groups). Gives the same floats: ``np.sum`` adds fewer than 8
+    values one after the other, as the column sums below do; longer groups call ``np.sum`` itself."""
+    if not groups:
+        return []
+    sizes = np.fromiter((len(g) for g in groups), dtype=np.int64, count=len(groups))
+    flat = np.fromiter((m for g in groups for m in g), dtype=np.int64, count=int(sizes.sum()))
+    which = np.repeat(np.arange(len(groups), dtype=np.int64), sizes)
+    # Nested members (inside an earlier member of the same group) are counted once: a member is nested
+    # when the running maximum of the earlier members' subtree ends passes it. Offsetting each group by
+    # its index times (n + 1) restarts the running maximum at every group.
+    n = len(page) + 1
+    ends = which * n + page.end[flat]
+    before = np.maximum.accumulate(ends)
+    before = np.concatenate(([-1], before[:-1]))
+    first = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    before[first] = -1
+    outer = before <= which * n + flat
+    flat, which = flat[outer], which[outer]
+    sizes = np.bincount(which, minlength=len(groups))
+    starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    per_member = page.non_link_len[flat] + opts.link_weight * page.link_len[flat]
+    geometry = page.geometry
+    if geometry is not None and opts.max_text_density > 0:
+        area = np.asarray(geometry.w, dtype=float)[flat] * np.asarray(geometry.h, dtype=float)[flat]
+        per_member = np.where(area > 0, np.minimum(per_member, opts.max_text_density * area), per_member)
+    # Groups of fewer than 8 members: a row per group, summed column after column (adding the padding's
+    # 0.0 changes nothing).
+    small = sizes < 8
+    row_of = np.cumsum(small) - 1
+    cols = np.zeros((int(small.sum()), 7))
+    member_small = small[which]
+    position = np.arange(len(flat)) - starts[which]
+    cols[row_of[which[member_small]], position[member_small]] = per_member[member_small]
+    sums = cols[:, 0].copy()
+    for c in range(1, 7):
+        sums += cols[:, c]
+    texts = np.zeros(len(groups))
+    texts[small] = sums
+    texts = texts.tolist()
+    owns = np.add.reduceat(page.own_len[flat], starts).tolist()
+    totals = np.add.reduceat(page.text_len[flat], starts).tolist()
+    out = []
+    for g, (start, size) in enumerate(zip(starts.tolist(), sizes.tolist(), strict=True)):
+        text = float(np.sum(per_member[start:start + size])) if size >= 8 else texts[g]
+        if text <= 0:
+            out.append(0.0)
+            continue
+        own = float(owns[g]) / max(float(totals[g]), 1.0)
+        out.append(text * max(1.0 - own, opts.structure_floor) ** opts.structure_power)
+    return out
+
+
 def score_groups(page: Page, groups: list[list[int]], removed: np.ndarray, opts: Options) -> list[FoundRegion]:
     """Score candidate groups, best bounds first; regularity (tree matching) is computed only while a
     group's bound can still beat the ``max_regions``-th best score, and for at most ``max_candidates``."""
-    bounds = sorted(((score_bound(page, g, opts), g) for g in groups), key=lambda t: -t[0])
+    bounds = sorted(zip(score_bounds(page, groups, opts), groups, strict=True), key=lambda t: -t[0])
     found: list[FoundRegion] = []
     best: list[float] = []
     for n, (bound, members) in enumerate(bounds):
@@ -258,16 +353,18 @@ def rank_regions(page: Page, candidates: list[FoundRegion], max_regions: int) ->
     """Best first; drop a candidate that overlaps a better one (nested in or holding its records)."""
     end = page.end
     chosen: list[FoundRegion] = []
+    spans: list[tuple[int, int]] = []
     for cand in sorted(candidates, key=lambda c: -c.score):
-        lo, hi = min(cand.records), int(max(int(end[r]) for r in cand.records))
+        records = np.asarray(cand.records, dtype=np.int64)
+        lo, hi = int(records.min()), int(end[records].max())
         clash = False
-        for best in chosen:
-            blo, bhi = min(best.records), int(max(int(end[r]) for r in best.records))
+        for blo, bhi in spans:
             if lo < bhi and blo < hi:
                 clash = True
                 break
         if not clash:
             chosen.append(cand)
+            spans.append((lo, hi))
             if len(chosen) >= max_regions:
                 break
     return chosen

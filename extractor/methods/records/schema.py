@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from urllib.parse import urljoin
 
 import numpy as np
@@ -78,6 +79,8 @@ def _has_inside(page: Page, element_id: int, skip: frozenset[int]) -> bool:
 def record_text(page: Page, element_id: int, skip: frozenset[int] = frozenset()) -> str:
     """Whitespace-normalised text of an element, leaving out the subtrees of ids in ``skip``
     (records nested in this one); tails of skipped elements are kept."""
+    if int(page.end[element_id]) == element_id + 1:  # a leaf: its own text (lxml's itertext costs more)
+        return normalize_space(page.texts[element_id])
     if not skip or not _has_inside(page, element_id, skip):
         return page.text_of(element_id)
     index = page.index
@@ -167,7 +170,19 @@ def header_cells(page: Page, row: int) -> dict[int, str]:
 def readable_class(value: str | None) -> str | None:
     """The first class word that reads as a name (a run of 3+ letters with a vowel, e.g. ``price``,
     ``post-body``), not a generated one (``yb-z``, ``css-1x2y3z``); ``None`` when there is none."""
-    for word in (value or "").split():
+    if not value:
+        return None
+    return _readable_class(value) if len(value) <= _CACHED_CLASS_CHARS else _readable_class.__wrapped__(value)
+
+
+#: Class attributes up to this long are remembered between calls (a listing repeats a few); longer
+#: ones are not kept alive by the cache.
+_CACHED_CLASS_CHARS = 200
+
+
+@lru_cache(maxsize=4096)
+def _readable_class(value: str) -> str | None:
+    for word in value.split():
         if _READABLE.search(word) and not _GENERATED.match(word):
             return word
     return None
@@ -203,7 +218,8 @@ def generate(page: Page, records: list[int], removed: np.ndarray, *, maxcount: i
     ``other`` column (no text is lost; a forum post's one-off spans do not each get a column).
     """
     skip = frozenset(records)
-    trees = [build_tree(page, r, removed, max_nodes, max_depth, skip) for r in records]
+    removed_list, ends = removed.tolist(), page.end.tolist()
+    trees = [build_tree(page, r, removed_list, max_nodes, max_depth, skip, ends=ends) for r in records]
     items = [_items(page, t, skip) for t in trees]
     seed = max(range(len(trees)), key=lambda i: (len(trees[i]), -i))
     seed_tree = trees[seed]
@@ -215,7 +231,7 @@ def generate(page: Page, records: list[int], removed: np.ndarray, *, maxcount: i
         if col == len(col_keys):
             col_keys.append(it.key)
         seed_col[(it.local, it.part)] = col
-    cache: dict[str, dict[int, int]] = {}
+    cache: dict[tuple, dict[int, int]] = {}
     matches = 0
 
     def mapping(i: int) -> dict[int, int]:
@@ -289,13 +305,20 @@ def _table(page: Page, records: list[int], placed: dict[int, list[tuple[int, _It
         col_keys = [*col_keys, "other#text"]
         placed = {i: [(other if col in sparse else col, it) for col, it in cells] for i, cells in placed.items()}
     ncol = len(col_keys)
-    pos_sum = np.zeros(ncol)
-    pos_n = np.zeros(ncol)
-    values: list[list[list[_Item]]] = [[[] for _ in range(ncol)] for _ in records]
+    pos_sum = [0.0] * ncol  # plain floats: the same sums as numpy's, without per-item numpy scalars
+    pos_n = [0] * ncol
+    values: list[dict[int, list[_Item]]] = [{} for _ in records]  # per record: column -> its items
     for i in range(len(records)):
-        for order, (col, it) in enumerate(placed.get(i, [])):
-            values[i][col].append(it)
-            pos_sum[col] += order / max(len(placed[i]), 1)
+        cells = placed.get(i, [])
+        width = max(len(cells), 1)
+        row_values = values[i]
+        for order, (col, it) in enumerate(cells):
+            got = row_values.get(col)
+            if got is None:
+                row_values[col] = [it]
+            else:
+                got.append(it)
+            pos_sum[col] += order / width
             pos_n[col] += 1
     used = [c for c in range(ncol) if pos_n[c] > 0]
     used.sort(key=lambda c: pos_sum[c] / pos_n[c])
@@ -304,8 +327,9 @@ def _table(page: Page, records: list[int], placed: dict[int, list[tuple[int, _It
     rows: list[list[Cell | None]] = []
     for i in range(len(records)):
         row: list[Cell | None] = []
+        row_values = values[i]
         for c in used:
-            its = values[i][c]
+            its = row_values.get(c)
             if not its:
                 row.append(None)
                 continue
@@ -314,6 +338,8 @@ def _table(page: Page, records: list[int], placed: dict[int, list[tuple[int, _It
                 if not text:
                     row.append(None)
                     continue
+            elif len(its) == 1:
+                text = its[0].value
             else:
                 text = " ".join(it.value for it in its if it.value)
             box = geometry.box(its[0].element) if geometry is not None else None
@@ -323,7 +349,7 @@ def _table(page: Page, records: list[int], placed: dict[int, list[tuple[int, _It
     seen: dict[str, int] = {}
     for n, c in enumerate(used):
         part = col_keys[c].rsplit("#", 1)[1]
-        first = next(its[0] for its in (values[i][c] for i in range(len(records))) if its)
+        first = next(its[0] for its in (values[i].get(c) for i in range(len(records))) if its)
         cell = _TD_STEP.match(col_keys[c])
         header = headers.get(int(cell.group(1))) if cell else None
         if col_keys[c] == "other#text":
