@@ -13,6 +13,7 @@ from dataclasses import asdict
 from typing import Any
 
 from .appshell import script_shell_warning
+from .gcpause import gc_paused
 from .loader import get_page
 from .methods.base import Extraction
 from .page import Page
@@ -29,6 +30,7 @@ __all__ = ["AUTO_METHOD", "METHODS", "MethodEntry", "build_result", "extract", "
            "option_owners", "resolve_method"]
 
 
+@gc_paused
 def extract(
     source: str | bytes | os.PathLike | Page,
     *,

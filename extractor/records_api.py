@@ -11,6 +11,7 @@ import time
 from dataclasses import asdict
 from typing import Any
 
+from .gcpause import gc_paused
 from .loader import get_page
 from .methods import records as mining
 from .methods.base import make_options
@@ -30,6 +31,7 @@ def record_options(**options: Any) -> mining.Options:
     return make_options(mining.Options, "records", options)
 
 
+@gc_paused
 def extract_records(
     source: str | bytes | os.PathLike | Page,
     *,

@@ -107,10 +107,10 @@ class Options:
     max_regions: int = 5
     #: Most records of the main region read into the table (the first ones, in document order); the
     #: rest are named in ``Table.notes``. Bounds the work on a hostile or dump-sized table: the table
-    #: costs ~50 µs of CPU per record read (a list of 100,000 items: 1.3-1.4 s at 20,000, 0.85-0.9 s
-    #: at 10,000, /tmp measurement of 2026-11-25, extract_records on a parsed Page); records_dev's
-    #: largest listing has 104 records and the 5 MB listing of tests/test_records.py 6,600 (this
-    #: project's cap).
+    #: costs ~50 µs of CPU per record read (``extract_records(page, max_records=...)`` on a parsed Page of
+    #: ``tests.synthetic.synthetic_item_list(100_000)``, 2026-11-25: 1.3-1.4 s at 20,000, 0.85-0.9 s at
+    #: 10,000); records_dev's largest listing has 104 records and the 5 MB listing of
+    #: tests/test_records.py 6,600 (this project's cap).
     max_records: int = 10_000
     #: Most candidate groups whose regularity is measured (best text scores first; bounds the work).
     max_candidates: int = 60
