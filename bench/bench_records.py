@@ -8,6 +8,7 @@ median ms per page with the ratio to the lxml load of the same pages measured in
     python bench/bench_records.py --render             # render on as well (needs Chromium)
     python bench/bench_records.py --pages out.jsonl    # per-page scores to a file
     python bench/bench_records.py --scale              # only the synthetic 5,000-record / 5 MB listings
+    python bench/bench_records.py --hostile            # CPU s of dump-sized pages (issue #17's bound)
 """
 
 from __future__ import annotations
@@ -22,12 +23,12 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from extractor.api import get_page  # noqa: E402
+from extractor.api import extract, get_page  # noqa: E402
 from extractor.errors import PagesightError  # noqa: E402
 from extractor.evaluate import page_bytes, read_gold  # noqa: E402
 from extractor.metrics import record_prf  # noqa: E402
 from extractor.records_api import extract_records  # noqa: E402
-from tests.synthetic import synthetic_listing  # noqa: E402
+from tests.synthetic import synthetic_item_list, synthetic_listing, synthetic_table  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data" / "records_dev"
 #: The acceptance subset: pages whose gold records are (almost) all in the HTML as served.
@@ -99,6 +100,30 @@ def scale() -> None:
               f"{len(table.columns)} columns")
 
 
+def hostile(repeat: int = 3) -> None:
+    """CPU seconds (fastest of ``repeat`` runs, from the HTML text) of ``extract(method="auto")`` and of
+    ``extract_records`` on dump-sized pages: what one such page costs a caller of the Python API."""
+    pages = {
+        "table of 100,000 rows": synthetic_table(100_000),
+        "list of 100,000 priced items": synthetic_item_list(100_000),
+        "40,000 product cards": synthetic_listing(40_000, 3),
+    }
+    for name, html in pages.items():
+        for what in ("auto", "extract_records"):
+            best, note = float("inf"), ""
+            for _ in range(repeat):
+                t0 = time.process_time()
+                if what == "auto":
+                    result = extract(html)
+                    rows = len(result.records.rows) if result.records is not None else 0
+                    note = f"type {result.page_type}, method {result.method}, {rows:,} records"
+                else:
+                    table = extract_records(html)
+                    note = f"{len(table.rows):,} records"
+                best = min(best, time.process_time() - t0)
+            print(f"{name:30s} {what:16s} {best:5.2f} s CPU  ({note})")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--render", action="store_true", help="also run with render on (Chromium)")
@@ -106,9 +131,13 @@ def main() -> int:
     parser.add_argument("--pages", help="write per-page scores (JSON lines) here")
     parser.add_argument("--limit", type=int, help="first N pages only")
     parser.add_argument("--scale", action="store_true", help="only time the synthetic large listings")
+    parser.add_argument("--hostile", action="store_true", help="only time dump-sized pages (CPU s)")
     args = parser.parse_args()
     if args.scale:
         scale()
+        return 0
+    if args.hostile:
+        hostile()
         return 0
     if not (DATA / "gold.jsonl.gz").exists():
         print(f"records_dev not found at {DATA}", file=sys.stderr)
