@@ -70,6 +70,7 @@ from extractor.blocklist import block_list  # noqa: E402
 from extractor.errors import PagesightError  # noqa: E402
 from extractor.evaluate import page_bytes, read_gold  # noqa: E402
 from extractor.page import load  # noqa: E402
+from extractor.trees import export_trees  # noqa: E402
 
 #: Share of training pages whose URL is dropped (issue #8: "train with some URLs dropped").
 DROP_URL_SHARE = 0.3
@@ -431,28 +432,6 @@ def export_text_model(vec: TfidfVectorizer, lr: LogisticRegression) -> dict:
             "classes": [str(c) for c in lr.classes_],
             "coef": [[float(f"{v:.4g}") for v in row] for row in lr.coef_.tolist()],
             "intercept": [float(f"{v:.6g}") for v in lr.intercept_.tolist()], "body": TEXT_BODY}
-
-
-def export_trees(clf: HistGradientBoostingClassifier) -> dict:
-    """A fitted HistGradientBoostingClassifier's trees as a JSON-ready dict of flat arrays."""
-    trees = []
-    max_depth = 0
-    for iteration in clf._predictors:
-        for out, predictor in enumerate(iteration):
-            nodes = predictor.nodes
-            leaf = nodes["is_leaf"].astype(bool)
-            trees.append({
-                "output": out,
-                "feature": np.where(leaf, -1, nodes["feature_idx"]).astype(int).tolist(),
-                "threshold": nodes["num_threshold"].tolist(),
-                "left": nodes["left"].astype(int).tolist(),
-                "right": nodes["right"].astype(int).tolist(),
-                "value": [float(f"{v:.5g}") for v in nodes["value"].tolist()],
-            })
-            max_depth = max(max_depth, int(nodes["depth"].max()))
-    base = np.asarray(clf._baseline_prediction, dtype=float).ravel().tolist()
-    return {"kind": "trees", "classes": [str(c) for c in clf.classes_], "base": base, "max_depth": max_depth,
-            "trees": trees}
 
 
 def export_hgb(clf: HistGradientBoostingClassifier, vocab: list[str], layout: bool = False) -> dict:

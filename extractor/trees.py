@@ -1,8 +1,8 @@
 """Gradient-boosted tree ensembles stored as JSON, evaluated with numpy.
 
 The shipped models of :mod:`extractor.auto` (page types, the learned extractor) are scikit-learn
-``HistGradientBoostingClassifier`` ensembles exported as flat arrays (``bench/train_pagetype.py``,
-``export_trees``): per tree its output index and per node ``feature`` (-1 at a leaf),
+``HistGradientBoostingClassifier`` ensembles exported as flat arrays (:func:`export_trees`, called
+by the ``bench/train_*.py`` scripts): per tree its output index and per node ``feature`` (-1 at a leaf),
 ``threshold``, ``left``, ``right`` and ``value``. Inference needs no scikit-learn: every
 tree of the ensemble steps together, for every row at once.
 """
@@ -14,6 +14,32 @@ from typing import Any
 import numpy as np
 
 from .errors import ModelError
+
+
+def export_trees(clf: Any) -> dict[str, Any]:
+    """A fitted scikit-learn ``HistGradientBoostingClassifier``'s trees as a JSON-ready dict of flat arrays.
+
+    The format :func:`prepare` reads; used by the training scripts (``bench/train_*.py``), reads only
+    attributes of the fitted model, so this module never imports scikit-learn.
+    """
+    trees = []
+    max_depth = 0
+    for iteration in clf._predictors:
+        for out, predictor in enumerate(iteration):
+            nodes = predictor.nodes
+            leaf = nodes["is_leaf"].astype(bool)
+            trees.append({
+                "output": out,
+                "feature": np.where(leaf, -1, nodes["feature_idx"]).astype(int).tolist(),
+                "threshold": nodes["num_threshold"].tolist(),
+                "left": nodes["left"].astype(int).tolist(),
+                "right": nodes["right"].astype(int).tolist(),
+                "value": [float(f"{v:.5g}") for v in nodes["value"].tolist()],
+            })
+            max_depth = max(max_depth, int(nodes["depth"].max()))
+    base = np.asarray(clf._baseline_prediction, dtype=float).ravel().tolist()
+    return {"kind": "trees", "classes": [str(c) for c in clf.classes_], "base": base, "max_depth": max_depth,
+            "trees": trees}
 
 
 def prepare(model: dict[str, Any]) -> dict[str, Any]:

@@ -50,7 +50,7 @@ def _share_bin(x: np.ndarray, bins: int) -> np.ndarray:
     return np.where(x <= 0, 0, np.minimum(bins - 1, 1 + (x * (bins - 1)).astype(np.int64)))
 
 
-class _Parts:
+class BlockParts:
     """A block sequence as flat arrays: subtree parts ``[lo, hi)`` and text runs, with their block index."""
 
     def __init__(self, page: Page, segs: list[Segment]) -> None:
@@ -91,7 +91,7 @@ class _Parts:
         return np.divide(got, self.weight, out=np.zeros(self.m), where=self.weight > 0)
 
 
-def _cedp_signals(page: Page, density: str) -> tuple[np.ndarray, np.ndarray] | None:
+def cedp_signals(page: Page, density: str) -> tuple[np.ndarray, np.ndarray] | None:
     """Per element: kept by CEDP (0/1) and its score over CEDP's cut (0 for elements without own text)."""
     if page.non_link_len[page.body_id] == 0:
         return None
@@ -110,6 +110,19 @@ def _cedp_signals(page: Page, density: str) -> tuple[np.ndarray, np.ndarray] | N
     return kept, ratio
 
 
+def decay_signals(page: Page) -> tuple[int, np.ndarray, np.ndarray]:
+    """Decay's region with its default options: its element id, and per element 1.0 inside it
+    (clean_tree off) and 1.0 inside it once CleanTree's link-dense subtrees are out (on)."""
+    opts = decay.Options()
+    region = decay.find_region(page, opts)
+    in_region = np.zeros(len(page), dtype=np.float64)
+    in_region[region:int(page.end[region])] = 1.0
+    clean = in_region.copy()
+    for i in decay.link_dense_subtrees(page, region, opts.max_link_density):
+        clean[i:int(page.end[i])] = 0.0
+    return region, in_region, clean
+
+
 def stacked_features(page: Page, segs: list[Segment], opts: StackOptions | None = None) -> list[list[str]]:
     """Feature strings per block from decay's and CEDP's selections and the block's container.
 
@@ -122,19 +135,13 @@ def stacked_features(page: Page, segs: list[Segment], opts: StackOptions | None 
     n = len(page)
     end, parent = page.end, page.parent
     own = page.own_len.astype(np.float64)
-    parts = _Parts(page, segs)
+    parts = BlockParts(page, segs)
     bins = opts.share_bins
     feats: list[list[str]] = [[] for _ in range(m)]
 
     # Decay: the region (clean_tree off) and the region minus CleanTree's link-dense subtrees (on).
-    dopts = decay.Options()
-    region = decay.find_region(page, dopts)
+    region, in_region, clean = decay_signals(page)
     r_end = int(end[region])
-    in_region = np.zeros(n, dtype=np.float64)
-    in_region[region:r_end] = 1.0
-    clean = in_region.copy()
-    for i in decay.link_dense_subtrees(page, region, dopts.max_link_density):
-        clean[i:int(end[i])] = 0.0
     reg_share = _share_bin(parts.mean(in_region, own), bins)
     clean_share = _share_bin(parts.mean(clean, own), bins)
     firsts = np.array([s.first_id for s in segs], dtype=np.int64)
@@ -161,7 +168,7 @@ def stacked_features(page: Page, segs: list[Segment], opts: StackOptions | None 
                          f"X:cd={dc}", f"X:gd={dg}", f"X:dcl={cs}|{lb}"))
 
     for density in opts.cedp_densities:
-        got = _cedp_signals(page, density)
+        got = cedp_signals(page, density)
         if got is None:
             for f in feats:
                 f.append(f"X:{density}=none")

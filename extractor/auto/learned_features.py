@@ -1,0 +1,289 @@
+"""Numeric features of a page's blocks for the learned extractor (issue #14, item 2).
+
+The blocks are the CRF's segmentation (:mod:`extractor.methods.crf.blocks`), so labels derived
+from gold (:func:`extractor.methods.crf.features.derive_labels`) serve for training. Per block,
+one row of floats (:data:`FEATURE_NAMES`): the block's own text statistics and tag, where it
+sits (position, depth, before or after the first ``<h1>``), what the class/id words of its
+element and its ancestors say (cue groups), which semantic elements hold it, whether it lies in
+a readers' comment section, the signals of two unsupervised methods (information-amount
+decay's region with and without CleanTree; CEDP's kept share and score over its cut), its
+container's densities, how often its tag path repeats on the page, page-level context, and a
+window of the same few signals for its neighbours. Every sum over a block's parts is a
+prefix-sum look-up (no tree walk); per-element loops are over ``page.parent`` lists only.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import numpy as np
+
+from ..comments import comment_sections
+from ..methods.crf.blocks import Segment
+from ..methods.crf.features import CUE_GROUPS, cue_groups
+from ..methods.crf.stack import BlockParts, cedp_signals, decay_signals
+from ..page import Page
+
+#: Bumped whenever a feature's name or meaning changes; stored with the model.
+FEATURE_VERSION = "learned-2"
+
+#: Block tags with a column of their own (the rest fall in "other").
+BLOCK_TAGS = ("#text", "p", "div", "li", "td", "tr", "table", "h1", "h2", "h3", "h4", "h5", "h6", "a", "span",
+              "pre", "blockquote", "ul", "ol", "dl", "dd", "dt", "section", "article", "form", "figure",
+              "figcaption", "header", "footer", "nav", "aside", "em", "strong", "b", "i", "font", "center", "code")
+#: Elements whose presence among a block's ancestors is a feature (a bit each).
+CONTEXT_TAGS = ("article", "main", "nav", "header", "footer", "aside", "form", "li", "table", "blockquote",
+                "pre", "code", "figure", "figcaption", "h1", "h2", "h3", "h4", "h5", "h6", "a", "button",
+                "label", "select", "dl", "address", "time", "section", "ul", "ol", "td", "menu")
+CUES = tuple(CUE_GROUPS)
+#: Blocks of at most this many words are compared with the page's <title> (a headline is short;
+#: 40 words is past any headline in the dev sets' gold titles).
+TITLE_MAX_WORDS = 40
+#: Neighbour offsets whose signals are features of a block (2 each side, as the CRF's window).
+NEIGHBOURS = (-2, -1, 1, 2)
+
+_TAG_BIT = {t: 1 << k for k, t in enumerate(CONTEXT_TAGS)}
+_SENT_END = re.compile(r"[.!?](?:\s|$)|[。！？]")
+#: Words as the evaluation counts them (data README): a CJK character is a word of its own.
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+_WORD = re.compile(rf"[{_CJK}]|[^\W{_CJK}]+")
+_DIGIT = re.compile(r"\d")
+
+
+@lru_cache(maxsize=65536)
+def _cue_bits(name: str) -> int:
+    bits = 0
+    for g in cue_groups(name):
+        bits |= 1 << CUES.index(g)
+    return bits
+
+
+def _element_bits(page: Page) -> tuple[list[int], list[int]]:
+    """Per element: its own cue-group bits and its own context-tag bits."""
+    cues, tags = [], []
+    for el, tag in zip(page.elements, page.tags, strict=True):
+        cls, ident = el.get("class"), el.get("id")
+        cues.append(_cue_bits(f"{cls or ''} {ident or ''}") if cls or ident else 0)
+        tags.append(_TAG_BIT.get(tag, 0))
+    return cues, tags
+
+
+def _ancestor_bits(parent: list[int], own: list[int]) -> tuple[list[int], list[int]]:
+    """Per element: OR of ``own`` over all strict ancestors, and over the 3 nearest ones."""
+    anc = [0] * len(own)
+    near = [0] * len(own)
+    for i, p in enumerate(parent):
+        if p >= 0:
+            anc[i] = anc[p] | own[p]
+            g = parent[p]
+            b = own[p]
+            if g >= 0:
+                b |= own[g]
+                gg = parent[g]
+                if gg >= 0:
+                    b |= own[gg]
+            near[i] = b
+    return anc, near
+
+
+def _bits_matrix(values: np.ndarray, width: int) -> np.ndarray:
+    return ((values[:, None] >> np.arange(width, dtype=np.int64)[None, :]) & 1).astype(np.float32)
+
+
+def _names() -> list[str]:
+    own = ["log_chars", "link_share", "log_words", "sent_ends", "commas_per_word", "digit_share",
+           "mean_word_len", "ends_sentence", "title_overlap", "title_cover", "leaf", "pos", "chars_before",
+           "depth", "rel_depth",
+           "after_h1", "blocks_from_h1", "in_comments", "decay_share", "decay_clean_share",
+           "decay_before", "decay_in", "decay_after", "decay_up", "decay_cover", "cedp_kept",
+           "cedp_ratio", "cedp_container", "cont_link", "cont_density", "grand_link", "grand_density",
+           "cont_share", "path_repeat", "path_chars_share", "page_log_chars", "page_log_blocks",
+           "page_link_share", "page_region_share", "page_has_comments"]
+    own += [f"tag={t}" for t in BLOCK_TAGS] + ["tag=other"]
+    own += [f"c0={g}" for g in CUES] + [f"c1={g}" for g in CUES] + [f"c2={g}" for g in CUES]
+    own += [f"in={t}" for t in CONTEXT_TAGS]
+    for k in NEIGHBOURS:
+        own += [f"n{k:+d}:{x}" for x in NEIGHBOUR_SIGNALS]
+    return own
+
+
+#: Signals repeated for each neighbour (a neighbour past the sequence's end gets -1).
+NEIGHBOUR_SIGNALS = ("log_chars", "link_share", "decay_share", "cedp_kept", "ends_sentence", "heading",
+                     "c0=content", "c1=comment", "c2=nav", "path_same")
+FEATURE_NAMES = _names()
+
+
+def block_features(page: Page, segs: list[Segment], texts: list[str]) -> np.ndarray:
+    """The feature matrix (len(segs), len(FEATURE_NAMES)) of a page's blocks.
+
+    ``texts`` are the blocks' texts (:func:`extractor.methods.crf.blocks.segment_text`).
+    """
+    m = len(segs)
+    out = np.zeros((m, len(FEATURE_NAMES)), dtype=np.float32)
+    if m == 0:
+        return out
+    col = {name: k for k, name in enumerate(FEATURE_NAMES)}
+    n = len(page)
+    end = page.end
+    parent = page.parent
+    own = page.own_len.astype(np.float64)
+    text_len = page.text_len.astype(np.float64)
+    parts = BlockParts(page, segs)
+
+    chars = np.array([s.chars for s in segs], dtype=np.float64)
+    links = np.array([s.link_chars for s in segs], dtype=np.float64)
+    firsts = np.array([s.first_id for s in segs], dtype=np.int64)
+    body = page.body_id
+    containers = np.array([s.parent if s.parent >= 0 else body for s in segs], dtype=np.int64)
+    grand = np.where(parent[containers] >= 0, parent[containers], containers)
+
+    def put(name: str, values) -> None:
+        out[:, col[name]] = values
+
+    # The block's own text.
+    words = np.array([len(_WORD.findall(t)) for t in texts], dtype=np.float64)
+    put("log_chars", np.log1p(chars))
+    put("link_share", np.divide(links, chars, out=np.zeros(m), where=chars > 0))
+    put("log_words", np.log1p(words))
+    ends = np.array([len(_SENT_END.findall(t)) for t in texts], dtype=np.float64)
+    put("sent_ends", np.log1p(ends))
+    put("commas_per_word", np.divide([t.count(",") + t.count("，") for t in texts], words, out=np.zeros(m),
+                                     where=words > 0))
+    digits = np.array([len(_DIGIT.findall(t)) for t in texts], dtype=np.float64)
+    lengths = np.array([len(t) for t in texts], dtype=np.float64)
+    put("digit_share", np.divide(digits, lengths, out=np.zeros(m), where=lengths > 0))
+    put("mean_word_len", np.divide(lengths, words, out=np.zeros(m), where=words > 0))
+    ends_sentence = np.array([1.0 if t.rstrip()[-1:] in ".!?。！？\"'”’)" else 0.0 for t in texts])
+    put("ends_sentence", ends_sentence)
+    put("leaf", [1.0 if s.leaf else 0.0 for s in segs])
+    # The page's <title>: a headline block shares most of its words (short blocks only).
+    title_words = set(_WORD.findall(page.html_title.lower())) if page.html_title else set()
+    if title_words:
+        overlap, cover = np.zeros(m), np.zeros(m)
+        for j, t in enumerate(texts):
+            if 0 < words[j] <= TITLE_MAX_WORDS:
+                mine = set(_WORD.findall(t.lower()))
+                common = len(mine & title_words)
+                overlap[j] = common / len(mine)
+                cover[j] = common / len(title_words)
+        put("title_overlap", overlap)
+        put("title_cover", cover)
+
+    # Position.
+    before = np.concatenate(([0.0], np.cumsum(chars)[:-1]))
+    total = float(chars.sum()) or 1.0
+    put("pos", np.arange(m) / max(m - 1, 1))
+    put("chars_before", before / total)
+    depth = page.depth
+    d = depth[firsts].astype(np.float64) - depth[body]
+    put("depth", d)
+    put("rel_depth", d / max(float(d.max()), 1.0))
+    tags = page.tags
+    h1 = next((i for i in range(body, int(end[body])) if tags[i] == "h1"), -1)
+    if h1 >= 0:
+        put("after_h1", np.where(firsts >= h1, 1.0, -1.0))
+        h1_block = int(np.searchsorted(firsts, h1, side="right")) - 1
+        put("blocks_from_h1", np.clip(np.arange(m) - h1_block, -50, 50))
+
+    # Readers' comment sections.
+    sections = comment_sections(page)
+    if sections:
+        inside = np.zeros(n, dtype=np.float64)
+        for s in sections:
+            inside[s:int(end[s])] = 1.0
+        put("in_comments", inside[firsts])
+        put("page_has_comments", 1.0)
+
+    # Decay's region (clean_tree off) and what CleanTree keeps of it.
+    region, in_region, clean = decay_signals(page)
+    r_end = int(end[region])
+    decay_share = parts.mean(in_region, own)
+    put("decay_share", decay_share)
+    put("decay_clean_share", parts.mean(clean, own))
+    holds = (firsts <= region) & (end[firsts] > region) & (firsts != region)
+    put("decay_up", holds)
+    put("decay_before", ~holds & (firsts < region))
+    put("decay_after", ~holds & (firsts >= r_end))
+    put("decay_in", (firsts >= region) & (firsts < r_end))
+    nonlink = page.non_link_len.astype(np.float64)
+    region_text = float(nonlink[region]) or 1.0
+    put("decay_cover", np.minimum(1.0, nonlink[containers] / region_text))
+    body_text = float(text_len[body]) or 1.0
+    put("page_region_share", float(nonlink[region]) / body_text)
+
+    # CEDP (nltd, its default): the share of the block it keeps, its score over the cut.
+    got = cedp_signals(page, "nltd")
+    cedp_kept = np.zeros(m)
+    if got is not None:
+        kept, ratio = got
+        cedp_kept = parts.mean(kept, own)
+        put("cedp_kept", cedp_kept)
+        put("cedp_ratio", np.minimum(parts.mean(ratio, own), 8.0))
+        kp = np.concatenate(([0.0], np.cumsum(own * kept)))
+        op = np.concatenate(([0.0], np.cumsum(own)))
+        sub_own = op[end[containers]] - op[containers]
+        put("cedp_container", np.divide(kp[end[containers]] - kp[containers], sub_own, out=np.zeros(m),
+                                        where=sub_own > 0))
+
+    # Containers.
+    tag_count = page.tag_count.astype(np.float64)
+    for name, ids in (("cont", containers), ("grand", grand)):
+        put(f"{name}_link", np.divide(page.link_len[ids], text_len[ids], out=np.zeros(m), where=text_len[ids] > 0))
+        put(f"{name}_density", np.log1p(text_len[ids] / tag_count[ids]))
+    put("cont_share", text_len[containers] / body_text)
+
+    # Tag-path repetition: blocks whose first element shares its tag path.
+    path_ids = page.tag_path_id[firsts]
+    uniq, inverse, counts = np.unique(path_ids, return_inverse=True, return_counts=True)
+    put("path_repeat", np.log1p(counts[inverse] - 1))
+    path_chars = np.bincount(inverse, weights=chars)
+    put("path_chars_share", path_chars[inverse] / total)
+
+    # Page level.
+    put("page_log_chars", np.log1p(body_text))
+    put("page_log_blocks", np.log1p(m))
+    put("page_link_share", float(page.link_len[body]) / body_text)
+
+    # Tag of the block.
+    k_other = col["tag=other"]
+    tag_cols = {t: col[f"tag={t}"] for t in BLOCK_TAGS}
+    for j, s in enumerate(segs):
+        out[j, tag_cols.get(s.tag, k_other)] = 1.0
+
+    # Cue groups and context tags of the element and its ancestors.
+    cue_own, tag_own = _element_bits(page)
+    plist = parent.tolist()
+    cue_anc, cue_near = _ancestor_bits(plist, cue_own)
+    tag_anc, _ = _ancestor_bits(plist, tag_own)
+    fl = firsts.tolist()
+    c0 = np.array([cue_own[i] for i in fl], dtype=np.int64)
+    c1 = np.array([cue_near[i] for i in fl], dtype=np.int64)
+    c2 = np.array([cue_anc[i] for i in fl], dtype=np.int64)
+    inside_tags = np.array([tag_anc[i] | tag_own[i] for i in fl], dtype=np.int64)
+    g = len(CUES)
+    out[:, col["c0=" + CUES[0]]:col["c0=" + CUES[0]] + g] = _bits_matrix(c0, g)
+    out[:, col["c1=" + CUES[0]]:col["c1=" + CUES[0]] + g] = _bits_matrix(c1, g)
+    out[:, col["c2=" + CUES[0]]:col["c2=" + CUES[0]] + g] = _bits_matrix(c2, g)
+    t0 = col["in=" + CONTEXT_TAGS[0]]
+    out[:, t0:t0 + len(CONTEXT_TAGS)] = _bits_matrix(inside_tags, len(CONTEXT_TAGS))
+
+    # Neighbours.
+    heading = np.isin([s.tag for s in segs], ("h1", "h2", "h3", "h4", "h5", "h6")).astype(np.float64)
+    signals = {
+        "log_chars": out[:, col["log_chars"]], "link_share": out[:, col["link_share"]],
+        "decay_share": decay_share, "cedp_kept": cedp_kept, "ends_sentence": ends_sentence, "heading": heading,
+        "c0=content": out[:, col["c0=content"]], "c1=comment": out[:, col["c1=comment"]],
+        "c2=nav": out[:, col["c2=nav"]],
+    }
+    for k in NEIGHBOURS:
+        lo, hi = max(0, -k), min(m, m - k)
+        for name in NEIGHBOUR_SIGNALS:
+            column = np.full(m, -1.0)
+            if name == "path_same":
+                if hi > lo:
+                    column[lo:hi] = (path_ids[lo + k:hi + k] == path_ids[lo:hi]).astype(np.float64)
+            elif hi > lo:
+                column[lo:hi] = signals[name][lo + k:hi + k]
+            out[:, col[f"n{k:+d}:{name}"]] = column
+    return out
