@@ -88,13 +88,48 @@ def read_speed(path: pathlib.Path) -> dict[str, float]:
     return out
 
 
+#: Seconds between two samples of the process tree's RSS. A big page's working memory lasts a tenth
+#: of a second or two: sampled every 0.1 s, the peak of the first 100 pages caught the spike of page
+#: 30 (1.7 MB) in some runs and not in others (131-132 or 142 MB for the same code, so a ratio to the
+#: final peak of 1.08 to 1.19); every 20 ms it caught it in 6 runs of 6 (141.6-142.4 MB). The
+#: sampling (children read from /proc, not by psutil's scan of every process) took under 0.5 s of
+#: CPU over a 16-20 s run.
+SAMPLE_EVERY = 0.02
+PAGE = os.sysconf("SC_PAGE_SIZE")
+
+
+def _children(pid: int) -> list[int]:
+    """Child pids from /proc (every thread's ``children`` file: pool workers are started by a thread);
+    a tenth of the cost of psutil's scan of every process, so the tree can be sampled often."""
+    kids: list[int] = []
+    try:
+        for tid in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{tid}/children") as fh:
+                kids.extend(int(k) for k in fh.read().split())
+    except OSError:
+        pass
+    return kids
+
+
 def tree_rss(proc: psutil.Process) -> int:
-    total = 0
-    for p in [proc, *proc.children(recursive=True)]:
+    """RSS of a process and all its descendants, in bytes."""
+    if not os.path.exists(f"/proc/{proc.pid}/task"):  # not Linux: psutil's scan
+        total = 0
+        for p in [proc, *proc.children(recursive=True)]:
+            try:
+                total += p.memory_info().rss
+            except psutil.Error:
+                pass
+        return total
+    total, todo = 0, [proc.pid]
+    while todo:
+        pid = todo.pop()
         try:
-            total += p.memory_info().rss
-        except psutil.Error:
-            pass
+            with open(f"/proc/{pid}/statm") as fh:
+                total += int(fh.read().split()[1]) * PAGE
+        except OSError:  # gone between listing and reading
+            continue
+        todo.extend(_children(pid))
     return total
 
 
@@ -110,6 +145,18 @@ def count_lines(path: pathlib.Path, state: dict[str, int]) -> int:
     return state["lines"]
 
 
+def tree_uss(proc: psutil.Process) -> int:
+    """Private memory (USS) of a process and its descendants, in bytes: what RSS counts once per process
+    for pages that several processes share (workers forked from a parent share its models) it does not."""
+    total = 0
+    for pid in [proc.pid, *_children(proc.pid)]:
+        try:
+            total += psutil.Process(pid).memory_full_info().uss
+        except psutil.Error:
+            pass
+    return total
+
+
 def run_cli(warc: pathlib.Path, out: pathlib.Path, jobs: int, early: int, n_pages: int) -> dict[str, float]:
     """``pagesight extract WARC --format jsonl --output out.jsonl -j JOBS``; RSS of the process tree sampled."""
     out.unlink(missing_ok=True)
@@ -121,15 +168,20 @@ def run_cli(warc: pathlib.Path, out: pathlib.Path, jobs: int, early: int, n_page
     ps = psutil.Process(proc.pid)
     state: dict[str, int] = {}
     peak_early = peak = at_early = at_end = 0
+    uss: dict[int, int] = {}  # lines written -> the tree's USS, taken once as each mark is passed
+    marks = (early, n_pages * 9 // 10)
     while proc.poll() is None:
         rss = tree_rss(ps)
         lines = count_lines(out, state)
+        for mark in marks:
+            if lines >= mark and mark not in uss:
+                uss[mark] = tree_uss(ps)
         peak = max(peak, rss)
         if lines <= early:
             peak_early = max(peak_early, rss)
             at_early = rss
         at_end = rss if lines < n_pages else at_end
-        time.sleep(0.1)
+        time.sleep(SAMPLE_EVERY)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -139,6 +191,7 @@ def run_cli(warc: pathlib.Path, out: pathlib.Path, jobs: int, early: int, n_page
             "cpu_s": cpu, "pages_per_cpu_s": len(lines) / cpu, "pages_per_s": len(lines) / wall,
             f"peak_rss_mb_first_{early}": peak_early / 2**20, "peak_rss_mb_all": peak / 2**20,
             f"rss_mb_at_{early}": at_early / 2**20, "rss_mb_at_end": at_end / 2**20,
+            **{f"uss_mb_at_{mark}": uss.get(mark, 0) / 2**20 for mark in marks},
             "stderr": proc.stderr.read().decode()[-300:] if proc.stderr else ""}
 
 
@@ -216,17 +269,21 @@ def main() -> None:
     rows.append("| reader | response records/s (wall) | records per CPU-second |\n| --- | ---: | ---: |")
     for lib in ("fastwarc", "warcio"):
         rows.append(f"| {lib} | {speed[f'{lib} records/s (wall)']:,.0f} | {speed[f'{lib} records/CPU-s']:,.0f} |")
+    late = len(pages) * 9 // 10
     rows.append("\n| run | lines | failed | wall s | CPU s | pages/CPU-s | pages/s | peak RSS MB, first "
-                f"{args.early} | peak RSS MB, all | RSS MB at {args.early} | RSS MB at the end |\n"
-                "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+                f"{args.early} | peak RSS MB, all | all / first | RSS MB at {args.early} | RSS MB at the end | "
+                f"USS MB at {args.early} | USS MB at {late} |\n"
+                "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for r in cli:
+        first = r[f"peak_rss_mb_first_{args.early}"]
         rows.append(f"| CLI -j {r['jobs']} | {r['lines']} | {r['failed']} | {r['wall_s']:.1f} | {r['cpu_s']:.1f} | "
                     f"{r['pages_per_cpu_s']:.1f} | {r['pages_per_s']:.1f} | "
-                    f"{r[f'peak_rss_mb_first_{args.early}']:.0f} | {r['peak_rss_mb_all']:.0f} | "
-                    f"{r[f'rss_mb_at_{args.early}']:.0f} | {r['rss_mb_at_end']:.0f} |")
+                    f"{first:.0f} | {r['peak_rss_mb_all']:.0f} | {r['peak_rss_mb_all'] / first:.3f} | "
+                    f"{r[f'rss_mb_at_{args.early}']:.0f} | {r['rss_mb_at_end']:.0f} | "
+                    f"{r[f'uss_mb_at_{args.early}']:.0f} | {r[f'uss_mb_at_{late}']:.0f} |")
     rows.append(f"| Dask LocalCluster, 2 worker processes, {dask['files']} WARCs | {dask['pages']} | | "
                 f"{dask['wall_s']:.1f} | | | {dask['pages_per_s']:.1f} | | "
-                f"{dask['workers_rss_mb']:.0f} (workers) | | |")
+                f"{dask['workers_rss_mb']:.0f} (workers) | | | | | |")
     rows.append(f"\n2 processes / 1 process: {cli[1]['pages_per_s'] / cli[0]['pages_per_s']:.2f}x wall pages/s; "
                 f"pure-CPU control in the same run: {control['speedup']:.2f}x.")
     text = "\n".join(rows) + "\n"
