@@ -134,8 +134,8 @@ def build_result(page: Page, name: str, opts: Any, extraction: Extraction, title
     blocks = extraction.blocks
     geometry = page.geometry
     if geometry is not None:
-        for block in blocks:
-            block.box = geometry.box(block.id)
+        for block, box in zip(blocks, geometry.boxes([b.id for b in blocks]), strict=True):
+            block.box = box
     text = "\n\n".join(b.text for b in blocks)
     reason = None
     details = extraction.details

@@ -108,6 +108,14 @@ class Geometry:
         i = element_id
         return (float(self.x[i]), float(self.y[i]), float(self.w[i]), float(self.h[i]))
 
+    def boxes(self, element_ids: list[int]) -> list[tuple[float, float, float, float]]:
+        """:meth:`box` of each id, read in four vector steps (a page of 200,000 blocks: 0.4 s one by one)."""
+        if not element_ids:
+            return []
+        ids = np.asarray(element_ids, dtype=np.int64)
+        columns = [np.asarray(a)[ids].astype(float).tolist() for a in (self.x, self.y, self.w, self.h)]
+        return list(zip(*columns, strict=True))
+
     def rows(self, keep: np.ndarray) -> Geometry:
         """The geometry of the elements where the boolean mask ``keep`` is true (ids renumbered)."""
         n = len(keep)

@@ -20,7 +20,7 @@ from lxml import etree
 
 from .decode import canonical_encoding, decode, meta_charset
 from .errors import PageTooLarge
-from .page import SERVED_KEY, Geometry, Page, parse_html, xml_safe
+from .page import SERVED_KEY, Geometry, Page, _sizes, parse_html, xml_safe
 from .source import read_source
 
 #: A fixed or sticky element holding more than this share of the body's text is the page
@@ -124,6 +124,7 @@ def page_from_rendered(rendered: Any) -> Page:
 
     raw = rendered.geometry
     root = parse_html(rendered.html)
+    dom_chars = dom_text_chars(root)
     removed = _clean(root, raw, ID_ATTR)
     page = Page(root, url=rendered.url, encoding=rendered.charset, source_text=rendered.html)
     bid = _browser_ids(page.elements, ID_ATTR, len(raw))
@@ -145,9 +146,22 @@ def page_from_rendered(rendered: Any) -> Page:
             "served_charset": rendered.charset,  # how the browser decoded the served bytes
             "frames": list(getattr(rendered, "frames", ())),
             "shadow_roots": getattr(rendered, "shadow_roots", 0),
+            DOM_CHARS_KEY: dom_chars,
         },
     )
     return page
+
+
+#: Key of ``Geometry.extra`` holding :func:`dom_text_chars` of the rendered DOM before anything was removed.
+DOM_CHARS_KEY = "dom_text_chars"
+
+
+def dom_text_chars(root: etree._Element) -> int:
+    """Characters of text in a tree, counted as ``Page(root).text_len`` of its root counts them (each
+    text and tail whitespace-normalised), without building the Page: the page-type step compares the
+    rendered DOM's text with the served page's and needs the DOM's Page only when it is chosen."""
+    elements = list(root.iter(etree.Element))
+    return sum(_sizes([el.text for el in elements])) + sum(_sizes([el.tail for el in elements[1:]]))
 
 
 def _browser_ids(elements: list[etree._Element], attr: str, limit: int) -> np.ndarray:

@@ -194,17 +194,25 @@ def typed_document(page: Page) -> Page:
     if "typed_document" not in extra:
         from ..errors import PagesightError
         from ..page import load
-        from ..rendered import rendered_dom
+        from ..rendered import DOM_CHARS_KEY, rendered_dom
 
-        dom = rendered_dom(page.source_text or "", url=page.url)
-        chosen = dom
+        # The DOM's Page is built only when it is chosen; its text length was counted when the page was read.
+        dom = None
+        dom_chars = extra.get(DOM_CHARS_KEY)
+        if dom_chars is None:
+            dom = rendered_dom(page.source_text or "", url=page.url)
+            dom_chars = dom.text_len[0]
+        chosen = None
         data = extra.get(SERVED_KEY)  # extractor/rendered.py keeps the served bytes here
         if data:
             try:
                 served = load(data, url=page.url, encoding=extra.get("served_charset"))
-                chosen = dom if scripts_built_text(float(served.text_len[0]), float(dom.text_len[0])) else served
+                if not scripts_built_text(float(served.text_len[0]), float(dom_chars)):
+                    chosen = served
             except PagesightError:
                 pass
+        if chosen is None:
+            chosen = dom if dom is not None else rendered_dom(page.source_text or "", url=page.url)
         extra["typed_document"] = chosen
     return extra["typed_document"]
 
