@@ -66,6 +66,17 @@ LAUNCH_TIMEOUT_S = 30.0
 #: Part of the timeout kept for capture after waiting (DESIGN: geometry of 20k elements takes
 #: 0.2 s and a 40k px screenshot 1.5 s); at most a quarter of the timeout.
 CAPTURE_RESERVE_S = 2.0
+#: Time kept, per element of the page, for the caller to read the rendered page once the browser is done
+#: (parse the DOM into a Page, type it, run a method): settling stops waiting that much earlier, and
+#: capture must end that much before the timeout (else ``RenderTimeout``), so that
+#: ``extract(url, render=True, timeout=T)`` ends within T + 2 s on a page of 200,000 elements (issue #17;
+#: the fault matrix of tests/test_hardening.py). Measured 2026-11-25 on that page: reading it into a
+#: Page and ``auto`` took 1.8-2.2 s of CPU after the browser (~10 µs an element) and 2.4-4.1 s of wall
+#: time on 2 cores shared with other work; 15 µs an element (3 s here) plus the 2 s slack covers that.
+READ_MS_PER_ELEMENT = 0.015
+#: Seconds given to counting a page's elements when settling did not report them (a busy page may not answer).
+COUNT_TIMEOUT_S = 0.5
+_COUNT_JS = "() => document.getElementsByTagName('*').length"
 #: Pages rendered at once by one process's browser, each in its own slot (context + page).
 #: DESIGN measured no gain from concurrency on 2 cores for pages that only cost CPU; pages
 #: that wait (timers, data, lazy lists) overlap their waits (bench/bench_scale.py).
@@ -260,7 +271,8 @@ IO_REPORT_FRAMES = 20
 #:    when a cap was hit (null when it settled), and which scroll bound stopped it.
 SETTLE_JS = """async (o) => {
   const t0 = performance.now();
-  const deadline = t0 + o.budgetMs;
+  // Time the caller needs to read what is rendered, per element, comes off the wait (READ_MS_PER_ELEMENT).
+  const deadline = t0 + Math.max(o.budgetMs - document.getElementsByTagName("*").length * o.readMsPerElement, 0);
   const net = window.__pagesightNet || {inflight: 0, started: 0, last: 0, timers: new Map(), lastChange: 0};
   const frame = () => new Promise((ok) => requestAnimationFrame(() => ok()));
   const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
@@ -392,7 +404,8 @@ SETTLE_JS = """async (o) => {
     }
   }
   if (!net.stop) window.scrollTo({left: 0, top: 0, behavior: "instant"});
-  return {steps, pending, placeholder: pending === "placeholders", bound, ms: performance.now() - t0};
+  return {steps, pending, placeholder: pending === "placeholders", bound, ms: performance.now() - t0,
+          elements: document.getElementsByTagName("*").length};
 }"""
 
 
@@ -871,6 +884,7 @@ class _Engine:
 
             await page.route(route, serve)
         ready = True
+        elements = 0  # counted when the page has settled: what reading it will cost
         status = None
         served = None
         body_task: asyncio.Future | None = None
@@ -922,19 +936,28 @@ class _Engine:
         _check_served(target.url, served, opts.max_bytes)
         timings["navigate"] = _since(t0)
         if ready:
-            await self._settle(page, opts, wait_end, warnings)
+            elements = await self._settle(page, opts, wait_end, warnings)
+        if not elements:  # not settled (or not loaded): count now, if the page answers at once
+            try:
+                elements = int(await asyncio.wait_for(page.evaluate(_COUNT_JS), COUNT_TIMEOUT_S) or 0)
+            except (asyncio.TimeoutError, PlaywrightError):
+                elements = 0
         timings["wait"] = _since(t0) - timings["navigate"]
         t1 = time.perf_counter()
-        remaining = deadline - time.monotonic()
+        # Capture ends early enough for the caller to read what it captured within the timeout.
+        reading = elements * READ_MS_PER_ELEMENT / 1000
+        capture_end = deadline - reading
         args = {**script_args(), "maxElements": opts.max_elements}
         try:
-            payload = await asyncio.wait_for(_evaluate_settled(page, script(), args, deadline), max(remaining, 0.05))
+            payload = await asyncio.wait_for(_evaluate_settled(page, script(), args, capture_end),
+                                             max(capture_end - time.monotonic(), 0.05))
         except asyncio.TimeoutError:
+            size = f" ({reading:.1f} s of it kept for reading its {elements:,} elements)" if reading >= 0.5 else ""
             raise RenderTimeout(f"{target.url}: the browser was still busy with the page (its scripts, or its "
-                                f"size) when the {opts.timeout:g} s timeout ran out") from None
+                                f"size) when the {opts.timeout:g} s timeout ran out{size}") from None
         if body_task is not None:
             try:
-                served = await asyncio.wait_for(asyncio.shield(body_task), max(deadline - time.monotonic(), 0.05))
+                served = await asyncio.wait_for(asyncio.shield(body_task), max(capture_end - time.monotonic(), 0.05))
             except asyncio.TimeoutError:
                 body_task.cancel()  # the page was measured; only the bytes as served are missing
             _check_served(target.url, served, opts.max_bytes)
@@ -959,8 +982,9 @@ class _Engine:
                             frames=[{k: f[k] for k in FRAME_FIELDS} for f in meta["frames"]],
                             shadow_roots=meta["shadow_roots"])
 
-    async def _settle(self, page: Any, opts: RenderOptions, until: float, warnings: list[str]) -> None:
-        """Wait for load, network quiet, the selector/condition asked for, and scroll."""
+    async def _settle(self, page: Any, opts: RenderOptions, until: float, warnings: list[str]) -> int:
+        """Wait for load, network quiet, the selector/condition asked for, and scroll. Returns the number of
+        elements in the page once settled (0 when the wait ran out)."""
         from playwright.async_api import TimeoutError as PlaywrightTimeout
 
         if opts.wait_until == "load":
@@ -979,7 +1003,8 @@ class _Engine:
             except PlaywrightTimeout:
                 warnings.append(f"the {what} {wait!r} did not appear in time; rendered what was there")
         settle = opts.wait_until == "load"
-        args = {"budgetMs": max((until - time.monotonic()) * 1000, 1.0), "quietMs": opts.quiet_ms,
+        args = {"budgetMs": max((until - time.monotonic()) * 1000, 1.0), "readMsPerElement": READ_MS_PER_ELEMENT,
+                "quietMs": opts.quiet_ms,
                 "domQuietMs": opts.dom_quiet_ms, "maxMs": opts.settle_max_ms if settle else 0.0,
                 "graceMs": opts.placeholder_grace_ms, "steps": opts.scroll_steps, "maxHeight": opts.scroll_max_height,
                 "placeholders": PLACEHOLDER_SELECTOR, "mainRegion": MAIN_REGION_SELECTOR,
@@ -989,7 +1014,7 @@ class _Engine:
                                           max(until - time.monotonic(), 0.05))
         except asyncio.TimeoutError:
             warnings.append("waiting for the page to settle did not finish within the timeout; rendered what was there")
-            return
+            return 0
         pending, bound = done.get("pending"), done.get("bound")
         if pending == "placeholders" and settle:
             warnings.append("loading placeholders (skeleton, spinner, aria-busy or 'Loading…') were still showing "
@@ -1002,6 +1027,7 @@ class _Engine:
             limit = {"steps": f"{opts.scroll_steps} scroll steps", "height": f"{opts.scroll_max_height:,} px",
                      "time": "the timeout"}[bound]
             warnings.append(f"the page kept growing as it was scrolled; stopped at {limit} (content below is missing)")
+        return int(done.get("elements") or 0)
 
     async def _set_blocking(self, slot: _Slot, url: str, opts: RenderOptions) -> None:
         source = block_pattern(url, opts.block)
