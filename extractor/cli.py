@@ -32,11 +32,11 @@ __all__ = ["PAGE_SUFFIXES", "WARC_SUFFIXES", "main", "build_parser", "expand_sou
 #: Notes on standard error that mean "this page gave nothing" (counted as empty in the summary).
 EMPTY_NOTES = ("empty result", "no records")
 #: Pages a worker process reads before it is replaced. A worker's memory creeps with the pages it
-#: has read, not with one page: over a 1,000-page WARC one worker went from 64 to 80 MB (caches
+#: has read, not with one page: over a 1,000-page WARC one worker went from 63 to 81 MB (caches
 #: filling, pages of Python's and glibc's allocators pinned by a few live objects; no one leak),
 #: most of it in its first 300 pages, so replacing it every 500 pages left the process tree's peak
 #: RSS 9-12 % above that of its first 100 pages (-j 1). Forked from a warm parent
-#: (:func:`_process_pool`), a new worker costs 5-11 ms of CPU (a new one every 10 pages added 0.4-1.1 s
+#: (:func:`_process_pool`), a new worker costs 4-11 ms of CPU (a new one every 10 pages added 0.4-1.1 s
 #: over 1,000 pages) and about 50 ms of wall time while the pool starts it. At 100 pages the tree's
 #: private memory (USS) stayed at 20-28 MB from page 100 to page 900 (-j 1; never replaced: 36-46;
 #: 200: 34-43) and its peak RSS 6.5-8.7 % above that of its first 100 pages.
