@@ -51,7 +51,10 @@ class BlockList:
     character count (pieces counted separately, a space between pieces not counted);
     ``link_chars[k]`` the part inside ``<a href>``; ``owners[k]`` the element id of the
     opening element in the Page (-1 in the event variant, which has no ids). ``pieces[k]``
-    are the raw text pieces (strings) of the block in stream order.
+    are the raw text pieces (strings) of the block in stream order. ``places[k]``, when asked
+    for (``block_list(page, places=True)``; else empty), says where each piece comes from:
+    ``i`` for element ``i``'s ``.text``, ``~j`` for element ``j``'s tail (the codes of
+    :func:`extractor.content.piece_blocks`, which writes chosen blocks out in document order).
     """
 
     tags: list[str]
@@ -59,6 +62,7 @@ class BlockList:
     link_chars: np.ndarray
     owners: np.ndarray
     pieces: list[list[str]] = field(default_factory=list)
+    places: list[list[int]] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.tags)
@@ -179,13 +183,15 @@ def block_list(
     block_tags: frozenset[str] = BLOCK_TAGS,
     separator_tags: frozenset[str] = SEPARATOR_TAGS,
     root_id: int | None = None,
+    places: bool = False,
 ) -> BlockList:
     """Block list of a parsed :class:`Page` by one linear pass over its element ids.
 
     The Page already dropped the jump tags (``NOISE_TAGS``). Each element is visited once in
     document order; an explicit stack of open elements, closed by the ``end`` array, places
     every tail after its element's subtree, exactly as the event stream would. Starts at
-    ``root_id`` (default: ``body``). Returns a :class:`BlockList` with element ids as owners.
+    ``root_id`` (default: ``body``). Returns a :class:`BlockList` with element ids as owners
+    (and ``places`` when ``places=True``).
     """
     tags = page.tags
     texts, tails, text_sizes, tail_sizes = page.texts, page.tails, page.text_sizes, page.tail_sizes
@@ -199,6 +205,7 @@ def block_list(
     links = [0]
     owners = [-1]
     pieces: list[list[str]] = [[]]
+    where: list[list[int]] | None = [[]] if places else None
     # Per element id (offset by ``start``): the block receiving its text. A block element
     # receives its own; separators re-point the enclosing block element's slot, and every
     # element in the slot reads it through ``slot_of`` when its text arrives (plain lists, no
@@ -219,6 +226,8 @@ def block_list(
                 if in_link[p]:
                     links[k] += size
                 pieces[k].append(tails[j])
+                if where is not None:
+                    where[k].append(~j)
         if i == stop:
             break
         tag = tags[i]
@@ -231,6 +240,8 @@ def block_list(
             links.append(0)
             owners.append(i)
             pieces.append([])
+            if where is not None:
+                where.append([])
         else:
             s = slot_of[parent[i] - start] if r else n
             slot_of[r] = s
@@ -241,6 +252,8 @@ def block_list(
                 links.append(0)
                 owners.append(i)
                 pieces.append([])
+                if where is not None:
+                    where.append([])
         size = text_sizes[i]
         if size:
             k = current[slot_of[r]]
@@ -248,6 +261,8 @@ def block_list(
             if in_link[i]:
                 links[k] += size
             pieces[k].append(texts[i])
+            if where is not None:
+                where[k].append(i)
         push(i)
     return BlockList(out_tags, np.array(chars, dtype=np.int64), np.array(links, dtype=np.int64),
-                     np.array(owners, dtype=np.int64), pieces)
+                     np.array(owners, dtype=np.int64), pieces, where or [])

@@ -13,7 +13,9 @@ class Block:
     """One piece of extracted content, tied to the element it came from.
 
     ``tag`` is the element's tag (``p``, ``h2``, ``li``, ``tr``, ``pre`` …), which the
-    serialisers use for structure; ``cells`` holds the cell texts of a table row. ``inline``, when
+    serialisers use for structure; ``cells`` holds the cell texts of a table row; ``number`` is an
+    ordered list item's number (its place in its ``<ol>``, counted from ``start``, or its ``value``;
+    None for any other block, an unordered list's items included). ``inline``, when
     asked for (``extract(..., inline=True)``), is the text as runs ``[text, marks, href]`` (marks:
     ``em``/``strong``/``code`` joined by ``+``) that join to ``text``; None when not asked for or
     when the block's text is not its element's inline content as written.
@@ -28,6 +30,7 @@ class Block:
     cells: list[str] | None = None
     header: bool = False
     inline: list[list[Any]] | None = None
+    number: int | None = None
 
 
 @dataclass
@@ -85,14 +88,15 @@ class Result:
     def to_dict(self, *, blocks: bool = False) -> dict[str, Any]:
         """The Result as plain JSON-ready data, compact: each block without the text ``text``
         already holds (``id``, ``tag``, ``label``, ``score``, and ``box``/``cells``/``header`` when
-        set). ``blocks=True`` gives every block whole, its text included."""
+        set, ``number`` when not None). ``blocks=True`` gives every block whole, its text included."""
         data = asdict(self)
         if not blocks:
             data["blocks"] = [_compact_block(b) for b in data["blocks"]]
         else:
             for block in data["blocks"]:
-                if block["inline"] is None:
-                    del block["inline"]
+                for key in ("inline", "number"):
+                    if block[key] is None:
+                        del block[key]
         if self.records is not None and hasattr(self.records, "to_dict"):
             data["records"] = self.records.to_dict()
         return data
@@ -103,6 +107,8 @@ def _compact_block(block: dict[str, Any]) -> dict[str, Any]:
     for k in ("box", "cells", "header"):
         if block[k]:
             out[k] = block[k]
+    if block["number"] is not None:
+        out["number"] = block["number"]
     return out
 
 

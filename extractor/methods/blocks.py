@@ -15,8 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..blocklist import BlockList, block_list
+from ..content import piece_blocks
 from ..page import Page
-from ..result import Block
 from .base import Extraction, require_range
 
 
@@ -105,19 +105,14 @@ def run(page: Page, opts: Options, blocks: BlockList | None = None) -> Extractio
     ``blocks`` may pass a block list already built (page-type detection builds one too).
     Returns an :class:`Extraction`; empty with a reason when the page has no text.
     """
-    if blocks is None:
-        blocks = block_list(page)
+    if blocks is None or len(blocks.places) != len(blocks):
+        blocks = block_list(page, places=True)
     found = select(blocks, opts)
     if isinstance(found, str):
         return Extraction([], reason=found)
     chosen, details = found
-    body = page.body_id
-    out: list[Block] = []
-    for k in chosen:
-        text = blocks.text(k)
-        if not text:
-            continue
-        owner = int(blocks.owners[k])
-        tag = blocks.tags[k]
-        out.append(Block(owner if owner >= 0 else body, text, "p" if tag in ("br", "hr", "#root") else tag))
-    return Extraction(out, details=details)
+    # The chosen blocks' text pieces, written out in document order with the page's structure (a
+    # block's text sits where it stands on the page, not where its block opened; a <pre> keeps its
+    # lines, a data row its cells); pieces join with a space, as BlockList.text joins them.
+    pieces = [code for k in chosen for code in blocks.places[k]]
+    return Extraction(piece_blocks(page, pieces, joiner=" "), details=details)

@@ -22,8 +22,8 @@ from typing import Literal
 
 import numpy as np
 
-from ...content import BLOCK_TAGS
-from ...page import Page, normalize_space
+from ... import content
+from ...page import Page
 from ...result import Block
 from ..base import Extraction, require_range
 from .signal import otsu_threshold, smooth
@@ -260,58 +260,19 @@ def select(page: Page, nodes: np.ndarray, scores: np.ndarray, opts: Options,
 
 def paragraph_owners(page: Page) -> np.ndarray:
     """Per element, its nearest block-level ancestor-or-self (``content.BLOCK_TAGS``; body at worst)."""
-    marked = np.fromiter(map(BLOCK_TAGS.__contains__, page.tags), dtype=bool, count=len(page))
-    marked[page.body_id] = True
-    marked[0] = True
-    return nearest_marked(page.parent, marked)
-
-
-#: Elements that split text (block-level ones, and br/hr): text on either side never joins into one word.
-_BREAKS = frozenset(("br", "hr")) | BLOCK_TAGS
+    return content.paragraph_owners(page)
 
 
 def emit_blocks(page: Page, kept: np.ndarray, owner: np.ndarray, score: float = 1.0) -> list[Block]:
     """Blocks of the kept elements' own text, in document order.
 
-    ``kept`` holds element ids (sorted); an element's own text is its ``.text`` (placed at
-    its start) and its children's tails (each placed after that child's subtree, inner
-    tails first). Consecutive pieces form one block when they share their paragraph
-    ``owner`` (see :func:`paragraph_owners`) and no block-level element or ``br`` lies
-    between them, as :func:`extractor.content.collect_blocks` splits text. Only kept
-    elements are visited, not the whole tree.
+    ``kept`` holds element ids (sorted); an element's own text is its ``.text`` and its children's
+    tails. :func:`extractor.content.piece_blocks` makes the blocks, as every method that chooses
+    text node by node does: paragraphs split as :func:`extractor.content.collect_blocks` splits
+    text, a ``<pre>`` kept as written, a data row's cells as one row, list items numbered.
+    Only kept elements are visited, not the whole tree.
     """
-    elements, index, end, depth, tags = page.elements, page.index, page.end, page.depth, page.tags
-    # pieces: (sort position, tie-break, owner, first id after the piece, last id before it, text)
-    pieces: list[tuple[int, int, int, int, int, str]] = []
-    for i in kept.tolist():
-        el = elements[i]
-        own = int(owner[i])
-        if el.text and el.text.strip():
-            pieces.append((i, 1, own, i + 1, i, el.text))
-        for child in el:
-            tail = child.tail
-            if tail and tail.strip():
-                c = index.get(child)
-                if c is not None:
-                    e = int(end[c])
-                    pieces.append((e, -int(depth[c]), own, e, e - 1, tail))
-    if not pieces:
-        return []
-    pieces.sort(key=lambda piece: (piece[0], piece[1]))
-    breaking = np.fromiter(map(_BREAKS.__contains__, tags), dtype=np.int64, count=len(tags))
-    before = np.concatenate(([0], np.cumsum(breaking))).tolist()  # breaking ids below k
-    blocks: list[Block] = []
-    run_owner, last_after, buffer = -1, 0, []
-    for _, _, own, after, last_before, text in pieces:
-        split = own != run_owner or (last_before >= last_after and before[last_before + 1] > before[last_after])
-        if split and buffer:
-            blocks.append(Block(run_owner, normalize_space("".join(buffer)), tags[run_owner], "body", score))
-            buffer = []
-        run_owner, last_after = own, after
-        buffer.append(text)
-    if buffer:
-        blocks.append(Block(run_owner, normalize_space("".join(buffer)), tags[run_owner], "body", score))
-    return blocks
+    return content.piece_blocks(page, content.own_text_pieces(page, kept.tolist()), owner, score=score)
 
 
 def run(page: Page, opts: Options) -> Extraction:

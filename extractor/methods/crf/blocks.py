@@ -20,7 +20,7 @@ from typing import Literal
 
 import numpy as np
 
-from ...content import BLOCK_TAGS, collect_blocks
+from ...content import BLOCK_TAGS, block_role, collect_blocks
 from ...page import Page, normalize_space
 from ...result import Block
 from ..base import require_range
@@ -203,11 +203,15 @@ def break_prefix(page: Page) -> list[int]:
 
 
 def segment_blocks(page: Page, seg: Segment, *, label: str = "body", score: float = 1.0,
-                   breaks: list[int] | None = None) -> list[Block]:
+                   breaks: list[int] | None = None, structure: bool = True) -> list[Block]:
     """Result blocks (paragraphs, rows) of one segment, tagged with ``label`` and ``score``.
 
     ``breaks`` is :func:`break_prefix` of the page (computed when not given; pass it when
-    converting many segments of one page).
+    converting many segments of one page). Every part is cut as
+    :func:`~extractor.content.collect_blocks` cuts text (a ``<pre>`` as written, rows with their
+    cells, list items as :func:`~extractor.content.block_role` says, numbered in an ``<ol>``);
+    ``structure=False`` gives a leaf ``<pre>`` whitespace-normalised, as the features of the CRF and
+    the learned model were computed.
     """
     out: list[Block] = []
     elements, end = page.elements, page.end
@@ -216,11 +220,13 @@ def segment_blocks(page: Page, seg: Segment, *, label: str = "body", score: floa
     for i, text in seg.parts:
         if text is None:
             stop = int(end[i])
-            if breaks[stop] == breaks[i + 1]:  # no line break inside: one paragraph
+            # No line break inside: one paragraph (a <pre> is cut by collect_blocks, which keeps its lines).
+            if breaks[stop] == breaks[i + 1] and not (structure and page.tags[i] == "pre"):
                 el = elements[i]
                 plain = normalize_space("".join(el.itertext()))
                 if plain:
-                    out.append(Block(i, plain, el.tag if el.tag in BLOCK_TAGS else "p", label, score))
+                    tag, number = block_role(page, i) if structure else (el.tag, None)
+                    out.append(Block(i, plain, tag if tag in BLOCK_TAGS else "p", label, score, number=number))
             else:
                 out.extend(collect_blocks(page, i, label=label, score=score))
         elif out and out[-1].id == i and out[-1].tag == "p" and out[-1].label == label:
@@ -231,5 +237,9 @@ def segment_blocks(page: Page, seg: Segment, *, label: str = "body", score: floa
 
 
 def segment_text(page: Page, seg: Segment, breaks: list[int] | None = None) -> str:
-    """Plain text of one segment, paragraphs separated by newlines (``breaks``: see :func:`segment_blocks`)."""
-    return "\n".join(b.text for b in segment_blocks(page, seg, breaks=breaks))
+    """Plain text of one segment, paragraphs separated by newlines (``breaks``: see :func:`segment_blocks`).
+
+    The text the CRF's and the learned model's features read: a leaf ``<pre>`` is whitespace-normalised
+    (``structure=False``), as when the shipped models were trained.
+    """
+    return "\n".join(b.text for b in segment_blocks(page, seg, breaks=breaks, structure=False))
