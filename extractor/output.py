@@ -16,20 +16,29 @@ _LIST_ITEM = ("li", "dt", "dd")
 
 
 def to_text(result: Result, links: bool = False) -> str:
-    """The main text, paragraphs separated by blank lines; ``links=True`` writes each link's target
-    after its words, ``words <URL>`` (blocks with ``Block.inline``; relative targets resolved against
-    the page's web address, left as written for a local file)."""
-    if not links:
+    """The main text as plain text: paragraphs and headings separated by blank lines, a list's items
+    one a line (``- `` before each, ``1. `` … in an ordered list), a table's rows one a line (cells
+    between `` | ``), a code block line by line as written. The words are ``Result.text``'s, in its
+    order. ``links=True`` writes each link's target after its words, ``words <URL>`` (blocks with
+    ``Block.inline``; relative targets resolved against the page's web address, left as written for a
+    local file). A Result whose text is not its blocks' (one built by hand) is written as its text."""
+    if not links and "\n\n".join(b.text for b in result.blocks) != result.text:
         return result.text
+
+    def words(block: Block) -> str:
+        if not links or not block.inline:
+            return block.text
+        return "".join(f"{text} <{link_target(href, result.url)}>" if href else text
+                       for text, _marks, href in block.inline)
+
     out = []
-    for block in result.blocks:
-        if not block.inline:
-            out.append(block.text)
-            continue
-        parts = []
-        for text, _marks, href in block.inline:
-            parts.append(f"{text} <{link_target(href, result.url)}>" if href else text)
-        out.append("".join(parts))
+    for kind, blocks in _grouped(result.blocks):
+        if kind == "list":
+            out.append("\n".join(_list_lines(blocks, words)))
+        elif kind == "table":
+            out.append("\n".join(b.text for b in blocks))
+        else:
+            out.append(words(blocks[0]))
     return "\n\n".join(out)
 
 
@@ -117,15 +126,54 @@ def _table_rows_md(rows: list[Block]) -> list[str]:
 
 
 def _grouped(blocks: list[Block]) -> list[tuple[str, list[Block]]]:
-    """Group consecutive list items and consecutive table rows."""
+    """Group consecutive list items of one list and consecutive table rows.
+
+    An ordered item (``Block.number``) and an unordered one never share a list, nor do ordered items
+    whose numbers do not follow on (a new ``<ol>``); the blocks of one item (``<li>a<br>b</li>``) do."""
     groups: list[tuple[str, list[Block]]] = []
     for block in blocks:
         kind = "list" if block.tag in _LIST_ITEM else "table" if block.cells else "block"
-        if groups and kind != "block" and groups[-1][0] == kind:
+        if groups and kind != "block" and groups[-1][0] == kind and \
+                (kind != "list" or _same_list(groups[-1][1][-1], block)):
             groups[-1][1].append(block)
         else:
             groups.append((kind, [block]))
     return groups
+
+
+def _same_list(prev: Block, block: Block) -> bool:
+    if prev.id == block.id:
+        return True
+    if prev.number is None or block.number is None:
+        return prev.number is None and block.number is None
+    return abs(block.number - prev.number) == 1
+
+
+def _items(blocks: list[Block]) -> list[list[Block]]:
+    """A list's blocks by item: consecutive blocks of one element are one item's lines."""
+    items: list[list[Block]] = []
+    for block in blocks:
+        if items and items[-1][-1].id == block.id:
+            items[-1].append(block)
+        else:
+            items.append([block])
+    return items
+
+
+def _marker(block: Block) -> str:
+    """``1.`` … for an ordered item (CommonMark takes at most nine digits, none negative), else ``-``."""
+    return f"{block.number}." if block.number is not None and 0 <= block.number < 10**9 else "-"
+
+
+def _list_lines(blocks: list[Block], words: Callable[[Block], str], hard_break: str = "") -> list[str]:
+    """A list as lines: each item's marker, then its first line; its other lines indented under it."""
+    lines = []
+    for item in _items(blocks):
+        marker = _marker(item[0])
+        indent = " " * (len(marker) + 1)
+        texts = [words(b) for b in item]
+        lines.append(f"{marker} {texts[0]}" + "".join(f"{hard_break}\n{indent}{t}" for t in texts[1:]))
+    return lines
 
 
 def to_markdown(result: Result) -> str:
@@ -134,16 +182,23 @@ def to_markdown(result: Result) -> str:
     base = result.url
     if result.title:
         out.append(f"# {md_escape(result.title)}")
+    previous = ""
     for kind, blocks in _grouped(result.blocks):
         if kind == "list":
-            out.append("\n".join(f"- {md_block_start(_md_inline(b, base))}" for b in blocks))
-        elif kind == "table":
+            ordered = "ol" if blocks[0].number is not None else "ul"
+            if previous == ordered:  # markdown would join two lists of one kind into one (as pandoc does)
+                out.append("<!-- -->")
+            out.append("\n".join(_list_lines(blocks, lambda b: md_block_start(_md_inline(b, base)), "\\")))
+            previous = ordered
+            continue
+        block = blocks[0]
+        if block.tag == "h1" and block.text == result.title:
+            continue
+        previous = ""
+        if kind == "table":
             out.append("\n".join(_table_rows_md(blocks)))
         else:
-            block = blocks[0]
             if block.tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
-                if block.text == result.title:
-                    continue
                 out.append("#" * max(2, int(block.tag[1])) + " " + _md_inline(block, base))
             elif block.tag == "pre":
                 fence = "`" * max(3, max((len(m) for m in re.findall(r"`+", block.text)), default=0) + 1)
@@ -163,7 +218,16 @@ def to_html(result: Result) -> str:
         out.append(f"<h1>{esc(result.title)}</h1>")
     for kind, blocks in _grouped(result.blocks):
         if kind == "list":
-            out.append("<ul>" + "".join(f"<li>{esc(b.text)}</li>" for b in blocks) + "</ul>")
+            items = _items(blocks)
+            first = items[0][0].number
+            if first is None:
+                opening = "<ul>"
+            else:
+                down = len(items) > 1 and items[1][0].number is not None and items[1][0].number < first
+                start = f' start="{first}"' if first != 1 or down else ""
+                opening = "<ol" + (" reversed" if down else "") + start + ">"
+            body = "".join("<li>" + "<br>".join(esc(b.text) for b in item) + "</li>" for item in items)
+            out.append(opening + body + ("</ul>" if first is None else "</ol>"))
         elif kind == "table":
             rows = []
             for b in blocks:
