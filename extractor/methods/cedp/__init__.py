@@ -76,6 +76,10 @@ class Options:
     #: cut of 0.65, ALGORITHMS 1.3, reused as a precision pass); 1.0 turns it off. 0.5 of 0.5/0.65/1.0
     #: (+0.01 on dragnet and l3s_gn1; tuned on cleaneval+wcxb_dev+dragnet+l3s_gn1).
     max_link_density: float = 0.5
+    #: Structure pass (improvement, issue #14 item 5): a table, list or code block whose text nodes
+    #: fell below the cut while the text nodes on both sides of it were kept is kept whole (short
+    #: cells and code lines score low beside prose; the link-density pass still applies to it).
+    fill_structures: bool = True
     #: Fewer text nodes than this give an empty result: Otsu needs two classes to contrast (issue #4).
     min_text_nodes: int = 2
 
@@ -251,11 +255,33 @@ def select(page: Page, nodes: np.ndarray, scores: np.ndarray, opts: Options,
     if opts.expand_paragraph:
         owner = (paragraph_owners(page) if owners is None else owners)[nodes]
         keep = np.isin(owner, owner[keep])
+    if opts.fill_structures:
+        keep = fill_structures(page, nodes, keep)
     if opts.max_link_density < 1.0:
         owner = (paragraph_owners(page) if owners is None else owners)[nodes]
         dense = page.link_len[owner] > opts.max_link_density * page.text_len[owner]
         keep = keep & ~dense
     return keep, cut
+
+
+#: Elements whose text is structure the output keeps (tables, lists, code): see :func:`fill_structures`.
+STRUCTURE_TAGS = frozenset(("table", "ul", "ol", "dl", "pre"))
+
+
+def fill_structures(page: Page, nodes: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """``keep`` with every table, list or code block filled whose text nodes are not all kept while the
+    text nodes just before and just after it are: content on both sides makes it part of the content
+    (its cells, items or lines are short, so their path and density scores fall below the cut).
+    Returns a new mask over ``nodes``."""
+    keep = keep.copy()
+    n = len(nodes)
+    marked = np.fromiter(map(STRUCTURE_TAGS.__contains__, page.tags), dtype=bool, count=len(page))
+    for e in np.flatnonzero(marked).tolist():
+        a = int(np.searchsorted(nodes, e))
+        b = int(np.searchsorted(nodes, page.end[e]))
+        if 0 < a < b < n and keep[a - 1] and keep[b] and not keep[a:b].all():
+            keep[a:b] = True
+    return keep
 
 
 def paragraph_owners(page: Page) -> np.ndarray:
