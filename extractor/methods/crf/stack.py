@@ -92,10 +92,14 @@ class BlockParts:
 
 
 def cedp_signals(page: Page, density: str) -> tuple[np.ndarray, np.ndarray] | None:
-    """Per element: kept by CEDP (0/1) and its score over CEDP's cut (0 for elements without own text)."""
+    """Per element: kept by CEDP (0/1) and its score over CEDP's cut (0 for elements without own text).
+
+    The selection is the paper's (``fill_structures`` off: the output's structure filling is not a
+    signal, and the stacked models were trained without it).
+    """
     if page.non_link_len[page.body_id] == 0:
         return None
-    opts = cedp.Options(density=density)  # type: ignore[arg-type]
+    opts = cedp.Options(density=density, fill_structures=False)  # type: ignore[arg-type]
     nodes = cedp.text_nodes(page)
     if len(nodes) < opts.min_text_nodes:
         return None
