@@ -48,7 +48,6 @@ _SENT_END = re.compile(r"[.!?](?:\s|$)|[。！？]")
 #: Words as the evaluation counts them (data README): a CJK character is a word of its own.
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 _WORD = re.compile(rf"[{_CJK}]|[^\W{_CJK}]+")
-_DIGIT = re.compile(r"\d")
 
 
 @lru_cache(maxsize=65536)
@@ -150,7 +149,7 @@ def block_features(page: Page, segs: list[Segment], texts: list[str]) -> np.ndar
     put("sent_ends", np.log1p(ends))
     put("commas_per_word", np.divide([t.count(",") + t.count("，") for t in texts], words, out=np.zeros(m),
                                      where=words > 0))
-    digits = np.array([len(_DIGIT.findall(t)) for t in texts], dtype=np.float64)
+    digits = np.array([sum(map(str.isdigit, t)) for t in texts], dtype=np.float64)
     lengths = np.array([len(t) for t in texts], dtype=np.float64)
     put("digit_share", np.divide(digits, lengths, out=np.zeros(m), where=lengths > 0))
     put("mean_word_len", np.divide(lengths, words, out=np.zeros(m), where=words > 0))
