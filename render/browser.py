@@ -183,6 +183,21 @@ QUIET_PAGE_JS = """
   if (navigator.sendBeacon) navigator.sendBeacon = () => true;
   window.alert = nop; window.print = nop;
   window.confirm = () => false; window.prompt = () => null; window.open = () => null;
+  // History changes beyond HISTORY_PER_S a second are dropped: a flood of them swamps the browser
+  // process (each is a message to it), which then starves the next page too.
+  const H = window.History && History.prototype;
+  if (H) {
+    let windowStart = 0, inWindow = 0;
+    for (const name of ["pushState", "replaceState"]) {
+      const orig = H[name];
+      H[name] = function (...args) {
+        const now = performance.now();
+        if (now - windowStart >= 1000) { windowStart = now; inWindow = 0; }
+        if (++inWindow > %(history_per_s)s) return undefined;
+        return orig.apply(this, args);
+      };
+    }
+  }
   // Scrolling can only bring in content when the page watches it.
   // ... and what it watches: the elements observed for intersection, which the settle step
   // brings into view one after the other.
@@ -218,7 +233,8 @@ QUIET_PAGE_JS = """
 def init_script() -> str:
     """The script run in every page and frame before its own (``QUIET_PAGE_JS`` with its limits)."""
     return QUIET_PAGE_JS % {"timer_max": TIMER_MAX_MS, "chain_max": TIMER_CHAIN_MAX,
-                            "repeat_max": TIMER_REPEAT_MAX, "sig": CHANGE_MIN_CHARS}
+                            "repeat_max": TIMER_REPEAT_MAX, "sig": CHANGE_MIN_CHARS,
+                            "history_per_s": HISTORY_PER_S}
 
 
 #: Bytes of the served page read to tell a binary file (image, PDF ...) from a page, as the HTML
@@ -230,6 +246,11 @@ _CLOSED_DECLARATIVE = re.compile(rb"""shadowroot(?:mode)?\s*=\s*["']?closed""", 
 MAX_SCAN_BYTES = 2_000_000
 #: What a rendering reports of each large frame (``RenderedPage.frames``).
 FRAME_FIELDS = ("id", "src", "x", "y", "w", "h", "inlined", "depth")
+#: History changes (``pushState``/``replaceState``) a page may make in one second; more are dropped. A page
+#: pushing 100 a millisecond kept the browser process busy for 20 s after it was abandoned, and the
+#: next, healthy page timed out (issue #17's fault matrix); an application changes its address a few
+#: times per user action.
+HISTORY_PER_S = 50
 #: Timers the settle step waits for: at most 2.5 s away, the Core Web Vitals bound of a "good"
 #: Largest Contentful Paint (web.dev/lcp): content a site means a reader to see comes sooner.
 TIMER_MAX_MS = 2500
@@ -651,6 +672,7 @@ class _Slot:
     page: Any = None
     crashed: bool = False
     navigating: bool = False
+    watch: Any = None  # the page's _SizeWatch
 
 
 class _Engine:
@@ -769,6 +791,7 @@ class _Engine:
             slot.block_src = slot.block_re = None
         if slot.page is None or slot.page.is_closed():
             page = await slot.context.new_page()
+            slot.watch = await _SizeWatch.open(page)
             page.on("crash", lambda _page: setattr(slot, "crashed", True))
             page.on("popup", lambda popup: asyncio.ensure_future(_close_quietly(popup)))
             slot.page, slot.crashed, slot.navigating = page, False, False
@@ -898,6 +921,10 @@ class _Engine:
                 asyncio.ensure_future(_close_quietly(page))  # stop reading it now
 
         page.on("response", on_response)
+        inflated: list[int] = []  # the decoded size of a compressed page past max_bytes
+        watch = slot.watch if target.body is None and not target.url.startswith("file:") else None
+        if watch is not None:
+            watch.start(opts.max_bytes, inflated)
         try:
             response = await page.goto(target.url, wait_until="domcontentloaded", timeout=_ms(wait_end))
             status = response.status if response is not None else None
@@ -916,12 +943,16 @@ class _Engine:
         except PlaywrightTimeout:
             if declared:
                 raise _too_large(target.url, declared[0], opts.max_bytes) from None
+            if inflated:
+                raise _too_large_inflated(target.url, opts.max_bytes) from None
             ready = False
             slot.navigating = True
             warnings.append(f"the page was not ready within {opts.timeout:g} s; rendered what had arrived")
         except PlaywrightError as exc:
             if declared:
                 raise _too_large(target.url, declared[0], opts.max_bytes) from None
+            if inflated:
+                raise _too_large_inflated(target.url, opts.max_bytes) from None
             if slot.crashed:
                 raise
             if "Download is starting" in str(exc):
@@ -929,6 +960,8 @@ class _Engine:
             raise RenderError(f"{target.url}: {_first_line(exc)}") from None
         finally:
             page.remove_listener("response", on_response)
+            if watch is not None:
+                watch.stop()
             if route is not None and not page.is_closed():
                 await page.unroute(route)
         if status is not None and status >= 400:
@@ -1058,6 +1091,66 @@ class _Engine:
 
 def _too_large(url: str, size: int, limit: int) -> PageTooLarge:
     return PageTooLarge(f"{url}: the page is {size:,} bytes, over max_bytes={limit:,}")
+
+
+def _too_large_inflated(url: str, limit: int) -> PageTooLarge:
+    return PageTooLarge(f"{url}: the page grew past max_bytes={limit:,} bytes as it arrived (it declared a "
+                        "smaller size, or none: a compressed or streamed page)")
+
+
+class _SizeWatch:
+    """Counts the decoded bytes of a page's own document as they arrive (a DevTools session on the
+    page's network events, opened once per page); past the limit of the current navigation the size
+    goes to its list and the page is closed, which ends the navigation. A compressed body declares
+    only its compressed length (a gzip bomb: 1 MB on the wire, 1 GB decoded), and a streamed one none,
+    so the Content-Length check cannot see them."""
+
+    def __init__(self, page: Any, session: Any) -> None:
+        self.page, self.session = page, session
+        self.limit, self.over = 0, None
+        self.frame = self.request = None
+        self.bytes = 0
+        session.on("Network.requestWillBeSent", self._sent)
+        session.on("Network.dataReceived", self._received)
+
+    @classmethod
+    async def open(cls, page: Any) -> _SizeWatch | None:
+        """The watch of ``page``, or None when the browser cannot give a session (pages are then read
+        without it)."""
+        from playwright.async_api import Error as PlaywrightError
+
+        try:
+            session = await page.context.new_cdp_session(page)
+            await session.send("Network.enable")
+        except PlaywrightError:
+            return None
+        return cls(page, session)
+
+    def start(self, limit: int, over: list[int]) -> None:
+        """Watch the next navigation: the first document then asked for is the page's own; its frame's
+        later documents are its redirects' and reloads'; frames inside it have other frame ids."""
+        self.limit, self.over = limit, over
+        self.frame = self.request = None
+        self.bytes = 0
+
+    def stop(self) -> None:
+        self.over = None
+
+    def _sent(self, params: dict) -> None:
+        if self.over is None or params.get("type") != "Document":
+            return
+        if self.frame is None:
+            self.frame = params.get("frameId")
+        if params.get("frameId") == self.frame and params.get("requestId") != self.request:
+            self.request, self.bytes = params.get("requestId"), 0  # a new navigation (a redirect keeps its id)
+
+    def _received(self, params: dict) -> None:
+        if self.over is None or self.over or params.get("requestId") != self.request:
+            return
+        self.bytes += int(params.get("dataLength") or 0)
+        if self.bytes > self.limit:
+            self.over.append(self.bytes)
+            asyncio.ensure_future(_close_quietly(self.page))  # stop reading it now
 
 
 async def _evaluate_settled(page: Any, script_text: str, args: Any, until: float) -> Any:
