@@ -19,7 +19,10 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         route = self.routes.get(self.path)
         if route is None:
             return super().do_GET()
-        status, headers, body = route(self) if callable(route) else route
+        answer = route(self) if callable(route) else route
+        if answer is None:  # the route wrote its own response (a hostile server's, say)
+            return None
+        status, headers, body = answer
         self.send_response(status)
         for name, value in headers.items():
             self.send_header(name, value)
@@ -30,7 +33,9 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 @contextmanager
 def serve(directory: str, routes: dict | None = None, *, http11: bool = False) -> Iterator[str]:
-    """Serve ``directory`` (plus ``routes``: path -> (status, headers, body)) on a free port.
+    """Serve ``directory`` (plus ``routes``: path -> (status, headers, body), or path -> a function of
+    the request handler returning that tuple, or None once it has written the response itself) on a
+    free port.
 
     Yields the base URL, e.g. ``http://127.0.0.1:40123``; stops the server on exit. ``http11=True``
     keeps connections open between requests (HTTP/1.1), so that a client can reuse them.

@@ -7,13 +7,16 @@ must succeed, and every case ends within its timeout plus ``SLACK_S``.
 from __future__ import annotations
 
 import http.server
+import socket
+import struct
 import threading
 import time
+import zlib
 
 import pytest
 
 from extractor import extract, extract_records
-from extractor.errors import NotHTMLError, PagesightError, PageTooLarge, RenderError
+from extractor.errors import FetchError, NotHTMLError, PagesightError, PageTooLarge, RenderError
 
 from . import test_render_support as support
 from .http_server import serve
@@ -69,6 +72,123 @@ def test_a_fault_ends_in_time_and_the_next_page_is_fine(browser, site, k):
     result = extract(f"{site}/healthy.html", render=True, timeout=timeout)
     assert "A healthy paragraph of plain prose" in result.text
     assert time.monotonic() - t0 < timeout + SLACK_S
+
+
+# ---------------------------------------------------------------------------- more of the matrix (issue #17)
+
+#: Render timeout of these cases: small, so that the matrix stays quick; each must end within it plus SLACK_S.
+QUICK_TIMEOUT = 5.0
+#: Pages written as files (key: what the page does).
+HOSTILE = {
+    "window.open storm": "<html><body><p>Popups.</p><script>for (let i = 0; i < 500; i++) window.open('/healthy.html?'"
+                         " + i); setInterval(() => window.open('about:blank'), 5)</script></body></html>",
+    "document.write loop after load": "<html><body><p>Rewritten.</p><script>onload = () => setInterval(() => "
+                                      "document.write('<p>' + 'Written again. '.repeat(50) + '</p>'), 10)"
+                                      "</script></body></html>",
+    "huge inline svg": "<html><body><p>A drawing.</p><svg width=2000 height=2000>"
+                       + "".join(f"<circle cx={i % 2000} cy={i // 2000 * 20} r=3 />" for i in range(100_000))
+                       + "</svg></body></html>",
+    "location.hash forever": "<html><body><p>Hash.</p><script>let n = 0; setInterval(() => { location.hash = 'h' + "
+                             "n++; }, 1)</script></body></html>",
+    "history.pushState flood": "<html><body><p>History.</p><script>let n = 0; setInterval(() => { for (let i = 0; "
+                               "i < 100; i++) history.pushState({n}, '', '?s=' + n++); }, 1)</script></body></html>",
+    "websocket to a closed port": "<html><body><p>Socket.</p><script>setInterval(() => { try { new WebSocket("
+                                  "'ws://127.0.0.1:9/x'); } catch (e) {} }, 5)</script></body></html>",
+    "worker busy loop": "<html><body><p>Worker.</p><script>for (let i = 0; i < 4; i++) new Worker(URL.createObjectURL("
+                        "new Blob(['while (true) {}'], {type: 'text/javascript'})))</script></body></html>",
+    "beforeunload handler": "<html><body><p>Stay.</p><script>addEventListener('beforeunload', (e) => { "
+                            "e.preventDefault(); e.returnValue = 'stay'; return 'stay'; }); onbeforeunload = () => "
+                            "'stay';</script></body></html>",
+    "body.innerHTML set to megabytes, again and again": "<html><body><p>Big.</p><script>setInterval(() => { "
+                                                        "document.body.innerHTML = '<p>' + 'Many megabytes of text. '"
+                                                        ".repeat(200000) + '</p>'; }, 50)</script></body></html>",
+    "10 MB on one line, no tags": "A very long line without any tag. " * 300_000,
+    "1 MB title": "<html><head><title>" + "Title words " * 90_000 + "</title></head><body><p>The body of a page "
+                  "with a huge title, long enough to read.</p></body></html>",
+}
+#: What the server does wrong (key: what it does; value: the path it is served at).
+SERVER_FAULTS = {
+    "500 with an HTML body": "/status500.html",
+    "404": "/missing.html",
+    "gzip bomb (1 GB of zeros, 1 MB on the wire)": "/bomb.html",
+    "connection closed mid-body": "/midbody.html",
+}
+
+
+def gzip_bomb(size: int = 1 << 30, chunk: int = 1 << 20) -> bytes:
+    """A gzip stream of ``size`` zero bytes, about a thousandth of that long: one compressed chunk of
+    zeros, repeated (a full flush resets the compressor, so every chunk compresses alike)."""
+    zeros = bytes(chunk)
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    piece = compressor.compress(zeros) + compressor.flush(zlib.Z_FULL_FLUSH)
+    crc = 0
+    for _ in range(size // chunk):
+        crc = zlib.crc32(zeros, crc)
+    header = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\xff"
+    return header + piece * (size // chunk) + compressor.flush() + struct.pack("<II", crc, size & 0xFFFFFFFF)
+
+
+def _closed_mid_body(handler) -> None:
+    """Declares 200,000 bytes, sends a quarter of them, and hangs up."""
+    handler.send_response(200)
+    handler.send_header("Content-Type", "text/html")
+    handler.send_header("Content-Length", "200000")
+    handler.end_headers()
+    handler.wfile.write(b"<html><body><p>" + b"Half a page arrives and then the server hangs up. " * 1000)
+    handler.wfile.flush()
+    handler.close_connection = True
+    handler.connection.shutdown(socket.SHUT_RDWR)
+
+
+@pytest.fixture(scope="module")
+def hostile_site(tmp_path_factory):
+    root = tmp_path_factory.mktemp("hostile_more")
+    (root / "healthy.html").write_text(HEALTHY, encoding="utf-8")
+    for k, html in enumerate(HOSTILE.values()):
+        (root / f"hostile{k}.html").write_text(html, encoding="utf-8")
+    routes = {
+        "/status500.html": (500, {"Content-Type": "text/html"}, b"<html><body><h1>Internal Server Error</h1>"
+                                                                b"<p>Something broke on the server.</p></body></html>"),
+        "/bomb.html": (200, {"Content-Type": "text/html", "Content-Encoding": "gzip"}, gzip_bomb()),
+        "/midbody.html": _closed_mid_body,
+    }
+    with serve(str(root), routes) as base:
+        yield base
+
+
+def _ends_in_time_then_healthy(base: str, path: str, render: bool) -> PagesightError | None:
+    """Extract ``base + path`` (a result or a typed error in plain words, within the timeout plus SLACK_S),
+    then the healthy page, which must succeed in time too. Returns the error, if any."""
+    error = None
+    t0 = time.monotonic()
+    try:
+        extract(base + path, render=render, timeout=QUICK_TIMEOUT)
+    except PagesightError as exc:
+        assert "Page." not in str(exc) and "Error:" not in str(exc) and "Traceback" not in str(exc), str(exc)
+        error = exc
+    assert time.monotonic() - t0 < QUICK_TIMEOUT + SLACK_S
+    t0 = time.monotonic()
+    result = extract(f"{base}/healthy.html", render=render, timeout=QUICK_TIMEOUT)
+    assert "A healthy paragraph of plain prose" in result.text
+    assert time.monotonic() - t0 < QUICK_TIMEOUT + SLACK_S
+    return error
+
+
+@pytest.mark.parametrize("k", range(len(HOSTILE)), ids=list(HOSTILE))
+def test_a_hostile_page_ends_in_time_and_the_next_page_is_fine(browser, hostile_site, k):
+    _ends_in_time_then_healthy(hostile_site, f"/hostile{k}.html", render=True)
+
+
+@pytest.mark.parametrize("name", list(SERVER_FAULTS))
+@pytest.mark.parametrize("render", [True, False], ids=["render", "html"])
+def test_a_server_fault_ends_in_time_with_a_typed_error(browser, hostile_site, name, render):
+    error = _ends_in_time_then_healthy(hostile_site, SERVER_FAULTS[name], render=render)
+    if name.startswith(("500", "404")):
+        assert isinstance(error, FetchError if not render else RenderError) and f"HTTP {name[:3]}" in str(error)
+    elif name.startswith("gzip"):  # counted as it arrives: 1 GB is never read, nor held
+        assert isinstance(error, PageTooLarge)
+    elif not render:  # the HTML path reads the body whole or not at all
+        assert isinstance(error, FetchError)
 
 
 def test_a_page_over_max_bytes_is_refused_at_once(browser, site):
