@@ -18,10 +18,14 @@ grouped CV, its other-set figures from one model trained on all of wcxb_dev: all
 Vocabularies and stacked text models are chosen inside each training fold
 (:func:`train_pagetype.fold_features`).
 
-    python bench/train_pagetype_pooled.py [--write] [--cache-dir /work/notes/pagetype]
+    python bench/train_pagetype_pooled.py [--write] [--cache-dir /work/notes/pagetype] [--dump-loso FILE.json]
 
 ``--write`` fits the pooled model on every page and writes it as the shipped
 ``extractor/models/pagetype.json.gz``. Results go to ``bench/results/pagetype_pooled.md``.
+``--dump-loso`` writes every page's out-of-sample verdict (page type, has main text, 7-type
+probabilities): on each news set from its leave-one-set-out model (its pages with empty gold
+too: they are never trained on), on wcxb_dev from the pooled grouped CV, so a leave-one-set-out
+score of ``auto`` (or of a learned extractor fed page types) uses a model that never saw the set.
 """
 
 from __future__ import annotations
@@ -43,7 +47,13 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import train_pagetype as tp  # noqa: E402
 
-from extractor.auto.pagetype import HAS_MAIN_TEXT, MAIN_TEXT_CUT, MODEL_PATH, main_text_mean  # noqa: E402
+from extractor.auto.pagetype import (  # noqa: E402
+    HAS_MAIN_TEXT,
+    MAIN_TEXT_CUT,
+    MODEL_PATH,
+    PAGE_TYPES,
+    main_text_mean,
+)
 from extractor.evaluate import read_gold  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
@@ -60,8 +70,11 @@ ARTICLE_WEIGHT = 1.0
 PER_PAGE = ("ids", "urls", "labels", "groups", "num_url", "num_nourl", "words_url", "words_nourl", "body", "set")
 
 
-def pooled_rows(cache_dir: pathlib.Path | None) -> dict:
-    """Feature rows of every dev text set, labelled, with a ``set`` column (per-set caches)."""
+def pooled_rows(cache_dir: pathlib.Path | None, empty: list[dict] | None = None) -> dict:
+    """Feature rows of every dev text set, labelled, with a ``set`` column (per-set caches).
+
+    ``empty``: when given, the rows of the article sets' pages left out for their empty gold are
+    appended to it (one dict a set, same columns), for :func:`with_unscored`."""
     parts = []
     for name in SETS:
         cache = cache_dir / f"pooled_{name}.pkl" if cache_dir else None
@@ -71,6 +84,14 @@ def pooled_rows(cache_dir: pathlib.Path | None) -> dict:
         if name != TYPED_SET:
             body = {g["id"]: bool((g.get("body") or "").strip()) for g in read_gold(DATA / name)}
             keep = [k for k, i in enumerate(rows["ids"]) if body.get(i)]
+            if empty is not None:
+                gone = [k for k, i in enumerate(rows["ids"]) if not body.get(i)]
+                left = {key: (value[gone] if isinstance(value, np.ndarray) else [value[k] for k in gone])
+                        for key, value in rows.items() if key in PER_PAGE}
+                left["labels"] = ["article"] * len(gone)
+                left["groups"] = [f"{name}:{g}" for g in left["groups"]]
+                left["set"] = [name] * len(gone)
+                empty.append(left)
             rows = {key: (value[keep] if isinstance(value, np.ndarray) else [value[k] for k in keep])
                     if key in PER_PAGE else value for key, value in rows.items()}
             rows["labels"] = ["article"] * len(keep)
@@ -86,6 +107,19 @@ def pooled_rows(cache_dir: pathlib.Path | None) -> dict:
     return out
 
 
+def with_unscored(rows: dict, extra: list[dict]) -> dict:
+    """``rows`` with the rows of ``extra`` appended after them and a ``scored`` column (false on
+    those): :func:`evaluate` predicts them but never trains on or scores them."""
+    out = dict(rows)
+    for key in PER_PAGE:
+        if isinstance(rows[key], np.ndarray):
+            out[key] = np.vstack([rows[key], *[e[key] for e in extra if len(e["ids"])]])
+        else:
+            out[key] = list(rows[key]) + [x for e in extra for x in e[key]]
+    out["scored"] = np.arange(len(out["ids"])) < len(rows["ids"])
+    return out
+
+
 def without_set(rows: dict, name: str) -> dict:
     """``rows`` with the pages of set ``name`` left out (for a leave-one-set-out model file)."""
     keep = [k for k, s in enumerate(rows["set"]) if s != name]
@@ -98,18 +132,39 @@ def weights(rows: dict, article_weight: float) -> np.ndarray:
     return np.where(np.array(rows["set"]) == TYPED_SET, 1.0, article_weight)
 
 
-def fit_and_predict(rows: dict, train: np.ndarray, test: np.ndarray, drop: np.ndarray, weight: np.ndarray
-                    ) -> tuple[np.ndarray, np.ndarray]:
-    """Fit both models on ``train`` (URLs dropped where ``drop``, pages weighted by ``weight``); the
-    7-type argmax and the has-main-text verdict (the shipped rule) of every ``test`` page, read with its URL."""
+def fit_predict(rows: dict, train: np.ndarray, test: np.ndarray, drop: np.ndarray, weight: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Fit both models on ``train`` (URLs dropped where ``drop``, pages weighted by ``weight``); per
+    ``test`` page, read with its URL: the 7-type argmax, the has-main-text verdict (the shipped rule),
+    the 7-type probabilities (columns in :data:`PAGE_TYPES` order) and the has-main-text probability."""
     labels = np.array(rows["labels"])
     x_train, x_test, _ = tp.fold_features(rows, train, test, drop)
     multi = HistGradientBoostingClassifier(**tp.GB_PARAMS).fit(x_train, labels[train], sample_weight=weight[train])
     binary = np.array([lab in HAS_MAIN_TEXT for lab in labels[train]])
     two = HistGradientBoostingClassifier(**tp.GB_PARAMS).fit(x_train, binary, sample_weight=weight[train])
+    proba = multi.predict_proba(x_test)
     both = main_text_mean(two.predict_proba(x_test)[:, list(two.classes_).index(True)],
-                          tp.main_probability(multi.predict_proba(x_test), multi.classes_))
-    return multi.predict(x_test), both > MAIN_TEXT_CUT
+                          tp.main_probability(proba, multi.classes_))
+    seven = np.zeros((len(test), len(PAGE_TYPES)))
+    for j, cls in enumerate(multi.classes_):
+        seven[:, PAGE_TYPES.index(cls)] = proba[:, j]
+    return multi.predict(x_test), both > MAIN_TEXT_CUT, seven, both
+
+
+def fit_and_predict(rows: dict, train: np.ndarray, test: np.ndarray, drop: np.ndarray, weight: np.ndarray
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """The 7-type argmax and has-main-text verdict of :func:`fit_predict`."""
+    return fit_predict(rows, train, test, drop, weight)[:2]
+
+
+def record(verdicts: dict, rows: dict, idx: np.ndarray, pred: np.ndarray, main: np.ndarray, seven: np.ndarray,
+           both: np.ndarray) -> None:
+    """Store the verdicts of pages ``idx`` in ``verdicts[set][page id]``."""
+    for k, i in enumerate(idx):
+        verdicts.setdefault(rows["set"][i], {})[rows["ids"][i]] = {
+            "page_type": str(pred[k]), "has_main_text": bool(main[k]),
+            "probabilities": {cls: float(seven[k, j]) for j, cls in enumerate(PAGE_TYPES)},
+            "main_text_probability": float(both[k])}
 
 
 def per_set(rows: dict, pred: np.ndarray, main: np.ndarray, idx: np.ndarray | None = None) -> dict[str, dict]:
@@ -135,31 +190,45 @@ def per_set(rows: dict, pred: np.ndarray, main: np.ndarray, idx: np.ndarray | No
     return out
 
 
-def evaluate(rows: dict, only_typed: bool = False, article_weight: float = 1.0) -> dict[str, dict]:
+def evaluate(rows: dict, only_typed: bool = False, article_weight: float = 1.0, verdicts: dict | None = None
+             ) -> dict[str, dict]:
     """Grouped CV and leave-one-set-out of the pooled model; with ``only_typed``, the wcxb_dev-only
-    model (grouped CV on wcxb_dev, and one model of all of wcxb_dev on each other set)."""
+    model (grouped CV on wcxb_dev, and one model of all of wcxb_dev on each other set).
+
+    ``verdicts``: when given, filled with every page's out-of-sample verdict (:func:`record`): on
+    wcxb_dev from the grouped CV, on each other set from its leave-one-set-out model, which also
+    types the set's unscored rows (:func:`with_unscored`); the figures leave those out."""
     labels = np.array(rows["labels"])
     groups = np.array(rows["groups"])
     sets = np.array(rows["set"])
     n = len(labels)
-    drop = np.random.default_rng(tp.SEED).random(n) < tp.DROP_URL_SHARE
+    scored = np.asarray(rows.get("scored", np.ones(n, bool)))
+    drop = np.zeros(n, bool)  # unscored rows come after the scored ones, which draw as without them
+    drop[scored] = np.random.default_rng(tp.SEED).random(int(scored.sum())) < tp.DROP_URL_SHARE
     weight = weights(rows, article_weight)
     results: dict[str, dict] = {}
-    pool = np.flatnonzero(sets == TYPED_SET) if only_typed else np.arange(n)
+    pool = np.flatnonzero(scored & (sets == TYPED_SET)) if only_typed else np.flatnonzero(scored)
     pred = np.empty(n, dtype=object)
     main = np.zeros(n, bool)
     for a, b in GroupKFold(n_splits=tp.FOLDS).split(pool, labels[pool], groups[pool]):
-        p, m = fit_and_predict(rows, pool[a], pool[b], drop, weight)
+        p, m, seven, both = fit_predict(rows, pool[a], pool[b], drop, weight)
         pred[pool[b]], main[pool[b]] = p, m
+        if verdicts is not None:
+            typed = sets[pool[b]] == TYPED_SET
+            record(verdicts, rows, pool[b][typed], p[typed], m[typed], seven[typed], both[typed])
         print(f"  CV fold done ({len(b)} pages)", file=sys.stderr)
     results["grouped CV"] = per_set(rows, pred.astype(str)[pool], main[pool], pool)
     loso: dict[str, dict] = {}
     for name in SETS:
-        test = np.flatnonzero(sets == name)
+        test = np.flatnonzero(scored & (sets == name))
+        extra = np.flatnonzero(~scored & (sets == name)) if verdicts is not None else np.zeros(0, int)
         train = pool[sets[pool] != name]
         if name == TYPED_SET:
             continue  # no other set has page types: a model trained without wcxb_dev knows one class
-        p, m = fit_and_predict(rows, train, test, drop, weight)
+        p, m, seven, both = fit_predict(rows, train, np.concatenate([test, extra]), drop, weight)
+        if verdicts is not None:
+            record(verdicts, rows, np.concatenate([test, extra]), p, m, seven, both)
+        p, m = p[:len(test)], m[:len(test)]
         loso[name] = per_set(rows, p.astype(str), m, test)[name]
         print(f"  held out {name}: main text {loso[name]['main text']:.3f}", file=sys.stderr)
     results["leave-one-set-out" if not only_typed else "trained on wcxb_dev only"] = loso
@@ -191,6 +260,21 @@ def markdown(pooled: dict, typed: dict, pages: dict[str, int], command: str) -> 
     return "\n".join(lines) + "\n"
 
 
+def dump_verdicts(verdicts: dict[str, dict], path: pathlib.Path) -> None:
+    """Write the verdicts (news sets, then wcxb_dev) as JSON; print per set the shares of pages
+    given a main text and typed article, and the gold pages that have no verdict (unreadable)."""
+    out = {name: verdicts.get(name, {}) for name in (*ARTICLE_SETS, TYPED_SET)}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    print(f"verdicts written to {path}", file=sys.stderr)
+    for name, pages in out.items():
+        missing = [g["id"] for g in read_gold(DATA / name) if g["id"] not in pages]
+        n = max(len(pages), 1)
+        print(f"  {name}: {len(pages)} pages, main text {sum(v['has_main_text'] for v in pages.values()) / n:.3f}, "
+              f"typed article {sum(v['page_type'] == 'article' for v in pages.values()) / n:.3f}"
+              f"{'; no verdict: ' + ', '.join(missing) if missing else ''}", file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cache-dir", default=None, help="folder for per-set feature caches")
@@ -203,15 +287,25 @@ def main(argv: list[str] | None = None) -> int:
                     help="with --write: train without this set (to score `auto` on it out of sample)")
     ap.add_argument("--article-weight", type=float, default=ARTICLE_WEIGHT,
                     help="training weight of a page of the article-only sets (wcxb_dev pages weigh 1)")
+    ap.add_argument("--dump-loso", default=None, metavar="FILE.json",
+                    help="write every page's out-of-sample verdict: news sets by their leave-one-set-out model "
+                         "(pages with empty gold too), wcxb_dev by the pooled grouped CV")
     args = ap.parse_args(argv)
+    if args.dump_loso and args.skip_eval:
+        ap.error("--dump-loso needs the evaluation (drop --skip-eval)")
     cache_dir = pathlib.Path(args.cache_dir) if args.cache_dir else None
     if cache_dir:
         cache_dir.mkdir(parents=True, exist_ok=True)
-    rows = pooled_rows(cache_dir)
+    empty: list[dict] = []
+    rows = pooled_rows(cache_dir, empty if args.dump_loso else None)
     pages = {name: sum(1 for s in rows["set"] if s == name) for name in SETS}
     if not args.skip_eval:
         t0 = time.perf_counter()
-        pooled = evaluate(rows, article_weight=args.article_weight)
+        verdicts: dict[str, dict] | None = {} if args.dump_loso else None
+        pooled = evaluate(with_unscored(rows, empty) if args.dump_loso else rows,
+                          article_weight=args.article_weight, verdicts=verdicts)
+        if verdicts is not None:
+            dump_verdicts(verdicts, pathlib.Path(args.dump_loso))
         typed = {"grouped CV": {}, "trained on wcxb_dev only": {}} if args.skip_typed else \
             evaluate(rows, only_typed=True)
         command = "python bench/train_pagetype_pooled.py " + " ".join(argv if argv is not None else sys.argv[1:])
