@@ -34,9 +34,12 @@ METHODS: dict[str, MethodEntry] = {
     "cedp-dsum": MethodEntry("extractor.methods.cedp", {"density": "dsum"}, "CEDP with CETD's density sum DSum"),
     "cedp-nltd": MethodEntry("extractor.methods.cedp", {"density": "nltd"}, "CEDP with non-link text density"),
     "crf": MethodEntry("extractor.methods.crf", {}, "CRF block labelling, trained on wcxb_dev (seed 004, 2011)"),
+    # Not a paper's method: the model auto runs on pages with a main text (issue #14).
+    "learned": MethodEntry("extractor.auto.learned", {},
+                           "gradient-boosted trees over every block's signals, trained on the five dev text sets"),
 }
 #: What ``method="auto"`` runs: the method that scores best over the dev sets (README, results).
-AUTO_METHOD = "decay"
+AUTO_METHOD = "learned"
 
 
 def method_names() -> list[str]:

@@ -97,8 +97,12 @@ def test_nesting_below_the_flatten_depth_is_left_alone():
 
 def test_one_giant_text_node():
     html = "<html><body>" + "word " * 200_000 + "</body></html>"
-    result = extract(html)
+    result = extract(html, method="decay")
     assert result.text.startswith("word word") and len(result.text) > 900_000
+    # auto's learned model may call a punctuation-less word run boilerplate: then it says so
+    result = extract(html)
+    assert (result.text.startswith("word word") and len(result.text) > 900_000) or (
+        not result.text and "kept none of the 1 blocks" in result.reason)
 
 
 def test_a_page_of_only_links():

@@ -1,0 +1,113 @@
+"""The learned extractor: one model over every block's signals, trained on all five dev text sets.
+
+Issue #14, item 2. The page is cut into the CRF's blocks (:mod:`extractor.methods.crf.blocks`);
+each block gets one row of numeric features (:mod:`.learned_features`: its text, tag and place,
+class/id cue words of its element and ancestors, the semantic elements around it, readers'
+comment sections, information-amount decay's region and CEDP's selection, container densities,
+tag-path repetition, a neighbour window); gradient-boosted trees (``bench/train_auto.py``,
+scikit-learn at training time only, :mod:`extractor.trees` here) give each block P(body); the
+probabilities are smoothed along the block sequence, so the main text comes out as contiguous
+runs, and a block is body when the smoothed value reaches the cut. The smoothing weight and the
+cut were chosen inside the training folds on the exact page-level shingle F1 and are stored
+with the model, which records its feature version and names (a mismatch is a ``ModelError``).
+
+It is a method like the five papers' (``method="learned"``), and what ``auto`` runs on pages
+that have a main text (:mod:`.routing`).
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from ..errors import ModelError
+from ..methods.base import Extraction, require_range
+from ..methods.crf import assemble
+from ..methods.crf.blocks import break_prefix, segment, segment_text
+from ..modelfile import read_json_model
+from ..page import Page
+from ..trees import predict_proba, prepare
+from .learned_features import FEATURE_NAMES, FEATURE_VERSION, block_features
+
+#: The shipped model (package data).
+MODEL_PATH = pathlib.Path(__file__).resolve().parent.parent / "models" / "learned.json.gz"
+_REMEDY = "retrain with bench/train_auto.py"
+
+
+@dataclass(frozen=True)
+class Options:
+    """Options of the learned extractor."""
+
+    #: Weight of each neighbour's P(body) in a block's smoothed value (``(1 - 2a) p + a (prev + next)``);
+    #: -1 (default) takes the one stored in the model, chosen inside the training folds (bench/train_auto.py).
+    smooth: float = -1.0
+    #: A block is body when its smoothed P(body) reaches this; -1 (default): the model's own cut.
+    cut: float = -1.0
+    #: Another model file (JSON, optionally gzipped); "" = the shipped one.
+    model_path: str = ""
+
+    def validate(self) -> None:
+        require_range("smooth", self.smooth, -1.0, 0.5)
+        require_range("cut", self.cut, -1.0, 1.0)
+
+
+@lru_cache(maxsize=8)
+def load_model(path: str | os.PathLike | None = None) -> dict[str, Any]:
+    """Load (once per path) and check the learned model; default: the shipped one.
+
+    Raises :class:`ModelError` when the file is missing, unreadable, or made for other features.
+    """
+    path = pathlib.Path(path) if path else MODEL_PATH
+    model = read_json_model(path, "learned extractor model", _REMEDY)
+    if model.get("feature_version") != FEATURE_VERSION:
+        raise ModelError(f"the learned model at {path} was trained for features {model.get('feature_version')!r}, "
+                         f"this code computes {FEATURE_VERSION!r}: {_REMEDY}")
+    if model.get("feature_names") != FEATURE_NAMES:
+        raise ModelError(f"the learned model at {path} lists other features than this code: {_REMEDY}")
+    for key in ("smooth", "cut"):
+        if not isinstance(model.get(key), (int, float)):
+            raise ModelError(f"the learned model at {path} lacks its decision rule ({key!r}): {_REMEDY}")
+    return prepare(model)
+
+
+def smooth(prob: np.ndarray, weight: float) -> np.ndarray:
+    """``(1 - 2w) p[i] + w (p[i-1] + p[i+1])`` along the block sequence (the ends repeat themselves)."""
+    if weight <= 0 or len(prob) < 2:
+        return prob
+    padded = np.concatenate((prob[:1], prob, prob[-1:]))
+    return (1.0 - 2.0 * weight) * prob + weight * (padded[:-2] + padded[2:])
+
+
+def body_probability(model: dict[str, Any], features: np.ndarray) -> np.ndarray:
+    """P(body) per block (rows of :func:`block_features`) under a loaded model."""
+    return predict_proba(model, features)[:, 1] if len(features) else np.zeros(0)
+
+
+def run(page: Page, opts: Options) -> Extraction:
+    """The body blocks of ``page`` by the learned model (see the module docstring), and its title if one is labelled.
+
+    Raises :class:`ModelError` when the model file is missing or made for other features.
+    """
+    if page.text_len[page.body_id] == 0:
+        return Extraction([], reason="the page body has no text")
+    model = load_model(opts.model_path or None)
+    segs = segment(page)
+    if not segs:
+        return Extraction([], reason="the page body has no text")
+    breaks = break_prefix(page)
+    texts = [segment_text(page, s, breaks) for s in segs]
+    prob = body_probability(model, block_features(page, segs, texts))
+    weight = opts.smooth if opts.smooth >= 0 else float(model["smooth"])
+    cut = opts.cut if opts.cut >= 0 else float(model["cut"])
+    keep = smooth(prob, weight) >= cut
+    labels = ["body" if k else "noise" for k in keep.tolist()]
+    extraction = assemble(page, segs, labels, prob.tolist(), False)
+    if not extraction.blocks:
+        extraction.reason = f"the learned model kept none of the {len(segs)} blocks (cut {cut})"
+    extraction.details.update({"model": "learned", "smooth": weight, "cut": cut})
+    return extraction

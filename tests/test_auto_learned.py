@@ -1,0 +1,90 @@
+"""The learned extractor (issue #14, item 2): its tree evaluator, its model file, its features, its output."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import numpy as np
+import pytest
+
+from extractor import extract
+from extractor.auto import learned
+from extractor.auto.learned_features import FEATURE_NAMES, FEATURE_VERSION, block_features
+from extractor.errors import ModelError
+from extractor.methods.crf.blocks import break_prefix, segment, segment_text
+from extractor.metrics import shingle_prf
+from extractor.page import load
+from extractor.trees import export_trees, predict_proba, prepare
+
+from .conftest import FIXTURES
+
+CRF_DIR = FIXTURES / "crf"
+GOLD = json.loads((CRF_DIR / "gold.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("classes", [2, 3])
+def test_tree_evaluator_matches_scikit_learn(classes):
+    from sklearn.ensemble import HistGradientBoostingClassifier
+
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(600, 6))
+    y = (x[:, 0] + x[:, 1] * x[:, 2] > 0).astype(int) + (classes == 3) * (x[:, 3] > 1)
+    clf = HistGradientBoostingClassifier(max_iter=30, max_depth=5, random_state=0).fit(x, y)
+    model = prepare(json.loads(json.dumps(export_trees(clf))))
+    test = rng.normal(size=(200, 6))
+    assert np.abs(predict_proba(model, test) - clf.predict_proba(test)).max() < 1e-4
+
+
+def test_shipped_model_loads_with_this_feature_code():
+    model = learned.load_model()
+    assert model["feature_version"] == FEATURE_VERSION and model["feature_names"] == FEATURE_NAMES
+    assert sorted(model["trained_on"]) == sorted(["wcxb_dev", "cleaneval", "l3s_gn1", "dragnet", "chinese_wce"])
+    assert 0.0 <= model["cut"] <= 1.0 and 0.0 <= model["smooth"] <= 0.5
+    assert learned.MODEL_PATH.stat().st_size < 5_000_000
+
+
+def test_a_model_for_other_features_is_refused(tmp_path):
+    path = tmp_path / "old.json.gz"
+    path.write_bytes(gzip.compress(json.dumps({"kind": "trees", "feature_version": "learned-0", "trees": [],
+                                               "feature_names": [], "smooth": 0, "cut": 0.5}).encode()))
+    with pytest.raises(ModelError, match="retrain with bench/train_auto.py"):
+        extract("<p>Some text of a page.</p>", method="learned", model_path=str(path))
+    with pytest.raises(ModelError, match="not found"):
+        extract("<p>Some text of a page.</p>", method="learned", model_path=str(tmp_path / "missing.json"))
+
+
+def test_features_are_finite_one_row_per_block():
+    for name in GOLD:
+        page = load((CRF_DIR / name).read_bytes())
+        segs = segment(page)
+        breaks = break_prefix(page)
+        x = block_features(page, segs, [segment_text(page, s, breaks) for s in segs])
+        assert x.shape == (len(segs), len(FEATURE_NAMES)) and np.isfinite(x).all(), name
+
+
+def test_smoothing_along_the_sequence():
+    p = np.array([0.0, 1.0, 0.0, 0.0])
+    assert learned.smooth(p, 0.0) is p
+    assert np.allclose(learned.smooth(p, 0.25), [0.25, 0.5, 0.25, 0.0])
+
+
+def test_learned_extracts_the_article_of_fixture_pages():
+    for name, gold in GOLD.items():
+        result = extract((CRF_DIR / name).read_bytes(), method="learned")
+        assert result.method == "learned" and result.details["model"] == "learned"
+        assert shingle_prf(result.text, gold["body"]).f1 > 0.8, name
+        assert "Copyright" not in result.text, name
+
+
+def test_auto_runs_the_learned_extractor_on_an_article():
+    result = extract((FIXTURES / "pages" / "article.html").read_bytes())
+    assert result.page_type == "article" and result.method == "learned"
+    assert "sleeper carriages will once again leave" in result.text
+    assert "first regular service departs" in result.text
+    assert "Harbour bridge closes" not in result.text and "reader_41" not in result.text and "Sport" not in result.text
+
+
+def test_an_empty_body_has_a_reason():
+    result = extract("<html><body><div></div></body></html>", method="learned")
+    assert result.text == "" and result.reason
