@@ -73,7 +73,8 @@ def collect_blocks(
                 flush()
                 cell_ids = _data_row_cells(page, i) if tag == "tr" else None
                 if cell_ids:
-                    cells = [_cell_text(page, c) for c in cell_ids]
+                    ends, texts = page.end_list, page.texts  # a leaf cell's text without asking lxml
+                    cells = [normalize_space(texts[c]) if ends[c] == c + 1 else _cell_text(page, c) for c in cell_ids]
                     if any(cells):
                         header = all(page.tags[c] == "th" for c in cell_ids)
                         blocks.append(Block(i, " | ".join(cells), "tr", label, score, cells=cells, header=header))
@@ -179,11 +180,11 @@ def _data_row_cells(page: Page, tr: int) -> list[int] | None:
     """Ids of the cells of table row ``tr`` when it is a data row (at least two cells, none holding
     layout content), else None. Reads the Page's id ranges instead of walking lxml: a table of
     100,000 rows is on a page's hot path."""
-    tags, end = page.tags, page.end
+    tags, end = page.tags, page.end_list
     cells = []
-    c, stop = tr + 1, int(end[tr])
+    c, stop = tr + 1, end[tr]
     while c < stop:
-        nxt = int(end[c])
+        nxt = end[c]
         if tags[c] in _CELL_TAGS:
             if any(tags[j] in _LAYOUT_SET for j in range(c + 1, nxt)):
                 return None
@@ -194,7 +195,7 @@ def _data_row_cells(page: Page, tr: int) -> list[int] | None:
 
 def _cell_text(page: Page, cell: int) -> str:
     """Whitespace-normalised text of a cell (a leaf's own text without asking lxml)."""
-    if int(page.end[cell]) == cell + 1:
+    if page.end_list[cell] == cell + 1:
         return normalize_space(page.texts[cell])
     return normalize_space("".join(page.elements[cell].itertext()))
 
