@@ -214,16 +214,17 @@ def segment_blocks(page: Page, seg: Segment, *, label: str = "body", score: floa
     the learned model were computed.
     """
     out: list[Block] = []
-    elements, end = page.elements, page.end
+    elements, end, texts = page.elements, page.end_list, page.texts
     if breaks is None:
         breaks = break_prefix(page)
     for i, text in seg.parts:
         if text is None:
-            stop = int(end[i])
+            stop = end[i]
             # No line break inside: one paragraph (a <pre> is cut by collect_blocks, which keeps its lines).
             if breaks[stop] == breaks[i + 1] and not (structure and page.tags[i] == "pre"):
                 el = elements[i]
-                plain = normalize_space("".join(el.itertext()))
+                # A leaf's text is its own (read from the Page: lxml's itertext costs more, 200,000 times).
+                plain = normalize_space(texts[i] if stop == i + 1 else "".join(el.itertext()))
                 if plain:
                     tag, number = block_role(page, i) if structure else (el.tag, None)
                     out.append(Block(i, plain, tag if tag in BLOCK_TAGS else "p", label, score, number=number))
