@@ -15,6 +15,11 @@ import numpy as np
 
 from .errors import ModelError
 
+#: Rows walked through the trees at a time: the (rows x trees) node arrays of a chunk stay in the
+#: CPU's cache: 40,000 rows of the learned model took 0.96 s of CPU at once, 0.35 s by 1,024 (0.36 by 256,
+#: 0.51 by 4,096), measured 2026-11-25 on this machine under load.
+ROW_CHUNK = 1024
+
 
 def export_trees(clf: Any) -> dict[str, Any]:
     """A fitted scikit-learn ``HistGradientBoostingClassifier``'s trees as a JSON-ready dict of flat arrays.
@@ -84,16 +89,18 @@ def raw_scores(model: dict[str, Any], x: np.ndarray) -> np.ndarray:
     scores = np.tile(base, (n, 1))
     if n == 0:
         return scores
-    rows = np.arange(n)[:, None]
-    node = np.broadcast_to(model["_roots"], (n, len(model["_roots"])))
-    for _ in range(int(model["max_depth"])):
-        node = np.where(x[rows, feat[node]] <= thr[node], left[node], right[node])
-    leaf_values = value[node]
-    if scores.shape[1] == 1:
-        scores[:, 0] += leaf_values.sum(axis=1)
-    else:
-        for k in range(scores.shape[1]):
-            scores[:, k] += leaf_values[:, outputs == k].sum(axis=1)
+    for lo in range(0, n, ROW_CHUNK):
+        part = x[lo:lo + ROW_CHUNK]
+        rows = np.arange(len(part))[:, None]
+        node = np.broadcast_to(model["_roots"], (len(part), len(model["_roots"])))
+        for _ in range(int(model["max_depth"])):
+            node = np.where(part[rows, feat[node]] <= thr[node], left[node], right[node])
+        leaf_values = value[node]
+        if scores.shape[1] == 1:
+            scores[lo:lo + ROW_CHUNK, 0] += leaf_values.sum(axis=1)
+        else:
+            for k in range(scores.shape[1]):
+                scores[lo:lo + ROW_CHUNK, k] += leaf_values[:, outputs == k].sum(axis=1)
     return scores
 
 
