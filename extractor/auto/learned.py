@@ -31,9 +31,13 @@ from ..methods.crf import assemble
 from ..methods.crf.blocks import break_prefix, segment, segment_text
 from ..modelfile import read_json_model
 from ..page import Page
+from ..title import headline
 from ..trees import predict_proba, prepare
 from .learned_features import FEATURE_NAMES, FEATURE_VERSION, block_features
 
+#: Blocks before the first body block searched for the ``<h1>`` that opens the content (a byline, a
+#: date line and a share bar can stand between them; 3 as in the CRF's title window of seed 004).
+TITLE_LOOKBACK = 3
 #: The shipped model (package data).
 MODEL_PATH = pathlib.Path(__file__).resolve().parent.parent / "models" / "learned.json.gz"
 _REMEDY = "retrain with bench/train_auto.py"
@@ -88,6 +92,30 @@ def body_probability(model: dict[str, Any], features: np.ndarray) -> np.ndarray:
     return predict_proba(model, features)[:, 1] if len(features) else np.zeros(0)
 
 
+def opening_heading(page: Page, segs: list, keep: np.ndarray) -> tuple[str | None, int | None]:
+    """The ``<h1>`` that opens the kept content (its text and element id), when the page's
+    headline rule (:func:`extractor.title.headline`) has nothing better than the bare ``<title>``.
+
+    A script-built page or a small site often has the site's name alone as its ``<title>`` and no
+    ``og:title``; the learned model labels no title, so the ``<h1>`` within :data:`TITLE_LOOKBACK`
+    blocks before the first body block (or that block itself) is the headline. Returns ``(None, None)``
+    otherwise, and the front door's headline rule applies.
+    """
+    kept = np.flatnonzero(keep)
+    if not len(kept) or not page.html_title or headline(page) != page.html_title:
+        return None, None
+    first = int(kept[0])
+    tags = page.tags
+    breaks = break_prefix(page)
+    for j in range(first, max(-1, first - TITLE_LOOKBACK - 1), -1):
+        node = segs[j].first_id
+        if segs[j].tag == "h1" or tags[node] == "h1":
+            text = segment_text(page, segs[j], breaks).replace("\n", " ").strip()
+            if text:
+                return text, node
+    return None, None
+
+
 def run(page: Page, opts: Options) -> Extraction:
     """The body blocks of ``page`` by the learned model (see the module docstring), and its title if one is labelled.
 
@@ -107,6 +135,8 @@ def run(page: Page, opts: Options) -> Extraction:
     keep = smooth(prob, weight) >= cut
     labels = ["body" if k else "noise" for k in keep.tolist()]
     extraction = assemble(page, segs, labels, prob.tolist(), False)
+    if extraction.title is None:
+        extraction.title, extraction.title_id = opening_heading(page, segs, keep)
     if not extraction.blocks:
         extraction.reason = f"the learned model kept none of the {len(segs)} blocks (cut {cut})"
     extraction.details.update({"model": "learned", "smooth": weight, "cut": cut})
