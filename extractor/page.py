@@ -393,7 +393,36 @@ _CONTROL_MIN_CHARS = 200
 EMPTY_BODY_CHARS = 200
 #: ... while the source holds at least this many times as much text outside tags.
 EMPTY_BODY_RATIO = 5
-_TAG_OR_RAW = re.compile(r"<(script|style)\b.*?</\1\s*>|<!--.*?-->|<[^>]*>", re.I | re.S)
+#: Where raw text (a script, a style sheet, a comment) opens, and a tag (never holding a '<', so every
+#: match ends by the next '<': a page whose '>' are missing costs linear time, not quadratic).
+_RAW_OPEN = re.compile(r"<(script|style)\b|<!--", re.I)
+_TAG = re.compile(r"<[^<>]*>")
+_COMMENT_CLOSE = re.compile("-->")
+
+
+def source_text_outside_tags(text: str) -> str:
+    """``text`` with scripts, style sheets, comments and tags replaced by spaces (an unclosed script,
+    style sheet or comment counts as its opening tag alone), in time linear in its length; takes and
+    returns a string."""
+    parts, i, pos = [], 0, 0
+    unclosed: set[str] = set()  # no closer after one opener of a kind: none after a later one either
+    while True:
+        found = _RAW_OPEN.search(text, pos)
+        if found is None:
+            break
+        name = (found.group(1) or "!--").lower()
+        close = None
+        if name not in unclosed:
+            closer = _COMMENT_CLOSE if name == "!--" else re.compile(rf"</{name}\s*>", re.I)
+            close = closer.search(text, found.end())
+        if close is None:
+            unclosed.add(name)
+            pos = found.end()  # the rest is read on; the opener goes with the tags below
+            continue
+        parts.append(text[i:found.start()])
+        i = pos = close.end()
+    parts.append(text[i:])
+    return _TAG.sub(" ", " ".join(parts))
 _BODY_START = re.compile(r"<body\b[^>]*>", re.I)
 _HTML_END = re.compile(r"</html\s*>", re.I)
 _BODY_HTML_END = re.compile(r"</(?:body|html)\s*>", re.I)
@@ -428,7 +457,7 @@ def parse_html(text: str, *, repairs: frozenset[str] = REPAIRS, notes: list[str]
         raise NotHTMLError("input has no HTML elements")
     if "after_body" in repairs:
         end = _HTML_END.search(text)
-        if end is not None and _TAG_OR_RAW.sub(" ", text[end.end():]).strip():
+        if end is not None and source_text_outside_tags(text[end.end():]).strip():
             # text after </html> (not only scripts and comments): HTML5 reads it into the body
             text = _BODY_HTML_END.sub(" ", text)
             root, parser = _parse(text, huge)
@@ -642,7 +671,7 @@ def _reparse_empty_body(root: etree._Element, text: str) -> etree._Element:
     if body is not None and _text_chars_at_least(body, EMPTY_BODY_CHARS):
         return root
     have = len(normalize_space(" ".join((body if body is not None else root).itertext())))
-    source_chars = len(normalize_space(_TAG_OR_RAW.sub(" ", text)))
+    source_chars = len(normalize_space(source_text_outside_tags(text)))
     if source_chars < EMPTY_BODY_CHARS or source_chars < EMPTY_BODY_RATIO * max(have, 1):
         return root
     start = _BODY_START.search(text)

@@ -180,3 +180,16 @@ def test_clean_tree_removes_blocks_not_inline_anchors():
     gone = {page.elements[i].tag for i in link_dense_subtrees(page, region, 0.65)}
     assert gone == {"p"}  # the link-only paragraph, not the anchor inside the first one
     assert find_region(page, Options()) >= 0
+
+
+def test_source_text_outside_tags_matches_a_tag_stripper_and_handles_unclosed_raw_text():
+    from extractor.page import source_text_outside_tags
+
+    def words(html: str) -> list[str]:
+        return source_text_outside_tags(html).split()
+
+    assert words("<head><script>var a = '<b>';</script><style>p{}</style></head><!-- c --><p>Hi <b>you</b></p>") \
+        == ["Hi", "you"]
+    assert words("<p>a</p><script>unclosed") == ["a", "unclosed"]  # an unclosed script is its tag alone
+    assert words("<SCRIPT>x</script>y <p x=1 <p>z") == ["y", "<p", "x=1", "z"]  # a tag never closed is text
+    assert words("<script>" * 2000 + "text") == ["text"]
