@@ -102,17 +102,17 @@ def opening_heading(page: Page, segs: list, keep: np.ndarray) -> tuple[str | Non
     otherwise, and the front door's headline rule applies.
     """
     kept = np.flatnonzero(keep)
-    if not len(kept) or not page.html_title or headline(page) != page.html_title:
+    if not len(kept) or not page.html_title:
         return None, None
     first = int(kept[0])
     tags = page.tags
-    breaks = break_prefix(page)
     for j in range(first, max(-1, first - TITLE_LOOKBACK - 1), -1):
         node = segs[j].first_id
         if segs[j].tag == "h1" or tags[node] == "h1":
-            text = segment_text(page, segs[j], breaks).replace("\n", " ").strip()
-            if text:
+            text = segment_text(page, segs[j], break_prefix(page)).replace("\n", " ").strip()
+            if text and headline(page) == page.html_title:
                 return text, node
+            break
     return None, None
 
 
