@@ -114,6 +114,22 @@ _SPLIT = re.compile(r"[^a-z0-9]+")
 _STEMS = sorted(((stem, g) for g, stems in CUE_GROUPS.items() for stem in stems), key=lambda x: -len(x[0]))
 
 
+#: The stems as one pattern, in :data:`_STEMS`' order: a match is the first stem the word starts with.
+_STEM_PATTERN = re.compile("|".join(re.escape(stem) for stem, _ in _STEMS))
+_GROUP_OF = {stem: group for stem, group in reversed(_STEMS)}
+
+
+def _stem_group(word: str) -> str | None:
+    """The group of the first stem of :data:`_STEMS` that ``word`` starts with (None: no stem)."""
+    found = _STEM_PATTERN.match(word)
+    if found is None:
+        return None
+    group = _GROUP_OF[found.group(0)]
+    if group == "comment" and word in _NOT_COMMENT:  # rare: the stems after "comment" decide
+        return next((g for stem, g in _STEMS if g != "comment" and word.startswith(stem)), None)
+    return group
+
+
 def cue_groups(class_or_id: str) -> frozenset[str]:
     """The cue groups (:data:`CUE_GROUPS`) that a class/id value names."""
     out = set()
@@ -123,12 +139,9 @@ def cue_groups(class_or_id: str) -> frozenset[str]:
         if word == "ad":
             out.add("ad")
             continue
-        for stem, group in _STEMS:
-            if word.startswith(stem):
-                if group == "comment" and word in _NOT_COMMENT:
-                    continue
-                out.add(group)
-                break
+        group = _stem_group(word)
+        if group is not None:
+            out.add(group)
     return frozenset(out)
 
 
