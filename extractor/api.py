@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
 from .appshell import script_shell_warning
@@ -17,7 +17,7 @@ from .gcpause import gc_paused
 from .loader import get_page
 from .methods.base import Extraction
 from .page import Page
-from .registry import AUTO_METHOD, METHODS, MethodEntry, method_names, option_owners, resolve_method
+from .registry import AUTO_METHOD, METHODS, MethodEntry, method_names, option_names, option_owners, resolve_method
 from .result import Result
 from .source import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, source_name
 from .title import headline
@@ -87,7 +87,9 @@ def extract(
         name, run, opts = auto.method, auto.run, auto.options
         comments = auto.comments
     work = page
-    if comments is False:
+    if comments is False and "drop_comments" in option_names(type(opts)):
+        opts = replace(opts, drop_comments=True)  # the method leaves them out itself
+    elif comments is False:
         from .auto import RECORD_TYPES
         from .comments import drop_comments
 

@@ -62,7 +62,7 @@ def resolve_method(method: str, options: dict[str, Any]) -> tuple[str, Any, Any]
     except OptionError as exc:
         if method != "auto":
             raise
-        owners = {key: option_owners(key) for key in options if key not in _option_names(module.Options)}
+        owners = {key: option_owners(key) for key in options if key not in option_names(module.Options)}
         named = [f"{key} belongs to method {', '.join(found)} (method={found[0]!r}, --method {found[0]})"
                  if found else f"{key} belongs to no method" for key, found in owners.items()]
         if not named:
@@ -71,7 +71,8 @@ def resolve_method(method: str, options: dict[str, Any]) -> tuple[str, Any, Any]
     return name, module.run, opts
 
 
-def _option_names(options_class: Any) -> set[str]:
+def option_names(options_class: Any) -> set[str]:
+    """The field names of a method's ``Options`` dataclass."""
     return {f.name for f in dataclasses.fields(options_class)}
 
 
@@ -81,6 +82,6 @@ def option_owners(option: str) -> list[str]:
     for name, entry in METHODS.items():
         if option in entry.presets:
             continue  # a variant fixes this option: its base method is the one to name
-        if option in _option_names(importlib.import_module(entry.module).Options):
+        if option in option_names(importlib.import_module(entry.module).Options):
             found.append(name)
     return found

@@ -41,6 +41,7 @@ TITLE_LOOKBACK = 3
 #: The shipped model (package data).
 MODEL_PATH = pathlib.Path(__file__).resolve().parent.parent / "models" / "learned.json.gz"
 _REMEDY = "retrain with bench/train_auto.py"
+IN_COMMENTS = FEATURE_NAMES.index("in_comments")
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,10 @@ class Options:
     cut: float = -1.0
     #: Another model file (JSON, optionally gzipped); "" = the shipped one.
     model_path: str = ""
+    #: Never keep a block inside a readers' comment section. The front door sets it for
+    #: ``comments=False`` instead of cutting the sections out of the page first, so the model reads
+    #: the page whole, as in training (bench/train_auto.py drops comment blocks after predicting).
+    drop_comments: bool = False
 
     def validate(self) -> None:
         require_range("smooth", self.smooth, -1.0, 0.5)
@@ -129,10 +134,13 @@ def run(page: Page, opts: Options) -> Extraction:
         return Extraction([], reason="the page body has no text")
     breaks = break_prefix(page)
     texts = [segment_text(page, s, breaks) for s in segs]
-    prob = body_probability(model, block_features(page, segs, texts))
+    features = block_features(page, segs, texts)
+    prob = body_probability(model, features)
     weight = opts.smooth if opts.smooth >= 0 else float(model["smooth"])
     cut = opts.cut if opts.cut >= 0 else float(model["cut"])
     keep = smooth(prob, weight) >= cut
+    if opts.drop_comments:
+        keep &= features[:, IN_COMMENTS] == 0
     labels = ["body" if k else "noise" for k in keep.tolist()]
     extraction = assemble(page, segs, labels, prob.tolist(), False)
     if extraction.title is None:
