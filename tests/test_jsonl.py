@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import json
+
+import pytest
 
 from extractor import extract
 from extractor.output import serialise, to_json, to_jsonl
@@ -25,6 +28,38 @@ def test_to_dict_is_compact_unless_blocks_are_asked_for():
     data = json.loads(line)
     assert list(data)[:2] == ["source", "url"] and data["source"] == str(ARTICLE)
     assert {"title", "text", "page_type", "reason", "warnings", "timings", "details"} <= set(data)
+
+
+def _asdict_reference(result, blocks):
+    """What to_dict gave when it was built on dataclasses.asdict (the field-by-field version must match)."""
+    data = dataclasses.asdict(result)
+    for b in data["blocks"]:
+        if blocks:
+            for key in ("inline", "number"):
+                if b[key] is None:
+                    del b[key]
+    if not blocks:
+        data["blocks"] = [{**{k: b[k] for k in ("id", "tag", "label", "score")},
+                           **{k: b[k] for k in ("box", "cells", "header") if b[k]},
+                           **({"number": b["number"]} if b["number"] is not None else {})} for b in data["blocks"]]
+    if result.records is not None:
+        data["records"] = result.records.to_dict()
+    return data
+
+
+@pytest.mark.parametrize("page, kw", [(ARTICLE, {"inline": True}), (FIXTURES / "pages" / "structure.html", {}),
+                                      (FIXTURES / "records" / "table_listing.html", {})])
+def test_to_dict_gives_what_asdict_gave_and_copies_what_it_holds(page, kw):
+    result = extract(page, **kw)
+    for blocks in (False, True):
+        data = result.to_dict(blocks=blocks)
+        assert data == _asdict_reference(result, blocks)
+        data["options"]["extra"] = 1
+        data["warnings"].append("x")
+        if data["blocks"] and "cells" in data["blocks"][0] and data["blocks"][0]["cells"]:
+            data["blocks"][0]["cells"].append("x")
+    assert "extra" not in result.options and "x" not in result.warnings  # the dict is the caller's own
+    assert all("x" not in (b.cells or []) for b in result.blocks)
 
 
 def _pages(tmp_path, n):
