@@ -49,13 +49,11 @@ def comment_sections(page: Page, max_share: float = MAX_SHARE) -> list[int]:
     """
     body = page.body_id
     limit = max_share * max(int(page.text_len[body]), 1)
-    elements = page.elements
+    names = page.class_id
     out: list[int] = []
     i, stop = body + 1, int(page.end[body])
     while i < stop:
-        el = elements[i]
-        cls, ident = el.get("class"), el.get("id")
-        name = f"{cls} {ident}".lower() if cls or ident else ""
+        name = names[i].lower()
         if name and any(part in name for part in _PARTS) and is_comment_name(name) and page.text_len[i] <= limit:
             out.append(i)
             i = int(page.end[i])  # the outermost section only

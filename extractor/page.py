@@ -232,6 +232,13 @@ class Page:
         return [el.tag.lower() if isinstance(el.tag, str) else "" for el in self.elements]
 
     @cached_property
+    def class_id(self) -> list[str]:
+        """Per element id, its ``class`` and ``id`` values joined by a space as written ('' when it has
+        neither): the name cues of several methods read it, so the attributes are fetched once."""
+        pairs = [(el.get("class"), el.get("id")) for el in self.elements]
+        return [f"{c or ''} {i or ''}" if c or i else "" for c, i in pairs]
+
+    @cached_property
     def depth(self) -> np.ndarray:
         """Depth per element id (the root is 0)."""
         depth = [0] * len(self.elements)

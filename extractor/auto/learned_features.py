@@ -60,12 +60,8 @@ def _cue_bits(name: str) -> int:
 
 def _element_bits(page: Page) -> tuple[list[int], list[int]]:
     """Per element: its own cue-group bits and its own context-tag bits."""
-    cues, tags = [], []
-    for el, tag in zip(page.elements, page.tags, strict=True):
-        cls, ident = el.get("class"), el.get("id")
-        cues.append(_cue_bits(f"{cls or ''} {ident or ''}") if cls or ident else 0)
-        tags.append(_TAG_BIT.get(tag, 0))
-    return cues, tags
+    bit = _TAG_BIT.get
+    return [_cue_bits(name) if name else 0 for name in page.class_id], [bit(tag, 0) for tag in page.tags]
 
 
 def _ancestor_bits(parent: list[int], own: list[int]) -> tuple[list[int], list[int]]:

@@ -157,7 +157,7 @@ def extra_features(page: Page, segs: list[Segment], opts: FeatureOptions) -> lis
     if not segs:
         return out
     parent = page.parent.tolist()
-    elements = page.elements
+    elements, names = page.elements, page.class_id
     body = page.body_id
     if opts.cues:
         own: dict[int, frozenset[str]] = {}
@@ -165,9 +165,8 @@ def extra_features(page: Page, segs: list[Segment], opts: FeatureOptions) -> lis
         def groups(i: int) -> frozenset[str]:
             got = own.get(i)
             if got is None:
-                el = elements[i]
-                cls, ident = el.get("class"), el.get("id")
-                got = cue_groups(f"{cls or ''} {ident or ''}") if cls or ident else frozenset()
+                name = names[i]
+                got = cue_groups(name) if name else frozenset()
                 own[i] = got
             return got
 
@@ -243,7 +242,7 @@ def context_features(page: Page, segs: list[Segment], opts: FeatureOptions) -> l
     """Per block: semantic tags among its ancestors (``in=``) and class/id words of its first
     element (``k0=``) and of its ``attr_levels`` nearest ancestors (``k1=``)."""
     parent = page.parent.tolist()
-    elements = page.elements
+    elements, names = page.elements, page.class_id
     lo, hi, levels = opts.attr_min_len, opts.attr_max_len, opts.attr_levels
     words_cache: dict[int, tuple[str, ...]] = {}
     above_cache: dict[int, frozenset[str]] = {-1: frozenset()}
@@ -252,9 +251,7 @@ def context_features(page: Page, segs: list[Segment], opts: FeatureOptions) -> l
     def words(i: int) -> tuple[str, ...]:
         got = words_cache.get(i)
         if got is None:
-            el = elements[i]
-            cls, ident = el.get("class"), el.get("id")
-            raw = f"{cls or ''} {ident or ''}".lower() if cls or ident else ""
+            raw = names[i].lower()
             got = tuple({w for w in _WORD.findall(raw) if lo <= len(w) <= hi}) if raw else ()
             words_cache[i] = got
         return got
