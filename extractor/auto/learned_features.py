@@ -58,28 +58,41 @@ def _cue_bits(name: str) -> int:
     return bits
 
 
-def _element_bits(page: Page) -> tuple[list[int], list[int]]:
-    """Per element: its own cue-group bits and its own context-tag bits."""
-    bit = _TAG_BIT.get
-    return [_cue_bits(name) if name else 0 for name in page.class_id], [bit(tag, 0) for tag in page.tags]
+def _chain_bits(page: Page, firsts: list[int]) -> tuple[list[int], list[int], list[int], list[int]]:
+    """For the blocks' first elements: own cue-group bits, cue bits OR-ed over the 3 nearest ancestors
+    and over all strict ancestors, and context-tag bits of the element and all its ancestors.
 
-
-def _ancestor_bits(parent: list[int], own: list[int]) -> tuple[list[int], list[int]]:
-    """Per element: OR of ``own`` over all strict ancestors, and over the 3 nearest ones."""
-    anc = [0] * len(own)
-    near = [0] * len(own)
-    for i, p in enumerate(parent):
+    Only the elements on the blocks' ancestor chains are visited (on the dev pages most elements
+    are inline or leaves that start no block and hold none).
+    """
+    parent = page.parent.tolist()
+    need = bytearray(len(parent))
+    for i in firsts:
+        while i >= 0 and not need[i]:
+            need[i] = 1
+            i = parent[i]
+    names, tags, bit = page.class_id, page.tags, _TAG_BIT.get
+    cue: dict[int, int] = {}
+    cue_anc: dict[int, int] = {-1: 0}
+    tag_all: dict[int, int] = {-1: 0}  # the element's own tag bit included
+    near: dict[int, int] = {}
+    for i in np.flatnonzero(np.frombuffer(need, dtype=np.uint8)).tolist():  # parents before children
+        name = names[i]
+        cue[i] = _cue_bits(name) if name else 0
+        p = parent[i]
+        cue_anc[i] = cue_anc[p] | cue.get(p, 0)
+        tag_all[i] = tag_all[p] | bit(tags[i], 0)
+        b = 0
         if p >= 0:
-            anc[i] = anc[p] | own[p]
+            b = cue[p]
             g = parent[p]
-            b = own[p]
             if g >= 0:
-                b |= own[g]
-                gg = parent[g]
-                if gg >= 0:
-                    b |= own[gg]
-            near[i] = b
-    return anc, near
+                b |= cue[g]
+                if parent[g] >= 0:
+                    b |= cue[parent[g]]
+        near[i] = b
+    return ([cue[i] for i in firsts], [near[i] for i in firsts], [cue_anc[i] for i in firsts],
+            [tag_all[i] for i in firsts])
 
 
 def _bits_matrix(values: np.ndarray, width: int) -> np.ndarray:
@@ -247,15 +260,7 @@ def block_features(page: Page, segs: list[Segment], texts: list[str]) -> np.ndar
         out[j, tag_cols.get(s.tag, k_other)] = 1.0
 
     # Cue groups and context tags of the element and its ancestors.
-    cue_own, tag_own = _element_bits(page)
-    plist = parent.tolist()
-    cue_anc, cue_near = _ancestor_bits(plist, cue_own)
-    tag_anc, _ = _ancestor_bits(plist, tag_own)
-    fl = firsts.tolist()
-    c0 = np.array([cue_own[i] for i in fl], dtype=np.int64)
-    c1 = np.array([cue_near[i] for i in fl], dtype=np.int64)
-    c2 = np.array([cue_anc[i] for i in fl], dtype=np.int64)
-    inside_tags = np.array([tag_anc[i] | tag_own[i] for i in fl], dtype=np.int64)
+    c0, c1, c2, inside_tags = (np.array(v, dtype=np.int64) for v in _chain_bits(page, firsts.tolist()))
     g = len(CUES)
     out[:, col["c0=" + CUES[0]]:col["c0=" + CUES[0]] + g] = _bits_matrix(c0, g)
     out[:, col["c1=" + CUES[0]]:col["c1=" + CUES[0]] + g] = _bits_matrix(c1, g)
