@@ -13,8 +13,10 @@ from dataclasses import asdict, replace
 from typing import Any
 
 from .appshell import script_shell_warning
+from .errors import OptionError
 from .gcpause import gc_paused
 from .loader import get_page
+from .metadata import DATE_SEARCHES, fill_metadata
 from .methods.base import Extraction
 from .page import Page
 from .registry import AUTO_METHOD, METHODS, MethodEntry, method_names, option_names, option_owners, resolve_method
@@ -46,6 +48,7 @@ def extract(
     records: bool | None = None,
     user_agent: str | None = None,
     inline: bool = False,
+    date_search: str = "fast",
     **options: Any,
 ) -> Result:
     """Extract the main text and headline of a page.
@@ -66,12 +69,17 @@ def extract(
     ``Result.records`` on listings and collections (``None``, the default, lets it).
     ``user_agent`` replaces the User-Agent sent for a URL (see :func:`get_page`). ``inline=True``
     keeps each block's links and emphasis in ``Block.inline`` (the markdown writer and text with
-    links use them; :mod:`extractor.inline`). Returns a
+    links use them; :mod:`extractor.inline`). ``date_search`` says how hard ``Result.date`` is looked
+    for when no markup names it: ``"markup"`` (none of htmldate's searches), ``"fast"`` (its
+    markup-and-headings search) or ``"extensive"`` (dates anywhere in the text too: more pages
+    dated, slower; :data:`extractor.metadata.DATE_SEARCHES`). Returns a
     :class:`Result`; an empty one carries a ``reason``.
     Raises :class:`OptionError` for a bad method or option before any loading, and the
     load/render errors (all subclasses of :class:`PagesightError`).
     """
     name, run, opts = resolve_method(method, options)
+    if date_search not in DATE_SEARCHES:
+        raise OptionError(f"date_search must be one of {', '.join(DATE_SEARCHES)}, not {date_search!r}")
     if screenshot is not None:
         render, render_options = True, {**(render_options or {}), "screenshot": True}
     t0 = time.perf_counter()
@@ -107,9 +115,8 @@ def extract(
         from .inline import add_inline
 
         add_inline(work, result.blocks)
-    from .metadata import fill_metadata
-
-    fill_metadata(result, page)  # author, dates, site name ... (issue #16); reads the page as loaded
+    # author, dates, site name ... (issue #16); reads the page as loaded
+    fill_metadata(result, page, date_search=date_search)
     if auto is not None:
         from .auto import records_for
 

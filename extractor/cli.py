@@ -25,6 +25,7 @@ from pebble import ProcessPool
 
 from .errors import ExtractionTimeout, OptionError, PagesightError
 from .inputs import PAGE_SUFFIXES, WARC_SUFFIXES, expand, read_input_file, skipped_line
+from .metadata import DATE_SEARCHES
 from .version import __version__
 
 EXIT_OK, EXIT_PAGE_FAILED, EXIT_USAGE, EXIT_OUTPUT = 0, 1, 2, 3
@@ -564,6 +565,8 @@ def cmd_extract(args: argparse.Namespace) -> int:
             kw["_links"] = True
         if args.with_metadata:
             kw["_metadata"] = True
+        if args.date_search != "fast":
+            kw["date_search"] = args.date_search
         if args.links or fmt == "markdown":
             kw["inline"] = True  # each block's links and emphasis, for markdown and --links
         if render and rendering:
@@ -800,6 +803,9 @@ def build_parser() -> argparse.ArgumentParser:
                    "always keeps them as [words](URL))")
     p.add_argument("--with-metadata", action="store_true", help="start text and markdown with the page's "
                    "metadata as front matter (title, author, date, site name, language, ...); json has it always")
+    p.add_argument("--date-search", choices=DATE_SEARCHES, default="fast",
+                   help="when no markup names the publication date: markup = look no further, fast (default) = "
+                   "htmldate's markup-and-headings search, extensive = dates anywhere in the text too (slower)")
     p.set_defaults(func=cmd_extract, parser=p)
 
     p = sub.add_parser("records", help="repeated data records (product cards, results, posts) as a table",

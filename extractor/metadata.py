@@ -733,20 +733,25 @@ def _written_day(order: str, match: re.Match) -> str | None:
 #: htmldate's extensive search (date expressions anywhere in the text) finds a date on more
 #: pages but cost 27 ms a page against 3.3 ms for its markup-and-headings search, on 300 pages of
 #: l3s_gn1, wcxb_dev and dragnet (283 against 234 pages dated; our markup alone: 112, 0.7 ms):
-#: eight times the whole extraction of a page. Off, for batches of millions of pages.
+#: eight times the whole extraction of a page. Off by default, for batches of millions of pages;
+#: ``date_search="extensive"`` asks for it (:data:`DATE_SEARCHES`).
 HTMLDATE_EXTENSIVE = False
+#: How hard a publication date is looked for once JSON-LD, Open Graph, ``<meta>``, ``<time>`` and
+#: the lines around the headline named none: "markup" stops there; "fast" (the default) adds
+#: htmldate's markup-and-headings search; "extensive" adds its search of the whole text.
+DATE_SEARCHES = ("markup", "fast", "extensive")
 #: Largest page text handed to htmldate (its pruning copies the tree; beyond this it costs more
 #: than the extraction itself).
 HTMLDATE_MAX_CHARS = 3_000_000
 
 
-def htmldate_fallback(page: Page) -> str | None:
+def htmldate_fallback(page: Page, *, extensive: bool = HTMLDATE_EXTENSIVE) -> str | None:
     """A publication day found by ``htmldate`` in the page's markup and text, never in its URL.
 
     Runs htmldate's markup-and-headings search (dated markup, ``<time>``, ``<abbr>``, title and
-    headings; its extensive text search is off: see :data:`HTMLDATE_EXTENSIVE`),
-    ``original_date=True``, with URL reading off (``url=""``, which also stops it from reading a
-    date out of ``rel=canonical``).
+    headings), and with ``extensive=True`` its search of the whole text too (see
+    :data:`HTMLDATE_EXTENSIVE`), ``original_date=True``, with URL reading off (``url=""``, which
+    also stops it from reading a date out of ``rel=canonical``).
     None when htmldate is not installed or finds nothing.
     """
     text = page.source_text or ""
@@ -762,7 +767,7 @@ def htmldate_fallback(page: Page) -> str | None:
     logger = logging.getLogger("htmldate")
     level, logger.level = logger.level, logging.CRITICAL  # its lxml-cleaner errors are not ours to show
     try:
-        found = find_date(text, url="", extensive_search=HTMLDATE_EXTENSIVE, original_date=True,
+        found = find_date(text, url="", extensive_search=extensive, original_date=True,
                           max_date=date.today().isoformat())
     finally:
         logger.level = level
@@ -778,8 +783,15 @@ def year_only(day: str | None) -> bool:
     return bool(day) and day.endswith("-01-01")
 
 
-def fill_metadata(result: Any, page: Page, *, date_fallback: Any = htmldate_fallback) -> None:
-    """Set the metadata fields of ``result`` (a :class:`~extractor.result.Result`) from ``page``."""
-    meta = page_metadata(page, date_fallback=date_fallback)
+def fill_metadata(result: Any, page: Page, *, date_search: str = "fast") -> None:
+    """Set the metadata fields of ``result`` (a :class:`~extractor.result.Result`) from ``page``,
+    looking for a publication date as ``date_search`` says (:data:`DATE_SEARCHES`)."""
+    fallback = None
+    if date_search != "markup":
+        extensive = date_search == "extensive"
+
+        def fallback(p: Page) -> str | None:
+            return htmldate_fallback(p, extensive=extensive)
+    meta = page_metadata(page, date_fallback=fallback)
     for name in FIELDS:
         setattr(result, name, getattr(meta, name))

@@ -249,3 +249,33 @@ def test_byline_skips_profile_links_comments_and_form_labels():
 def test_a_byline_ends_at_its_first_sentence_and_leaves_the_role_out(line, author):
     html = f"<html><body><h1>A headline</h1><p>{line}</p><p>" + "Words of the article. " * 20 + "</p></body></html>"
     assert page_metadata(extractor.load(html)).author == author
+
+
+def _date_deep_in_the_text(paragraph: str = "<p>The survey was made on 12 February 2018 in the hills.</p>") -> str:
+    from extractor.metadata import HEADLINE_AFTER
+
+    filler = "".join(f"<span>item {n}</span>" for n in range(HEADLINE_AFTER + 20))  # past the headline's window
+    return ("<html><head><title>Notes</title></head><body><h1>Notes</h1>" + filler + paragraph +
+            "<p>More words here.</p>" * 5 + "</body></html>")
+
+
+def test_date_search_says_how_far_the_date_is_looked_for():
+    html = _date_deep_in_the_text()  # a date in a plain paragraph: only htmldate's whole-text search reads it
+    assert extractor.extract(html, date_search="extensive").date == "2018-02-12"
+    assert extractor.extract(html).date is None
+    dated = _date_deep_in_the_text("<p class='date'>Published 12 February 2018</p>")
+    assert extractor.extract(dated).date == "2018-02-12"  # htmldate's markup search: the default
+    assert extractor.extract(dated, date_search="markup").date is None  # no htmldate at all
+    with pytest.raises(extractor.OptionError, match="date_search"):
+        extractor.extract(html, date_search="everywhere")
+
+
+def test_date_search_on_the_command_line(tmp_path):
+    from .test_cli import run
+
+    page = tmp_path / "notes.html"
+    page.write_text(_date_deep_in_the_text())
+    got = run("extract", str(page), "-f", "json", "--date-search", "extensive")
+    assert got.returncode == 0 and '"date": "2018-02-12"' in got.stdout.decode()
+    bad = run("extract", str(page), "--date-search", "everywhere")
+    assert bad.returncode == 2 and b"--date-search" in bad.stderr
