@@ -32,6 +32,7 @@ MAX_SHARE = 0.5
 _WORD = re.compile(r"[^a-z0-9]+")
 #: Substrings that any comment name contains: a cheap test before the word split.
 _PARTS = (COMMENT_PREFIX, *sorted(COMMENT_WORDS))
+_ANY_PART = re.compile("|".join(map(re.escape, _PARTS)), re.IGNORECASE)
 
 
 def is_comment_name(class_or_id: str) -> bool:
@@ -49,16 +50,15 @@ def comment_sections(page: Page, max_share: float = MAX_SHARE) -> list[int]:
     """
     body = page.body_id
     limit = max_share * max(int(page.text_len[body]), 1)
-    names = page.class_id
+    names, end, text_len = page.class_id, page.end_list, page.text_len
+    stop = end[body]
+    search = _ANY_PART.search  # a cheap first sieve; is_comment_name decides
     out: list[int] = []
-    i, stop = body + 1, int(page.end[body])
-    while i < stop:
-        name = names[i].lower()
-        if name and any(part in name for part in _PARTS) and is_comment_name(name) and page.text_len[i] <= limit:
+    covered = -1
+    for i in [i for i, name in enumerate(names[body + 1:stop], body + 1) if name and search(name)]:
+        if i >= covered and is_comment_name(names[i].lower()) and text_len[i] <= limit:
             out.append(i)
-            i = int(page.end[i])  # the outermost section only
-            continue
-        i += 1
+            covered = end[i]  # the outermost section only
     return out
 
 
