@@ -21,6 +21,9 @@ Steps (``--steps``):
 - ``loso``: leave-one-set-out, for each of the four news sets: train on the other four sets.
 - ``train``: the model on every page, with the rule chosen on the CV's out-of-fold
   probabilities, written to ``extractor/models/learned.json.gz`` (or ``--out``).
+- ``routes``: auto's route table (``extractor/models/routes.json``) sends every page type to the
+  learned extractor, comments kept or dropped by type (:func:`write_routes`); with the CV's page
+  scores (this run's ``cv``, or ``--cv-scores`` of an earlier one).
 
 Page types (for the comment rule): by default the shipped page-type model's; ``--page-types
 FILE`` reads out-of-sample verdicts (``bench/train_pagetype_pooled.py --dump-loso``: for each news
@@ -40,6 +43,7 @@ import statistics
 import sys
 import time
 from multiprocessing import Pool
+from typing import Any
 
 import numpy as np
 
@@ -231,32 +235,57 @@ def summary(pages: list[dict], key: str) -> dict[str, dict[str, float]]:
     return {k: {"pages": len(v), "f1": round(statistics.fmean(v), 4)} for k, v in sorted(out.items())}
 
 
-def write_routes(pages: list[dict], path: pathlib.Path) -> dict[str, str]:
-    """Put the learned extractor into auto's route table as two variants (comment sections kept, dropped).
+def write_routes(pages: list[dict], path: pathlib.Path) -> dict[str, Any]:
+    """Make the learned extractor what auto routes every page type to, and write auto's out-of-fold figure.
 
-    Their per-type scores are the grouped CV's out-of-fold F1 on wcxb_dev by gold page type, the
-    table's own measure (``bench/route_methods.py`` scores the other variants on the same pages);
-    each type's route becomes the variant with the best score. Returns type -> chosen label.
+    Two variants go into the route table, comment sections kept and dropped, their per-type scores the
+    grouped CV's out-of-fold F1 on wcxb_dev by gold page type; auto picks between them by expected F1
+    under the page's type probabilities. The other methods' variants (``bench/route_methods.py``) move
+    to ``compared``, kept for the record: on wcxb_dev, routing among all variants scored 0.812 out of
+    fold against 0.813 for the learned extractor alone, and lost product pages to the routes of the
+    types they were mistaken for (0.485 against trafilatura's 0.518; the learned extractor: 0.527). The
+    learned model reads every method's signals already. With out-of-sample type probabilities
+    (``--page-types``) the table's ``auto_f1_out_of_fold`` is auto's figure scored as it routes: each
+    wcxb_dev page goes to the variant with the best expected F1, the per-type scores taken from the
+    other CV folds only. Returns what was written (routes, figures).
     """
     table = json.loads(path.read_text(encoding="utf-8"))
-    table["variants"] = [v for v in table["variants"] if v["method"] != "learned"]
+    compared = [v for v in table.get("compared", []) + table.get("variants", []) if v["method"] != "learned"]
     wcxb = [p for p in pages if p["set"] == "wcxb_dev" and p.get("gold_type")]
-    for drop in (False, True):
-        scores: dict[str, list[float]] = {}
-        for p in wcxb:
-            scores.setdefault(p["gold_type"], []).append(p["f1"][f"cv-drop{drop}"])
-        table["variants"].append({"method": "learned", "options": {}, "comments": not drop,
-                                  "label": "learned (out of fold)" + (" -comments" if drop else ""),
-                                  "scores": {t: round(statistics.fmean(v), 4) for t, v in sorted(scores.items())}})
-    chosen = {}
-    for page_type in sorted(table["routes"]):
-        best = max(table["variants"], key=lambda v: v["scores"].get(page_type, 0.0))
-        table["routes"][page_type] = {"method": best["method"], "options": best["options"],
-                                      "comments": best["comments"]}
-        chosen[page_type] = best["label"]
+    types = sorted({p["gold_type"] for p in wcxb})
+    keys = {False: "cv-dropFalse", True: "cv-dropTrue"}
+
+    def type_scores(some: list[dict], drop: bool) -> dict[str, float]:
+        return {t: statistics.fmean([p["f1"][keys[drop]] for p in some if p["gold_type"] == t] or [0.0])
+                for t in types}
+
+    variants = [{"method": "learned", "options": {}, "comments": not drop,
+                 "label": "learned (out of fold)" + (" -comments" if drop else ""),
+                 "scores": {t: round(v, 4) for t, v in type_scores(wcxb, drop).items()}} for drop in (False, True)]
+    table["routes"] = {t: {"method": "learned", "options": {},
+                           "comments": not max((False, True), key=lambda d: type_scores(wcxb, d)[t])} for t in types}
+    table["default"] = {"method": "learned", "options": {}, "comments": True}
+    table["chosen_by"] = "the best expected F1 under the page-type probabilities"
+    table["variants"], table["compared"] = variants, compared
+    out: dict[str, Any] = {"routes": {t: r["comments"] for t, r in table["routes"].items()}}
+    if all("proba" in p for p in wcxb):
+        fold = grouped_folds([p["group"] for p in wcxb], FOLDS)
+        got: dict[str, list[float]] = {}
+        for k in range(FOLDS):
+            train = [p for p, f in zip(wcxb, fold, strict=True) if f != k]
+            scores = {drop: type_scores(train, drop) for drop in (False, True)}
+            for p, f in zip(wcxb, fold, strict=True):
+                if f == k:
+                    drop = max((False, True), key=lambda d: sum(q * scores[d].get(t, 0.0)  # noqa: B023
+                                                                  for t, q in p["proba"].items()))
+                    got.setdefault(p["gold_type"], []).append(p["f1"][keys[drop]])
+        every = [f for v in got.values() for f in v]
+        table["auto_f1_out_of_fold"] = round(statistics.fmean(every), 4)
+        table["auto_f1_out_of_fold_by_type"] = {t: round(statistics.fmean(v), 4) for t, v in sorted(got.items())}
+        out["auto_oof"] = {"all": table["auto_f1_out_of_fold"], **table["auto_f1_out_of_fold_by_type"]}
     path.write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {path}: {chosen}", flush=True)
-    return chosen
+    print(f"wrote {path}: {out}", flush=True)
+    return out
 
 
 def markdown(results: dict, command: str) -> str:
@@ -297,6 +326,8 @@ def main(argv: list[str] | None = None) -> int:
                     choices=["cv", "loso", "train", "routes"])
     ap.add_argument("--routes", default=str(ROOT / "extractor" / "models" / "routes.json"))
     ap.add_argument("--page-types", default=None, help="out-of-sample page-type verdicts (JSON, see above)")
+    ap.add_argument("--cv-scores", default=None, help="for --steps routes alone: the page scores pickle of an "
+                    "earlier cv run of the same features (DIR/scores-cv*.pkl)")
     ap.add_argument("--out", default=str(ROOT / "extractor" / "models" / "learned.json.gz"))
     ap.add_argument("--markdown", default=str(ROOT / "bench" / "results" / "learned_auto.md"))
     args = ap.parse_args(argv)
@@ -308,7 +339,7 @@ def main(argv: list[str] | None = None) -> int:
         for p in pages:
             got = verdicts.get(p["set"], {}).get(p["id"])
             if got is not None:
-                p["ptype"] = got["page_type"]
+                p["ptype"], p["proba"] = got["page_type"], got["probabilities"]
         page_types = ("out of sample (" + args.page_types.rsplit("/", 1)[-1] + ": for a news set the model trained "
                       "without it, for wcxb_dev grouped CV)")
     print(f"{len(pages)} pages, {sum(len(p['y']) for p in pages)} blocks, features {FEATURE_VERSION}", flush=True)
@@ -346,7 +377,13 @@ def main(argv: list[str] | None = None) -> int:
         results["train"] = {"smooth": weight, "cut": cut, "macro_f1": f1, "trees": len(model["trees"]),
                             "bytes": out.stat().st_size}
         print(f"wrote {out} ({out.stat().st_size / 1e6:.2f} MB): smooth {weight} cut {cut}", flush=True)
-    if "routes" in args.steps and "cv" in args.steps:
+    if "routes" in args.steps:
+        if "cv" not in args.steps:  # the out-of-fold page scores of an earlier cv run of these features
+            if not args.cv_scores:
+                raise SystemExit("--steps routes without cv needs --cv-scores (a scores-cv*.pkl this script wrote)")
+            earlier = {(q["set"], q["id"]): q["f1"] for q in pickle.loads(pathlib.Path(args.cv_scores).read_bytes())}
+            for p in pages:
+                p["f1"] = {**earlier.get((p["set"], p["id"]), {}), **p.get("f1", {})}
         results["routes"] = write_routes(pages, pathlib.Path(args.routes))
     scored = [{k: p[k] for k in ("set", "id", "gold_type", "ptype", "oof", "f1") if k in p} for p in pages]
     (pathlib.Path(args.cache_dir) / f"scores-{'-'.join(args.steps)}.pkl").write_bytes(pickle.dumps(scored))
