@@ -1,9 +1,11 @@
 """The route table of ``method="auto"``: page type -> method and options.
 
 ``bench/route_methods.py`` scores every registered method per page type on the dev sets
-and writes ``extractor/models/routes.json``; this module loads it (once) and answers
-:func:`route`. The table is data, not code: retraining the classifier or adding a method
-only needs the script to be rerun.
+and writes ``extractor/models/routes.json``; ``bench/train_auto.py --steps routes`` then makes
+the learned extractor the route of every page type (comments kept or dropped by type; the
+other methods' scores stay in the table under ``compared``). This module loads the table
+(once) and answers :func:`route` and :func:`expected_route`. The table is data, not code:
+retraining the classifier or adding a method only needs the scripts to be rerun.
 """
 
 from __future__ import annotations
