@@ -73,8 +73,7 @@ def collect_blocks(
                 flush()
                 cell_ids = _data_row_cells(page, i) if tag == "tr" else None
                 if cell_ids:
-                    ends, texts = page.end_list, page.texts  # a leaf cell's text without asking lxml
-                    cells = [normalize_space(texts[c]) if ends[c] == c + 1 else _cell_text(page, c) for c in cell_ids]
+                    cells = [_cell_text(page, c) for c in cell_ids]
                     if any(cells):
                         header = all(page.tags[c] == "th" for c in cell_ids)
                         blocks.append(Block(i, " | ".join(cells), "tr", label, score, cells=cells, header=header))
@@ -209,6 +208,13 @@ def blocks_text(blocks: list[Block]) -> str:
 _BREAKS = BLOCK_TAGS | {"br", "hr"}
 
 
+def break_prefix(page: Page) -> list[int]:
+    """Prefix counts of line-breaking elements (:data:`_BREAKS`) by id: ``p[k]`` of them have ids below
+    ``k``, so ``p[end] - p[i + 1]`` lie under element ``i``."""
+    marks = np.fromiter(map(_BREAKS.__contains__, page.tags), dtype=np.int64, count=len(page))
+    return np.concatenate(([0], np.cumsum(marks))).tolist()
+
+
 def paragraph_owners(page: Page) -> np.ndarray:
     """Per element, its nearest block-level ancestor-or-self (:data:`BLOCK_TAGS`; body at worst): the
     paragraph its own text belongs to. Pointer jumping on the parent array (numpy, no tree walk)."""
@@ -263,7 +269,7 @@ def piece_blocks(page: Page, pieces: Iterable[int], owner: np.ndarray | None = N
     """
     if owner is None:
         owner = paragraph_owners(page)
-    texts, tails, end, depth, tags, parent = page.texts, page.tails, page.end, page.depth, page.tags, page.parent
+    texts, tails, end, depth, parent = page.texts, page.tails, page.end, page.depth, page.parent
     # (sort position, tie-break, owner, first id after the piece, last id before it, text)
     entries: list[tuple[int, int, int, int, int, str]] = []
     for code in pieces:
@@ -276,8 +282,7 @@ def piece_blocks(page: Page, pieces: Iterable[int], owner: np.ndarray | None = N
     if not entries:
         return []
     entries.sort(key=lambda entry: (entry[0], entry[1]))
-    breaking = np.fromiter(map(_BREAKS.__contains__, tags), dtype=np.int64, count=len(tags))
-    before = np.concatenate(([0], np.cumsum(breaking))).tolist()  # breaking ids below k
+    before = break_prefix(page)  # breaking ids below k
     runs: list[tuple[int, str]] = []
     run_owner, last_after, buffer = -1, 0, []
     for _, _, own, after, last_before, text in entries:

@@ -97,9 +97,10 @@ def body_probability(model: dict[str, Any], features: np.ndarray) -> np.ndarray:
     return predict_proba(model, features)[:, 1] if len(features) else np.zeros(0)
 
 
-def opening_heading(page: Page, segs: list, keep: np.ndarray) -> tuple[str | None, int | None]:
+def opening_heading(page: Page, segs: list, keep: np.ndarray, breaks: list[int]) -> tuple[str | None, int | None]:
     """The ``<h1>`` that opens the kept content (its text and element id), when the page's
-    headline rule (:func:`extractor.title.headline`) has nothing better than the bare ``<title>``.
+    headline rule (:func:`extractor.title.headline`) has nothing better than the bare ``<title>``
+    (``breaks``: the page's :func:`~extractor.content.break_prefix`).
 
     A script-built page or a small site often has the site's name alone as its ``<title>`` and no
     ``og:title``; the learned model labels no title, so the ``<h1>`` within :data:`TITLE_LOOKBACK`
@@ -114,7 +115,7 @@ def opening_heading(page: Page, segs: list, keep: np.ndarray) -> tuple[str | Non
     for j in range(first, max(-1, first - TITLE_LOOKBACK - 1), -1):
         node = segs[j].first_id
         if segs[j].tag == "h1" or tags[node] == "h1":
-            text = segment_text(page, segs[j], break_prefix(page)).replace("\n", " ").strip()
+            text = segment_text(page, segs[j], breaks).replace("\n", " ").strip()
             if text and headline(page) == page.html_title:
                 return text, node
             break
@@ -144,7 +145,7 @@ def run(page: Page, opts: Options) -> Extraction:
     labels = ["body" if k else "noise" for k in keep.tolist()]
     extraction = assemble(page, segs, labels, prob.tolist(), False)
     if extraction.title is None:
-        extraction.title, extraction.title_id = opening_heading(page, segs, keep)
+        extraction.title, extraction.title_id = opening_heading(page, segs, keep, breaks)
     if not extraction.blocks:
         extraction.reason = f"the learned model kept none of the {len(segs)} blocks (cut {cut})"
     extraction.details.update({"model": "learned", "smooth": weight, "cut": cut})

@@ -20,14 +20,12 @@ from typing import Literal
 
 import numpy as np
 
-from ...content import BLOCK_TAGS, block_role, collect_blocks
+from ...content import BLOCK_TAGS, block_role, break_prefix, collect_blocks
 from ...page import Page, normalize_space
 from ...result import Block
 from ..base import require_range
 
 TEXT_TAG = "#text"
-#: Elements that break a line: a part holding none of them is output as one paragraph, unwalked.
-_BREAKS = (*sorted(BLOCK_TAGS), "br", "hr")
 
 
 @dataclass(frozen=True)
@@ -193,13 +191,6 @@ def merge(page: Page, blocks: list[Segment], opts: SegmentOptions) -> list[Segme
             continue
         out.append(cur)
     return out
-
-
-def break_prefix(page: Page) -> list[int]:
-    """Prefix counts of line-breaking elements by id: ``p[end] - p[i + 1]`` breaks lie under ``i``."""
-    breaks = frozenset(_BREAKS)
-    marks = np.fromiter(map(breaks.__contains__, page.tags), dtype=np.int64, count=len(page))
-    return np.concatenate(([0], np.cumsum(marks))).tolist()
 
 
 def segment_blocks(page: Page, seg: Segment, *, label: str = "body", score: float = 1.0,
