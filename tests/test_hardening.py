@@ -47,12 +47,18 @@ FAULTS = {
 
 
 
+def _pages_dir(tmp_path_factory, name: str, prefix: str, pages: dict[str, str]):
+    """A folder holding the healthy page and ``pages`` as ``{prefix}{k}.html``."""
+    root = tmp_path_factory.mktemp(name)
+    (root / "healthy.html").write_text(HEALTHY, encoding="utf-8")
+    for k, html in enumerate(pages.values()):
+        (root / f"{prefix}{k}.html").write_text(html, encoding="utf-8")
+    return root
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    root = tmp_path_factory.mktemp("hostile")
-    (root / "healthy.html").write_text(HEALTHY, encoding="utf-8")
-    for k, html in enumerate(FAULTS.values()):
-        (root / f"fault{k}.html").write_text(html, encoding="utf-8")
+    root = _pages_dir(tmp_path_factory, "hostile", "fault", FAULTS)
     (root / "image.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 64)
     (root / "paper.pdf").write_bytes(b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n" + bytes(200))
     with serve(str(root)) as base:
@@ -142,10 +148,7 @@ def _closed_mid_body(handler) -> None:
 
 @pytest.fixture(scope="module")
 def hostile_site(tmp_path_factory):
-    root = tmp_path_factory.mktemp("hostile_more")
-    (root / "healthy.html").write_text(HEALTHY, encoding="utf-8")
-    for k, html in enumerate(HOSTILE.values()):
-        (root / f"hostile{k}.html").write_text(html, encoding="utf-8")
+    root = _pages_dir(tmp_path_factory, "hostile_more", "hostile", HOSTILE)
     routes = {
         "/status500.html": (500, {"Content-Type": "text/html"}, b"<html><body><h1>Internal Server Error</h1>"
                                                                 b"<p>Something broke on the server.</p></body></html>"),
