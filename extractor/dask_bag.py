@@ -47,11 +47,9 @@ def extract_bag(warc_paths: Iterable[str | os.PathLike], *, blocks: bool = False
     """
     import dask.bag as db
 
-    from .api import resolve_method
-    from .warc import _NOT_OPTIONS, _archive_iterator
+    from .warc import _archive_iterator, check_options
 
-    resolve_method(options.get("method", "auto"), {k: v for k, v in options.items()
-                                                   if k not in _NOT_OPTIONS | {"encoding", "max_bytes"}})
+    check_options(options)
     _archive_iterator()
     paths = [os.fspath(p) for p in warc_paths]
     if not paths:

@@ -20,6 +20,7 @@ found after it (in a file; a stream that cannot seek stops there).
 
 from __future__ import annotations
 
+import inspect
 import io
 import os
 import pathlib
@@ -29,6 +30,7 @@ import zlib
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import IO, Any
 
 from .errors import PagesightError, PageTooLarge
@@ -341,7 +343,7 @@ def extract_record(page: WarcPage, **options: Any) -> Result:
 
 def extract_record_or_raise(page: WarcPage, **options: Any) -> Result:
     """:func:`extract_record` that raises the page's error (what the command line's workers run)."""
-    from .api import extract, resolve_method
+    from .api import extract
     from .decode import canonical_encoding
     from .page import page_from_raw
     from .source import RawPage
@@ -358,7 +360,7 @@ def extract_record_or_raise(page: WarcPage, **options: Any) -> Result:
             encoding = page.http_charset
         result = extract(page.data or b"", url=page.url, encoding=encoding, **options)
     else:
-        resolve_method(options.get("method", "auto"), {k: v for k, v in options.items() if k not in _NOT_OPTIONS})
+        check_options(options)
         t0 = time.perf_counter()
         parsed = page_from_raw(RawPage(page.data or b"", page.url, page.http_charset, page.content_type),
                                encoding=encoding)
@@ -372,8 +374,23 @@ def extract_record_or_raise(page: WarcPage, **options: Any) -> Result:
     return result
 
 
-_NOT_OPTIONS = frozenset({"method", "render", "url", "timeout", "render_options", "screenshot", "comments", "records",
-                          "user_agent", "inline"})
+@lru_cache(maxsize=1)
+def _extract_keywords() -> frozenset[str]:
+    """The keywords :func:`extractor.extract` takes itself (read from its signature, so a new one is
+    never taken for a method's option); the rest of its keywords are the method's options."""
+    from .api import extract
+
+    return frozenset(name for name, p in inspect.signature(extract).parameters.items()
+                     if p.kind is inspect.Parameter.KEYWORD_ONLY)
+
+
+def check_options(options: dict[str, Any]) -> None:
+    """Check the method and method options among :func:`extractor.extract`'s keyword arguments
+    ``options`` before anything is read; raises :class:`~extractor.errors.OptionError` for a bad one."""
+    from .api import resolve_method
+
+    keywords = _extract_keywords()
+    resolve_method(options.get("method", "auto"), {k: v for k, v in options.items() if k not in keywords})
 
 
 class _RecordError(PagesightError):
@@ -406,10 +423,7 @@ def extract_warc(source: str | os.PathLike | IO[bytes] | bytes, **options: Any) 
     any record is read), :class:`FetchError` for a missing file, :class:`WarcMissing` without
     warcio.
     """
-    from .api import resolve_method
-
-    resolve_method(options.get("method", "auto"), {k: v for k, v in options.items()
-                                                   if k not in _NOT_OPTIONS | {"encoding", "max_bytes"}})
+    check_options(options)
     _archive_iterator()
     max_bytes = options.get("max_bytes", DEFAULT_MAX_BYTES)
     return _extract_all(source, max_bytes, options)

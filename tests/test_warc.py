@@ -174,6 +174,16 @@ def test_missing_warcio_option_and_file_errors(tmp_path):
         list(extract_warc(tmp_path / "missing.warc.gz"))
 
 
+def test_extract_keywords_are_not_taken_for_method_options(tmp_path):
+    path = tmp_path / "a.warc.gz"
+    write_warc(path, pages(1))
+    (result,) = extract_warc(path, date_search="markup", inline=True, comments=False, records=False)
+    assert not result.empty and result.details.get("error") is None
+    proc = run_cli("extract", str(path), "-f", "jsonl", "--date-search", "extensive", "-j", "1")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.decode().splitlines()[0])["title"] == "Page 0"
+
+
 def test_cli_reads_warc_files_folders_and_stdin(tmp_path):
     write_warc(tmp_path / "a.warc.gz", pages(3))
     proc = run_cli("extract", str(tmp_path / "a.warc.gz"), "-f", "jsonl", "--method", "decay", "--jobs", "2")
