@@ -23,6 +23,7 @@ import urllib.parse
 import warnings
 from dataclasses import MISSING, field, fields, make_dataclass
 from datetime import date, datetime, timedelta, timezone
+from functools import partial
 from typing import Any
 
 from lxml import etree
@@ -786,12 +787,7 @@ def year_only(day: str | None) -> bool:
 def fill_metadata(result: Any, page: Page, *, date_search: str = "fast") -> None:
     """Set the metadata fields of ``result`` (a :class:`~extractor.result.Result`) from ``page``,
     looking for a publication date as ``date_search`` says (:data:`DATE_SEARCHES`)."""
-    fallback = None
-    if date_search != "markup":
-        extensive = date_search == "extensive"
-
-        def fallback(p: Page) -> str | None:
-            return htmldate_fallback(p, extensive=extensive)
+    fallback = None if date_search == "markup" else partial(htmldate_fallback, extensive=date_search == "extensive")
     meta = page_metadata(page, date_fallback=fallback)
     for name in FIELDS:
         setattr(result, name, getattr(meta, name))
