@@ -120,6 +120,7 @@ def _names() -> list[str]:
 NEIGHBOUR_SIGNALS = ("log_chars", "link_share", "decay_share", "cedp_kept", "ends_sentence", "heading",
                      "c0=content", "c1=comment", "c2=nav", "path_same")
 FEATURE_NAMES = _names()
+_COLUMN = {name: k for k, name in enumerate(FEATURE_NAMES)}
 
 
 def block_features(page: Page, segs: list[Segment], texts: list[str]) -> np.ndarray:
@@ -131,7 +132,7 @@ def block_features(page: Page, segs: list[Segment], texts: list[str]) -> np.ndar
     out = np.zeros((m, len(FEATURE_NAMES)), dtype=np.float32)
     if m == 0:
         return out
-    col = {name: k for k, name in enumerate(FEATURE_NAMES)}
+    col = _COLUMN
     n = len(page)
     end = page.end
     parent = page.parent
@@ -188,7 +189,10 @@ def block_features(page: Page, segs: list[Segment], texts: list[str]) -> np.ndar
     put("depth", d)
     put("rel_depth", d / max(float(d.max()), 1.0))
     tags = page.tags
-    h1 = next((i for i in range(body, int(end[body])) if tags[i] == "h1"), -1)
+    try:
+        h1 = tags.index("h1", body, int(end[body]))
+    except ValueError:
+        h1 = -1
     if h1 >= 0:
         put("after_h1", np.where(firsts >= h1, 1.0, -1.0))
         h1_block = int(np.searchsorted(firsts, h1, side="right")) - 1
