@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import asdict, dataclass, field, fields, is_dataclass
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 Box = tuple[float, float, float, float]
@@ -99,11 +99,8 @@ class Result:
         for key in ("options", "timings", "details"):
             data[key] = copy.deepcopy(data[key])
         data["warnings"], data["tags"] = list(self.warnings), list(self.tags)
-        records = self.records
-        if records is not None and hasattr(records, "to_dict"):
-            data["records"] = records.to_dict()
-        elif is_dataclass(records):
-            data["records"] = asdict(records)
+        if self.records is not None:
+            data["records"] = self.records.to_dict()
         return data
 
 
