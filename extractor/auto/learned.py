@@ -27,8 +27,7 @@ import numpy as np
 
 from ..errors import ModelError
 from ..methods.base import Extraction, require_range
-from ..methods.crf import assemble
-from ..methods.crf.blocks import break_prefix, segment, segment_text
+from ..methods.crf.blocks import break_prefix, segment, segment_blocks_and_text, segment_text
 from ..modelfile import read_json_model
 from ..page import Page
 from ..title import headline
@@ -134,19 +133,25 @@ def run(page: Page, opts: Options) -> Extraction:
     if not segs:
         return Extraction([], reason="the page body has no text")
     breaks = break_prefix(page)
-    texts = [segment_text(page, s, breaks) for s in segs]
-    features = block_features(page, segs, texts)
+    cut_blocks, texts = zip(*(segment_blocks_and_text(page, s, breaks) for s in segs), strict=True)
+    features = block_features(page, segs, list(texts))
     prob = body_probability(model, features)
     weight = opts.smooth if opts.smooth >= 0 else float(model["smooth"])
     cut = opts.cut if opts.cut >= 0 else float(model["cut"])
     keep = smooth(prob, weight) >= cut
     if opts.drop_comments:
         keep &= features[:, IN_COMMENTS] == 0
-    labels = ["body" if k else "noise" for k in keep.tolist()]
-    extraction = assemble(page, segs, labels, prob.tolist(), False)
-    if extraction.title is None:
-        extraction.title, extraction.title_id = opening_heading(page, segs, keep, breaks)
-    if not extraction.blocks:
+    blocks = []
+    for j in np.flatnonzero(keep).tolist():
+        score = float(prob[j])
+        for block in cut_blocks[j]:
+            block.score = score
+            blocks.append(block)
+    kept = int(keep.sum())
+    details = {"blocks": len(segs), "labels": {"title": 0, "body": kept, "noise": len(segs) - kept},
+               "model": "learned", "smooth": weight, "cut": cut}
+    extraction = Extraction(blocks, details=details)
+    extraction.title, extraction.title_id = opening_heading(page, segs, keep, breaks)
+    if not blocks:
         extraction.reason = f"the learned model kept none of the {len(segs)} blocks (cut {cut})"
-    extraction.details.update({"model": "learned", "smooth": weight, "cut": cut})
     return extraction

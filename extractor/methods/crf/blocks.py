@@ -228,6 +228,17 @@ def segment_blocks(page: Page, seg: Segment, *, label: str = "body", score: floa
     return out
 
 
+def segment_blocks_and_text(page: Page, seg: Segment, breaks: list[int]) -> tuple[list[Block], str]:
+    """:func:`segment_blocks` of one segment (label ``body``, score 1) and its :func:`segment_text`,
+    cut once: the two differ only where a leaf ``<pre>`` without line breaks inside is kept as written
+    (then the text is cut again, whitespace-normalised)."""
+    blocks = segment_blocks(page, seg, breaks=breaks)
+    tags, end = page.tags, page.end_list
+    if any(text is None and tags[i] == "pre" and breaks[end[i]] == breaks[i + 1] for i, text in seg.parts):
+        return blocks, segment_text(page, seg, breaks)
+    return blocks, "\n".join(b.text for b in blocks)
+
+
 def segment_text(page: Page, seg: Segment, breaks: list[int] | None = None) -> str:
     """Plain text of one segment, paragraphs separated by newlines (``breaks``: see :func:`segment_blocks`).
 
