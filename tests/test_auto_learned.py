@@ -10,7 +10,7 @@ import pytest
 
 from extractor import extract
 from extractor.auto import learned
-from extractor.auto.learned_features import FEATURE_NAMES, FEATURE_VERSION, block_features
+from extractor.auto.learned_features import FEATURE_NAMES, FEATURE_VERSION, block_features, digit_counts
 from extractor.errors import ModelError
 from extractor.methods.crf.blocks import break_prefix, segment, segment_text
 from extractor.metrics import shingle_prf
@@ -61,6 +61,15 @@ def test_features_are_finite_one_row_per_block():
         breaks = break_prefix(page)
         x = block_features(page, segs, [segment_text(page, s, breaks) for s in segs])
         assert x.shape == (len(segs), len(FEATURE_NAMES)) and np.isfinite(x).all(), name
+
+
+@pytest.mark.parametrize("texts", [
+    ["Born 1984, died 2001.", "", "no digits", "x²³ and ٣ and ① and ０"],  # superscripts, Arabic, circled, full-width
+    ["𝟘𝟙 mathematical digits beyond the BMP", "12"],
+    ["a NUL\0inside 7", "8"],
+])
+def test_digit_counts_are_str_isdigit_per_text(texts):
+    assert digit_counts(texts).tolist() == [sum(map(str.isdigit, t)) for t in texts]
 
 
 def test_smoothing_along_the_sequence():
