@@ -715,8 +715,20 @@ def _control_candidates(root: etree._Element) -> list[etree._Element]:
     holding = [el for el in root.iter(*_CONTROL_TAGS) if next(el.iterdescendants(*_SWALLOWED_BLOCKS), None) is not None]
     if not holding:
         return []
-    sizes = _control_sizes(root, len)
+    sizes = _control_sizes(_outermost(holding), len)
     return [el for el in holding if sizes[el][0] >= _CONTROL_MIN_CHARS]
+
+
+def _outermost(controls: list[etree._Element]) -> list[etree._Element]:
+    """Those of ``controls`` (buttons and selects, in document order) inside no other control.
+    Each kept one's subtree is walked once, so 2,000 nested buttons cost a walk, not a square."""
+    out: list[etree._Element] = []
+    inner: set[etree._Element] = set()
+    for el in controls:
+        if el not in inner:
+            out.append(el)
+            inner.update(el.iterdescendants(*_CONTROL_TAGS))
+    return out
 
 
 def _unwrap_swallowing_controls(root: etree._Element, candidates: list[etree._Element]) -> None:
@@ -727,7 +739,7 @@ def _unwrap_swallowing_controls(root: etree._Element, candidates: list[etree._El
     (``textarea`` is raw text in both parsers, so it never holds swallowed elements.)"""
     body = root.find("body")
     total = sum(len(normalize_space(t)) for t in (body if body is not None else root).itertext())
-    sizes = _control_sizes(root, lambda t: len(normalize_space(t)))
+    sizes = _control_sizes(_outermost(candidates), lambda t: len(normalize_space(t)))
     found = False
     for el in candidates:
         if total and sizes.get(el, (0, 0))[1] >= CONTROL_SWALLOW_SHARE * total:
@@ -738,27 +750,30 @@ def _unwrap_swallowing_controls(root: etree._Element, candidates: list[etree._El
         etree.strip_tags(root, "pagesight-unwrapped")
 
 
-def _control_sizes(root: etree._Element, measure: Callable[[str], int]) -> dict[etree._Element, tuple[int, int]]:
-    """``(text, flow text)`` of every button and select, in one walk of the tree: all the text
-    inside it, and the text inside :data:`_SWALLOWED_BLOCKS` elements within it (``measure``
-    sizes a piece of text). One walk, so that the nested buttons lxml makes of unclosed ones
-    cost no more than flat ones (each measured on its own was quadratic: 2,000 nested buttons
-    took 20-75 s)."""
+def _control_sizes(roots: list[etree._Element], measure: Callable[[str], int]
+                   ) -> dict[etree._Element, tuple[int, int]]:
+    """``(text, flow text)`` of every button and select in the subtrees of ``roots`` (disjoint), in
+    one walk of each: all the text inside it, and the text inside :data:`_SWALLOWED_BLOCKS`
+    elements within it (``measure`` sizes a piece of text). One walk, so that the nested buttons
+    lxml makes of unclosed ones cost no more than flat ones (each measured on its own was
+    quadratic: 2,000 nested buttons took 20-75 s); only the outermost controls' subtrees, not the
+    whole page."""
     blocks, controls = frozenset(_SWALLOWED_BLOCKS), frozenset(_CONTROL_TAGS)
-    stack = [[0, 0]]  # per open element: [text, flow text]
     sizes: dict[etree._Element, tuple[int, int]] = {}
-    for event, el in etree.iterwalk(root, events=("start", "end")):
-        if event == "start":
-            stack.append([measure(el.text) if el.text else 0, 0])
-            continue
-        text, flow = stack.pop()
-        if el.tag in blocks:
-            flow = text
-        if el.tag in controls:
-            sizes[el] = (text, flow)
-        parent = stack[-1]
-        parent[0] += text + (measure(el.tail) if el.tail else 0)
-        parent[1] += flow
+    for root in roots:
+        stack = [[0, 0]]  # per open element: [text, flow text]
+        for event, el in etree.iterwalk(root, events=("start", "end")):
+            if event == "start":
+                stack.append([measure(el.text) if el.text else 0, 0])
+                continue
+            text, flow = stack.pop()
+            if el.tag in blocks:
+                flow = text
+            if el.tag in controls:
+                sizes[el] = (text, flow)
+            parent = stack[-1]
+            parent[0] += text + (measure(el.tail) if el.tail else 0)
+            parent[1] += flow
     return sizes
 
 
