@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import re
 
-import numpy as np
-
 from .page import Page
 
 #: Class/id words that name a comment section: any word starting with ``comment`` (comment,
@@ -45,23 +43,6 @@ def is_comment_name(class_or_id: str) -> bool:
     return False
 
 
-def names_matching(names: list[str], pattern: re.Pattern, start: int, stop: int) -> list[int]:
-    """Ids ``i`` in ``start..stop-1`` whose ``names[i]`` (a :attr:`Page.class_id`) holds a match of
-    ``pattern``, in order. ``pattern`` must not match a NUL (the joiner).
-
-    One regex pass over the names joined, not a call per element: on the dev pages a few dozen of
-    some thousand names match.
-    """
-    part = names[start:stop]
-    joined = "\0".join(part)
-    hits = [m.start() for m in pattern.finditer(joined)]
-    if not hits:
-        return []
-    ends = np.cumsum([len(name) + 1 for name in part])  # one past each name's joiner
-    found = np.unique(np.searchsorted(ends, hits, side="right"))
-    return (found + start).tolist()
-
-
 def comment_sections(page: Page, max_share: float = MAX_SHARE) -> list[int]:
     """Ids of the outermost comment sections under ``<body>`` (each at most ``max_share`` of its text).
 
@@ -70,9 +51,11 @@ def comment_sections(page: Page, max_share: float = MAX_SHARE) -> list[int]:
     body = page.body_id
     limit = max_share * max(int(page.text_len[body]), 1)
     names, end, text_len = page.class_id, page.end_list, page.text_len
+    stop = end[body]
+    search = _ANY_PART.search  # a cheap first sieve; is_comment_name decides
     out: list[int] = []
     covered = -1
-    for i in names_matching(names, _ANY_PART, body + 1, end[body]):  # a cheap sieve; is_comment_name decides
+    for i in [i for i, name in enumerate(names[body + 1:stop], body + 1) if name and search(name)]:
         if i >= covered and is_comment_name(names[i].lower()) and text_len[i] <= limit:
             out.append(i)
             covered = end[i]  # the outermost section only

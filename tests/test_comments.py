@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 
 from extractor import extract
-from extractor.comments import comment_sections, drop_comments, is_comment_name, names_matching
+from extractor.comments import comment_sections, drop_comments, is_comment_name
 from extractor.page import Geometry, build_page
 
 ARTICLE = " ".join(["The harbour bridge reopened on Monday after two years of repairs to its steel deck."] * 6)
@@ -37,13 +35,6 @@ def test_outermost_sections_only() -> None:
     page = build_page(PAGE)
     ids = comment_sections(page)
     assert [page.elements[i].get("id") for i in ids] == ["comments"]
-
-
-def test_names_matching_finds_every_element_whose_name_matches() -> None:
-    names = ["", "comment-list", "nav", "x comments y", "", "disqus_thread"]
-    assert names_matching(names, re.compile("comment|disqus"), 0, len(names)) == [1, 3, 5]
-    assert names_matching(names, re.compile("comment"), 2, 4) == [3]
-    assert names_matching(names, re.compile("absent"), 0, len(names)) == []
 
 
 def test_a_section_holding_most_of_the_text_is_the_content() -> None:
