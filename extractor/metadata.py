@@ -81,6 +81,9 @@ _DATE_ONLY = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})\s*$")
 _LD_JUNK = re.compile(r"^\s*(?:<!--|//\s*<!\[CDATA\[|<!\[CDATA\[)|(?:-->|//\s*\]\]>|\]\]>)\s*$")
 #: Author and byline elements of the visible page, by markup that names them.
 _NOT_BYLINE_TAGS = frozenset(("article", "main", "section", "img", "meta", "link", "ul", "ol", "table", "form"))
+#: Marked author/byline elements read at most, in document order (the cap since the byline reader
+#: came in with issue #16, commit 6a7ae79).
+MAX_MARKED_BYLINES = 30
 #: An author's bio box or picture, not the byline.
 _AUTHOR_BOX = re.compile(r"author-?(?:bio|box|info|description|avatar|image|photo|img|pic|list|archive)|about-?author",
                          re.I)
@@ -473,22 +476,11 @@ def _byline(page: Page) -> str | None:
     """A visible author name: an element marked as author/byline, else a "By Jane Doe" line.
 
     Plain loops over ``page.elements`` and ``page.texts``: several times cheaper than an XPath
-    with ``contains()`` over every element.
+    with ``contains()`` over every element (see :func:`_marked_bylines`).
     """
     start = page.body_id
     elements = page.elements
-    marked = []
-    for el in elements[start + 1:]:
-        attrib = el.attrib
-        if not attrib:
-            continue
-        cls = (attrib.get("class") or "") + " " + (attrib.get("id") or "")
-        if ("uthor" in cls or "yline" in cls or attrib.get("rel") == "author"
-                or "author" in (attrib.get("itemprop") or "")):
-            marked.append(el)
-            if len(marked) >= 30:
-                break
-    for el in marked:
+    for el in _marked_bylines(page):
         if el.tag in _NOT_BYLINE_TAGS or _AUTHOR_BOX.search((el.get("class") or "") + " " + (el.get("id") or "")):
             continue
         if _in_comments(el):
@@ -512,6 +504,21 @@ def _byline(page: Page) -> str | None:
             if name:
                 return name
     return None
+
+
+def _marked_bylines(page: Page) -> list[etree._Element]:
+    """The first :data:`MAX_MARKED_BYLINES` elements after ``<body>`` marked as author or byline.
+
+    Takes a page; returns, in document order, the elements whose ``class`` or ``id`` holds
+    "uthor" or "yline", whose ``rel`` is "author" or whose ``itemprop`` holds "author".
+    The names are read from ``page.class_id`` (fetched once per page and shared with the other
+    readers of class and id), so only ``rel`` and ``itemprop`` are fetched here.
+    """
+    first = page.body_id + 1
+    marked = [el for name, el in zip(page.class_id[first:], page.elements[first:], strict=True)
+              if "uthor" in name or "yline" in name or el.get("rel") == "author"
+              or "author" in (el.get("itemprop") or "")]
+    return marked[:MAX_MARKED_BYLINES]
 
 
 def _in_comments(el: etree._Element) -> bool:
