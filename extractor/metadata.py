@@ -715,8 +715,12 @@ def headline_date(page: Page) -> str | None:
     h1 = page.index.get(first_h1, start) if first_h1 is not None else start
     low, high = max(start + 1, h1 - HEADLINE_BEFORE), min(len(elements), h1 + HEADLINE_AFTER)
     for i in range(low, high):
-        text = texts[i] or ""
-        tail = tails[i]
+        text, tail = texts[i], tails[i]
+        # A year starts "19" or "20" and cannot straddle the space joining text and tail: a line
+        # with no "1" or "2" in either is skipped before joining and before the regex.
+        if not ((text and ("1" in text or "2" in text)) or (tail and ("1" in tail or "2" in tail))):
+            continue
+        text = text or ""
         if tail:
             text = text + " " + tail
         if len(text) > HEADLINE_LINE_CHARS or not _YEAR.search(text):
