@@ -81,6 +81,9 @@ _DATE_ONLY = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})\s*$")
 _LD_JUNK = re.compile(r"^\s*(?:<!--|//\s*<!\[CDATA\[|<!\[CDATA\[)|(?:-->|//\s*\]\]>|\]\]>)\s*$")
 #: Author and byline elements of the visible page, by markup that names them.
 _NOT_BYLINE_TAGS = frozenset(("article", "main", "section", "img", "meta", "link", "ul", "ol", "table", "form"))
+#: Marked author/byline elements read at most, in document order (the cap since the byline reader
+#: came in with issue #16, commit 6a7ae79).
+MAX_MARKED_BYLINES = 30
 #: An author's bio box or picture, not the byline.
 _AUTHOR_BOX = re.compile(r"author-?(?:bio|box|info|description|avatar|image|photo|img|pic|list|archive)|about-?author",
                          re.I)
@@ -473,22 +476,10 @@ def _byline(page: Page) -> str | None:
     """A visible author name: an element marked as author/byline, else a "By Jane Doe" line.
 
     Plain loops over ``page.elements`` and ``page.texts``: several times cheaper than an XPath
-    with ``contains()`` over every element.
+    with ``contains()`` over every element (see :func:`_marked_bylines`).
     """
-    start = page.body_id
     elements = page.elements
-    marked = []
-    for el in elements[start + 1:]:
-        attrib = el.attrib
-        if not attrib:
-            continue
-        cls = (attrib.get("class") or "") + " " + (attrib.get("id") or "")
-        if ("uthor" in cls or "yline" in cls or attrib.get("rel") == "author"
-                or "author" in (attrib.get("itemprop") or "")):
-            marked.append(el)
-            if len(marked) >= 30:
-                break
-    for el in marked:
+    for el in _marked_bylines(page):
         if el.tag in _NOT_BYLINE_TAGS or _AUTHOR_BOX.search((el.get("class") or "") + " " + (el.get("id") or "")):
             continue
         if _in_comments(el):
@@ -496,8 +487,7 @@ def _byline(page: Page) -> str | None:
         name = _author_text(normalize_space(el.xpath("string()")))
         if name:
             return name
-    quick = _BY_QUICK.match
-    for i in [i for i, text in enumerate(page.texts) if text and i > start and quick(text)]:
+    for i in _by_lines(page):
         text = page.texts[i]
         if len(text) > 200:
             continue
@@ -512,6 +502,34 @@ def _byline(page: Page) -> str | None:
             if name:
                 return name
     return None
+
+
+def _marked_bylines(page: Page) -> list[etree._Element]:
+    """The first :data:`MAX_MARKED_BYLINES` elements after ``<body>`` marked as author or byline.
+
+    Takes a page; returns, in document order, the elements whose ``class`` or ``id`` holds
+    "uthor" or "yline", whose ``rel`` is "author" or whose ``itemprop`` holds "author".
+    The names are read from ``page.class_id`` (fetched once per page and shared with the other
+    readers of class and id), so only ``rel`` and ``itemprop`` are fetched here.
+    """
+    first = page.body_id + 1
+    marked = [el for name, el in zip(page.class_id[first:], page.elements[first:], strict=True)
+              if "uthor" in name or "yline" in name or el.get("rel") == "author"
+              or "author" in (el.get("itemprop") or "")]
+    return marked[:MAX_MARKED_BYLINES]
+
+
+def _by_lines(page: Page) -> list[int]:
+    """Ids of the elements after ``<body>`` whose own text starts like a byline (:data:`_BY_QUICK`).
+
+    Takes a page; returns the ids in document order. Every such text holds a "y" or "Y" (the
+    "by"; under ``re.I`` no other code point matches ``y``, checked over all of them), and most
+    texts hold neither: testing for the letter first spares the regular expression on them.
+    """
+    first = page.body_id + 1
+    quick = _BY_QUICK.match
+    return [i for i, text in enumerate(page.texts[first:], first)
+            if text and ("y" in text or "Y" in text) and quick(text)]
 
 
 def _in_comments(el: etree._Element) -> bool:
@@ -697,8 +715,12 @@ def headline_date(page: Page) -> str | None:
     h1 = page.index.get(first_h1, start) if first_h1 is not None else start
     low, high = max(start + 1, h1 - HEADLINE_BEFORE), min(len(elements), h1 + HEADLINE_AFTER)
     for i in range(low, high):
-        text = texts[i] or ""
-        tail = tails[i]
+        text, tail = texts[i], tails[i]
+        # A year starts "19" or "20" and cannot straddle the space joining text and tail: a line
+        # with no "1" or "2" in either is skipped before joining and before the regex.
+        if not ((text and ("1" in text or "2" in text)) or (tail and ("1" in tail or "2" in tail))):
+            continue
+        text = text or ""
         if tail:
             text = text + " " + tail
         if len(text) > HEADLINE_LINE_CHARS or not _YEAR.search(text):
