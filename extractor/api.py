@@ -16,7 +16,7 @@ from .appshell import script_shell_warning
 from .errors import OptionError
 from .gcpause import gc_paused
 from .loader import get_page
-from .metadata import DATE_SEARCHES, fill_metadata
+from .metadata import DATE_SEARCHES, fill_metadata, read_metadata
 from .methods.base import Extraction
 from .page import Page
 from .registry import AUTO_METHOD, METHODS, MethodEntry, method_names, option_names, option_owners, resolve_method
@@ -95,6 +95,7 @@ def extract(
         name, run, opts = auto.method, auto.run, auto.options
         comments = auto.comments
     work = page
+    metadata = None  # read from the page as loaded (issue #16)
     if comments is False and "drop_comments" in option_names(type(opts)):
         opts = replace(opts, drop_comments=True)  # the method leaves them out itself
     elif comments is False:
@@ -103,6 +104,8 @@ def extract(
 
         # A Page the caller passed in, or one that record mining reads below, stays untouched.
         keep_original = isinstance(source, Page) or (auto is not None and auto.page_type in RECORD_TYPES)
+        if not keep_original:  # the tree changes in place: what the metadata reads is read first
+            metadata = read_metadata(page, date_search=date_search)
         work = drop_comments(page, copy_tree=keep_original)
     extraction: Extraction = run(work, opts)
     title = extraction.title or headline(work)
@@ -116,7 +119,7 @@ def extract(
 
         add_inline(work, result.blocks)
     # author, dates, site name ... (issue #16); reads the page as loaded
-    fill_metadata(result, page, date_search=date_search)
+    fill_metadata(result, metadata or page, date_search=date_search)
     if auto is not None:
         from .auto import records_for
 

@@ -806,10 +806,16 @@ def year_only(day: str | None) -> bool:
     return bool(day) and day.endswith("-01-01")
 
 
-def fill_metadata(result: Any, page: Page, *, date_search: str = "fast") -> None:
-    """Set the metadata fields of ``result`` (a :class:`~extractor.result.Result`) from ``page``,
-    looking for a publication date as ``date_search`` says (:data:`DATE_SEARCHES`)."""
+def read_metadata(page: Page, *, date_search: str = "fast") -> Metadata:
+    """:func:`page_metadata` of ``page``, a publication date looked for as ``date_search`` says
+    (:data:`DATE_SEARCHES`)."""
     fallback = None if date_search == "markup" else partial(htmldate_fallback, extensive=date_search == "extensive")
-    meta = page_metadata(page, date_fallback=fallback)
+    return page_metadata(page, date_fallback=fallback)
+
+
+def fill_metadata(result: Any, page: Page | Metadata, *, date_search: str = "fast") -> None:
+    """Set the metadata fields of ``result`` (a :class:`~extractor.result.Result`) from ``page``
+    (:func:`read_metadata`), or from a :class:`Metadata` already read."""
+    meta = page if isinstance(page, Metadata) else read_metadata(page, date_search=date_search)
     for name in FIELDS:
         setattr(result, name, getattr(meta, name))

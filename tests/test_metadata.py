@@ -259,6 +259,17 @@ def _date_deep_in_the_text(paragraph: str = "<p>The survey was made on 12 Februa
             "<p>More words here.</p>" * 5 + "</body></html>")
 
 
+@pytest.mark.parametrize("method", ["decay", "cedp", "auto"])
+def test_dropping_comments_leaves_the_metadata_as_read_from_the_page_as_loaded(method):
+    html = ("<html><head><title>A post</title></head><body><article><h1>A post</h1>"
+            + "<p>Paragraph of the article with enough words to be its main text, again and again.</p>" * 8
+            + "</article><div id='comments'><p>A reader wrote this on "
+              "<time datetime='2021-03-04'>4 March</time>.</p></div></body></html>")
+    kept = extractor.extract(html, method=method, comments=True, date_search="markup")
+    dropped = extractor.extract(html, method=method, comments=False, date_search="markup")
+    assert kept.date == dropped.date == "2021-03-04"
+
+
 def test_date_search_says_how_far_the_date_is_looked_for():
     html = _date_deep_in_the_text()  # a date in a plain paragraph: only htmldate's whole-text search reads it
     assert extractor.extract(html, date_search="extensive").date == "2018-02-12"
