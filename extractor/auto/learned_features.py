@@ -97,25 +97,21 @@ def _chain_bits(page: Page, firsts: list[int]) -> tuple[list[int], list[int], li
             need[i] = 1
             i = parent[i]
     names, tags, bit = page.class_id, page.tags, _TAG_BIT.get
-    cue: dict[int, int] = {}
-    cue_anc: dict[int, int] = {-1: 0}
-    tag_all: dict[int, int] = {-1: 0}  # the element's own tag bit included
-    near: dict[int, int] = {}
+    n = len(parent)
+    # Lists indexed by element id (faster than dicts); the root's parent (-1) reads the extra last slot.
+    cue = [0] * (n + 1)
+    cue_anc = [0] * (n + 1)
+    tag_all = [0] * (n + 1)  # the element's own tag bit included
+    near = [0] * (n + 1)
     for i in np.flatnonzero(np.frombuffer(need, dtype=np.uint8)).tolist():  # parents before children
         name = names[i]
         cue[i] = _cue_bits(name) if name else 0
         p = parent[i]
-        cue_anc[i] = cue_anc[p] | cue.get(p, 0)
+        cue_anc[i] = cue_anc[p] | cue[p]
         tag_all[i] = tag_all[p] | bit(tags[i], 0)
-        b = 0
         if p >= 0:
-            b = cue[p]
             g = parent[p]
-            if g >= 0:
-                b |= cue[g]
-                if parent[g] >= 0:
-                    b |= cue[parent[g]]
-        near[i] = b
+            near[i] = cue[p] | cue[g] | (cue[parent[g]] if g >= 0 else 0)
     return ([cue[i] for i in firsts], [near[i] for i in firsts], [cue_anc[i] for i in firsts],
             [tag_all[i] for i in firsts])
 
