@@ -11,7 +11,6 @@ import weakref
 from collections.abc import Collection, Iterable
 
 import numpy as np
-from lxml import etree
 
 from .page import Page, normalize_space
 from .result import Block
@@ -44,7 +43,7 @@ def collect_blocks(
     and indentation), a data row as one ``tr`` block with its ``cells``, an ``<ol>`` item with
     its ``number``.
     """
-    index = page.index
+    tags, texts, tails, end = page.tags, page.texts, page.tails, page.end_list
     blocks: list[Block] = []
     owners: list[tuple[int, str]] = []
     buffer: list[str] = []
@@ -58,50 +57,60 @@ def collect_blocks(
                 tag, number = block_role(page, owner_id) if owner_tag in _ITEM_PARTS else (owner_tag, None)
                 blocks.append(Block(owner_id, text, tag, label, score, number=number))
 
-    root = page.elements[root_id]
-    walker = etree.iterwalk(root, events=("start", "end"))
-    skipped_el = None
-    for event, el in walker:
-        tag = el.tag if isinstance(el.tag, str) else ""
-        if event == "start":
-            i = index.get(el, -1)
-            if i in skip or i < 0:
-                walker.skip_subtree()
-                skipped_el = el
+    def close(j: int, kind: int) -> None:
+        if kind == _OWNER:
+            flush()
+            owners.pop()
+        if j != root_id and tails[j]:
+            buffer.append(tails[j])
+
+    # A walk over element ids in document order (the Page's tree holds no comments or processing
+    # instructions: the parser removes them), reading the Page's tags and texts, not lxml's proxies.
+    open_ids: list[tuple[int, int]] = []  # (id, kind) of the elements entered and not yet closed
+    i, stop = root_id, end[root_id]
+    while i < stop:
+        while open_ids and end[open_ids[-1][0]] <= i:
+            close(*open_ids.pop())
+        tag = tags[i]
+        if i in skip:
+            open_ids.append((i, _SKIPPED))
+            i = end[i]
+            continue
+        if tag in BLOCK_TAGS or i == root_id:
+            flush()
+            cell_ids = _data_row_cells(page, i) if tag == "tr" else None
+            whole = None
+            if cell_ids:
+                cells = [_cell_text(page, c) for c in cell_ids]
+                if any(cells):
+                    header = all(tags[c] == "th" for c in cell_ids)
+                    blocks.append(Block(i, " | ".join(cells), "tr", label, score, cells=cells, header=header))
+                whole = True
+            elif tag == "pre":
+                text = "".join(page.elements[i].itertext()).strip("\n")
+                if text.strip():
+                    blocks.append(Block(i, text, "pre", label, score))
+                whole = True
+            owners.append((i, tag))
+            open_ids.append((i, _OWNER))
+            if whole:  # its text is taken: the walk goes on after its subtree
+                i = end[i]
                 continue
-            if tag in BLOCK_TAGS or el is root:
-                flush()
-                cell_ids = _data_row_cells(page, i) if tag == "tr" else None
-                if cell_ids:
-                    cells = [_cell_text(page, c) for c in cell_ids]
-                    if any(cells):
-                        header = all(page.tags[c] == "th" for c in cell_ids)
-                        blocks.append(Block(i, " | ".join(cells), "tr", label, score, cells=cells, header=header))
-                    walker.skip_subtree()
-                    owners.append((i, tag))
-                    continue
-                if tag == "pre":
-                    text = "".join(el.itertext()).strip("\n")
-                    if text.strip():
-                        blocks.append(Block(i, text, "pre", label, score))
-                    walker.skip_subtree()
-                    owners.append((i, tag))
-                    continue
-                owners.append((i, tag))
-            elif tag in ("br", "hr"):
-                flush()
-            if el.text:
-                buffer.append(el.text)
         else:
-            if el is skipped_el:
-                skipped_el = None
-            elif tag in BLOCK_TAGS or el is root:
+            if tag in ("br", "hr"):
                 flush()
-                owners.pop()
-            if el is not root and el.tail:
-                buffer.append(el.tail)
+            open_ids.append((i, _PLAIN))
+        if texts[i]:
+            buffer.append(texts[i])
+        i += 1
+    while open_ids:
+        close(*open_ids.pop())
     flush()
     return blocks
+
+
+#: Kinds of the elements open in :func:`collect_blocks`' walk.
+_PLAIN, _OWNER, _SKIPPED = 0, 1, 2
 
 
 #: Block owners that may be a list item: the item, or the paragraph that opens it.
