@@ -96,23 +96,26 @@ def _inner_mask(page: Page, keep_tags: tuple[str, ...]) -> np.ndarray:
 
 
 def _children(page: Page, node: int) -> list[tuple[str, int, str]]:
-    """Pruned children of an inner element: ``(kind, id, text)`` with kind ``el`` or ``text``."""
-    el = page.elements[node]
-    index = page.index
-    text_len = page.text_len
+    """Pruned children of an inner element: ``(kind, id, text)`` with kind ``el`` or ``text``.
+
+    Read from the Page's lists (a child's next sibling is the id after its subtree), not lxml's proxies.
+    """
+    texts, tails, end, text_len = page.texts, page.tails, page.end_list, page.text_len
     out: list[tuple[str, int, str]] = []
-    if el.text and not el.text.isspace():
-        out.append(("text", node, el.text))
-    for child in el:
-        cid = index.get(child)
-        if cid is not None and text_len[cid] > 0:
-            out.append(("el", cid, ""))
-        tail = child.tail
+    text = texts[node]
+    if text and not text.isspace():
+        out.append(("text", node, text))
+    child, stop = node + 1, end[node]
+    while child < stop:
+        if text_len[child] > 0:
+            out.append(("el", child, ""))
+        tail = tails[child]
         if tail and not tail.isspace():
             if out and out[-1][0] == "text":
                 out[-1] = ("text", node, out[-1][2] + tail)
             else:
                 out.append(("text", node, tail))
+        child = end[child]
     return out
 
 
