@@ -242,7 +242,7 @@ class Page:
     def depth(self) -> np.ndarray:
         """Depth per element id (the root is 0)."""
         depth = [0] * len(self.elements)
-        par = self.parent.tolist()
+        par = self.parent_list
         for i in range(1, len(depth)):
             depth[i] = depth[par[i]] + 1
         return np.array(depth, dtype=np.int64)
@@ -250,7 +250,7 @@ class Page:
     @cached_property
     def tag_path(self) -> list[str]:
         """Tag path per element id, e.g. ``html/body/div/p``."""
-        tags, par = self.tags, self.parent.tolist()
+        tags, par = self.tags, self.parent_list
         paths = [""] * len(tags)
         for i, tag in enumerate(tags):
             paths[i] = tag if par[i] < 0 else paths[par[i]] + "/" + tag
@@ -258,9 +258,32 @@ class Page:
 
     @cached_property
     def tag_path_id(self) -> np.ndarray:
-        """A small integer per distinct tag path, per element id."""
-        ids: dict[str, int] = {}
-        return np.fromiter((ids.setdefault(p, len(ids)) for p in self.tag_path), dtype=np.int64, count=len(self))
+        """A small integer per distinct tag path, per element id, numbered in document order.
+
+        Keyed by (the parent's path id, the tag), not by the path string: the same numbers, since
+        a tag holds no "/", without building and hashing a string per element.
+        """
+        ids: dict[tuple[int, str], int] = {}
+        setdefault, par = ids.setdefault, self.parent_list
+        out = [0] * len(self) + [-1]  # the root's parent (-1) reads the last slot
+        for i, tag in enumerate(self.tags):
+            out[i] = setdefault((out[par[i]], tag), len(ids))
+        return np.array(out[:-1], dtype=np.int64)
+
+    def path_tags(self, element_id: int) -> tuple[str, ...]:
+        """The tags from the root down to ``element_id`` (its :attr:`tag_path` split at "/")."""
+        tags, par = self.tags, self.parent_list
+        out = []
+        i = element_id
+        while i >= 0:
+            out.append(tags[i])
+            i = par[i]
+        return tuple(reversed(out))
+
+    @cached_property
+    def parent_list(self) -> list[int]:
+        """``parent`` as a plain list (for per-element Python loops)."""
+        return self.parent.tolist()
 
     @cached_property
     def end_list(self) -> list[int]:

@@ -51,6 +51,15 @@ def test_tag_paths():
     assert page.tag_path_id[p] != page.tag_path_id[page.parent[p]]
 
 
+def test_tag_path_ids_number_the_distinct_path_strings_in_document_order():
+    page = load("<html><body><div><p>a</p><p>b</p></div><div><p>c<b>d</b></p><ul><li>e</li></ul></div>"
+                "<section><div><p>f</p></div></section></body></html>")
+    first_seen: dict[str, int] = {}
+    expected = [first_seen.setdefault(path, len(first_seen)) for path in page.tag_path]
+    assert page.tag_path_id.tolist() == expected
+    assert all(page.path_tags(i) == tuple(page.tag_path[i].split("/")) for i in range(len(page)))
+
+
 def test_unclosed_title_is_repaired():
     body = "".join(f"<p>Paragraph number {i} of the article body.</p>" for i in range(30))
     page = load(f"<html><head><title>Broken title</head><body>{body}</body></html>")

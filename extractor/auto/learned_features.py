@@ -90,7 +90,7 @@ def _chain_bits(page: Page, firsts: list[int]) -> tuple[list[int], list[int], li
     Only the elements on the blocks' ancestor chains are visited (on the dev pages most elements
     are inline or leaves that start no block and hold none).
     """
-    parent = page.parent.tolist()
+    parent = page.parent_list
     need = bytearray(len(parent))
     for i in firsts:
         while i >= 0 and not need[i]:

@@ -192,10 +192,9 @@ def node_scores(page: Page, nodes: np.ndarray, opts: Options) -> np.ndarray:
     pid = page.tag_path_id[nodes]
     tags: dict[int, tuple[str, ...]] = {}
     if opts.path_weighted and opts.smooth_radius > 0:
-        tag_path = page.tag_path
         uniq, first = np.unique(pid, return_index=True)
         for p, i in zip(uniq.tolist(), nodes[first].tolist(), strict=True):
-            tags[p] = tuple(tag_path[i].split("/"))
+            tags[p] = page.path_tags(i)
     return smooth(combined, pid, tags, opts.smooth_radius, opts.smooth_sigma, opts.path_weighted)
 
 
