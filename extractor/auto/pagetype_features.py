@@ -186,12 +186,17 @@ def distribution_features(blocks: BlockList) -> dict[str, float]:
     return f
 
 
-def _depths(parent: np.ndarray) -> np.ndarray:
+def _depths(parent: np.ndarray, end: np.ndarray | None = None) -> np.ndarray:
     """Depth per element id by pointer doubling over the ``parent`` array (log-depth numpy steps).
 
-    ``parent`` holds ids into the same array; a negative parent marks a root (depth 0).
+    ``parent`` holds ids into the same array; a negative parent marks a root (depth 0). With
+    ``end`` (the exclusive subtree ends of the same document-order ids, as ``Page.end``), the
+    depth is counted in one prefix sum instead: the ancestors of ``i`` are the ``j < i`` whose
+    subtree has not ended by ``i``, so depth = ``i`` minus the subtrees ended by ``i``.
     """
     n = len(parent)
+    if end is not None:
+        return np.arange(n, dtype=np.int64) - np.cumsum(np.bincount(end, minlength=n + 1)[:n])
     up = np.where(parent >= 0, parent, n)  # n: a sentinel root above every root
     up = np.append(up, n)
     dist = np.append((parent >= 0).astype(np.int64), 0)
@@ -266,7 +271,7 @@ def dom_features(page: Page, codes: TagCodes | None = None) -> dict[str, float]:
     lo, hi, tag_ids, tid = codes.lo, codes.hi, codes.tag_ids, codes.tid
     n_el = hi - lo
     text = float(page.text_len[lo])
-    depth = _depths(page.parent[lo:hi] - lo) if n_el else np.zeros(1)
+    depth = _depths(page.parent[lo:hi] - lo, page.end[lo:hi] - lo) if n_el else np.zeros(1)
     counts = np.bincount(tid, minlength=len(tag_ids)).tolist()
     f: dict[str, float] = {"n_el_log": _log(n_el), "text_log": _log(text), "text_per_el": text / max(n_el, 1),
                            "depth_mean": float(depth.mean()), "depth_max": float(depth.max())}
