@@ -9,8 +9,8 @@ Two implementations of the same walk:
 
 - :func:`block_list_events`: lxml's *target parser* interface (start/end/data callbacks,
   no tree is built), the paper's own setting;
-- :func:`block_list`: one linear pass over the element ids of an already parsed
-  :class:`~extractor.page.Page` (its ``parent``/``end``/``in_link`` arrays give the stack).
+- :func:`block_list`: the same walk over the element arrays of an already parsed
+  :class:`~extractor.page.Page` (``parent``/``end``/``in_link``), computed with numpy at once.
 
 Both return a :class:`BlockList` whose blocks are in the order they were opened.
 ``bench/bench_blocks.py`` times both against ``lxml.html.fromstring``.
@@ -177,6 +177,33 @@ def block_list_events(
     return parser.close()
 
 
+def _nearest_block(parent: np.ndarray, is_block: np.ndarray) -> np.ndarray:
+    """Per element of a subtree: the local id of its nearest block ancestor-or-self (``n`` when none).
+
+    Takes ``parent`` (local ids; entry 0, the subtree's root, is ignored) and ``is_block`` (bool),
+    both of length ``n``; returns an int64 array of length ``n + 1`` (the last entry is the
+    sentinel ``n``). Pointer doubling: log2 of the longest run of non-block ancestors in steps.
+    """
+    n = len(parent)
+    up = np.empty(n + 1, dtype=np.int64)
+    up[1:n] = parent[1:]
+    up[0] = up[n] = n
+    ids = np.flatnonzero(is_block)
+    up[ids] = ids
+    while True:
+        nxt = up[up]
+        if np.array_equal(nxt, up):
+            return up
+        up = nxt
+
+
+def _split(items: list, counts: np.ndarray) -> list[list]:
+    """``items`` cut into consecutive lists of ``counts`` items each (one list per count)."""
+    bounds = np.cumsum(counts).tolist()
+    # Most blocks are empty (about half on the dev pages): a new empty list is cheaper than a slice.
+    return [items[a:b] if a != b else [] for a, b in zip([0, *bounds[:-1]], bounds, strict=True)]
+
+
 def block_list(
     page: Page,
     *,
@@ -185,84 +212,64 @@ def block_list(
     root_id: int | None = None,
     places: bool = False,
 ) -> BlockList:
-    """Block list of a parsed :class:`Page` by one linear pass over its element ids.
+    """Block list of a parsed :class:`Page`, computed over its element arrays at once.
 
-    The Page already dropped the jump tags (``NOISE_TAGS``). Each element is visited once in
-    document order; an explicit stack of open elements, closed by the ``end`` array, places
-    every tail after its element's subtree, exactly as the event stream would. Starts at
-    ``root_id`` (default: ``body``). Returns a :class:`BlockList` with element ids as owners
-    (and ``places`` when ``places=True``).
+    The Page already dropped the jump tags (``NOISE_TAGS``). It is the event walk of
+    :func:`block_list_events` over the element ids from ``root_id`` (default: ``body``): element
+    ``i`` opens at stream time ``i`` (its text follows), its tail arrives when its subtree closes
+    (time ``end[i]``, before element ``end[i]`` opens; tails closing together innermost first).
+    A text goes to the block last opened, by that time, in its *slot*: the nearest enclosing
+    block element, whose block a ``br``/``hr`` inside it replaces (the root slot holds block 0).
+    So every piece's block is one sorted search among the openers. Returns a :class:`BlockList`
+    with element ids as owners (and ``places`` when ``places=True``).
     """
-    tags = page.tags
-    texts, tails, text_sizes, tail_sizes = page.texts, page.tails, page.text_sizes, page.tail_sizes
-    parent = page.parent.tolist()
-    end = page.end.tolist()
-    in_link = page.in_link.tolist()
     start = page.body_id if root_id is None else root_id
-    stop = end[start]
-    out_tags = ["#root"]
-    chars = [0]
-    links = [0]
-    owners = [-1]
-    pieces: list[list[str]] = [[]]
-    where: list[list[int]] | None = [[]] if places else None
-    # Per element id (offset by ``start``): the block receiving its text. A block element
-    # receives its own; separators re-point the enclosing block element's slot, and every
-    # element in the slot reads it through ``slot_of`` when its text arrives (plain lists, no
-    # per-element function calls: this loop is on the hot path of page-type detection).
+    stop = int(page.end[start])
     n = stop - start
-    slot_of = [0] * n  # element -> the position in ``current`` of its enclosing block element
-    current = [0] * (n + 1)  # position n: text outside every block
-    open_ids: list[int] = []
-    pop, push = open_ids.pop, open_ids.append
-    for i in range(start, stop + 1):  # the step at ``stop`` only closes what is still open
-        while open_ids and end[open_ids[-1]] <= i:
-            j = pop()
-            size = tail_sizes[j]
-            if size and j != start:
-                p = parent[j]
-                k = current[slot_of[p - start]]
-                chars[k] += size
-                if in_link[p]:
-                    links[k] += size
-                pieces[k].append(tails[j])
-                if where is not None:
-                    where[k].append(~j)
-        if i == stop:
-            break
-        tag = tags[i]
-        r = i - start
-        if tag in block_tags:
-            slot_of[r] = r
-            current[r] = len(out_tags)
-            out_tags.append(tag)
-            chars.append(0)
-            links.append(0)
-            owners.append(i)
-            pieces.append([])
-            if where is not None:
-                where.append([])
-        else:
-            s = slot_of[parent[i] - start] if r else n
-            slot_of[r] = s
-            if tag in separator_tags:
-                current[s] = len(out_tags)
-                out_tags.append(tag)
-                chars.append(0)
-                links.append(0)
-                owners.append(i)
-                pieces.append([])
-                if where is not None:
-                    where.append([])
-        size = text_sizes[i]
-        if size:
-            k = current[slot_of[r]]
-            chars[k] += size
-            if in_link[i]:
-                links[k] += size
-            pieces[k].append(texts[i])
-            if where is not None:
-                where[k].append(i)
-        push(i)
-    return BlockList(out_tags, np.array(chars, dtype=np.int64), np.array(links, dtype=np.int64),
-                     np.array(owners, dtype=np.int64), pieces, where or [])
+    tags = page.tags[start:stop]
+    is_block = np.fromiter(map(block_tags.__contains__, tags), dtype=bool, count=n)
+    is_sep = np.fromiter(map(separator_tags.__contains__, tags), dtype=bool, count=n) & ~is_block
+    parent = page.parent[start:stop] - start
+    slot = _nearest_block(parent, is_block)
+    # Openers: the root block (slot n), then every block and separator element in id order,
+    # keyed by (slot, time); time 2r+2 for element r's opening and text, 2e+1 for a tail closing
+    # at e (so a tail at e sees what opened before e, and precedes the text of element e).
+    opened = np.flatnonzero(is_block | is_sep)
+    key_scale = 2 * n + 4
+    opener_keys = np.concatenate(([n * key_scale], slot[opened] * key_scale + 2 * opened + 2))
+    order = np.argsort(opener_keys, kind="stable")
+    opener_keys = opener_keys[order]
+    text_sizes = np.fromiter(page.text_sizes[start:stop], dtype=np.int64, count=n)
+    tail_sizes = np.fromiter(page.tail_sizes[start:stop], dtype=np.int64, count=n)
+    tail_sizes[0] = 0  # the root's own tail lies outside it
+    with_text = np.flatnonzero(text_sizes)
+    with_tail = np.flatnonzero(tail_sizes)
+    tail_time = page.end[with_tail + start] - start
+    tail_slot = slot[parent[with_tail]]
+    event_time = np.concatenate((2 * with_text + 2, 2 * tail_time + 1))
+    event_slot = np.concatenate((slot[with_text], tail_slot))
+    # Stream order: by time; tails closing at the same time innermost (highest id) first.
+    stream = np.argsort(event_time * (n + 1) + np.concatenate((np.zeros(len(with_text), dtype=np.int64),
+                                                                  n - with_tail)), kind="stable")
+    event_block = order[np.searchsorted(opener_keys, event_slot * key_scale + event_time, side="right") - 1]
+    source = np.concatenate((with_text, with_tail + n))  # into texts + tails of the subtree
+    sizes = np.concatenate((text_sizes[with_text], tail_sizes[with_tail]))
+    in_link = page.in_link[start:stop]
+    linked = np.concatenate((in_link[with_text], in_link[parent[with_tail]]))
+    n_blocks = len(opened) + 1
+    chars = np.bincount(event_block, weights=sizes, minlength=n_blocks).astype(np.int64)
+    links = np.bincount(event_block, weights=np.where(linked, sizes, 0), minlength=n_blocks).astype(np.int64)
+    # Pieces grouped by block, in stream order within a block.
+    event_block, source = event_block[stream], source[stream]
+    grouped = np.argsort(event_block, kind="stable")
+    counts = np.bincount(event_block, minlength=n_blocks)
+    source = source[grouped]
+    strings = page.texts[start:stop] + page.tails[start:stop]
+    pieces = _split(list(map(strings.__getitem__, source.tolist())), counts)
+    where: list[list[int]] = []
+    if places:
+        codes = np.where(source < n, source + start, ~(source - n + start))
+        where = _split(codes.tolist(), counts)
+    out_tags = ["#root", *map(tags.__getitem__, opened.tolist())]
+    owners = np.concatenate(([-1], opened + start)).astype(np.int64)
+    return BlockList(out_tags, chars, links, owners, pieces, where)

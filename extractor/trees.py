@@ -4,7 +4,8 @@ The shipped models of :mod:`extractor.auto` (page types, the learned extractor) 
 ``HistGradientBoostingClassifier`` ensembles exported as flat arrays (:func:`export_trees`, called
 by the ``bench/train_*.py`` scripts): per tree its output index and per node ``feature`` (-1 at a leaf),
 ``threshold``, ``left``, ``right`` and ``value``. Inference needs no scikit-learn: every
-tree of the ensemble steps together, for every row at once.
+tree of the ensemble steps together, for every row at once (a single row, as the page-type
+models are called with, finds every node's next node at once and then walks by lookups).
 """
 
 from __future__ import annotations
@@ -69,6 +70,8 @@ def prepare(model: dict[str, Any]) -> dict[str, Any]:
     except (KeyError, TypeError, ValueError) as exc:
         raise ModelError(f"malformed tree ensemble: {exc!r}") from None
     model["_roots"] = offsets
+    outputs = model["_tree_output"]
+    model["_output_trees"] = [np.flatnonzero(outputs == k) for k in range(int(outputs.max(initial=-1)) + 1)]
     leaf = feature < 0
     own = np.arange(len(leaf), dtype=np.int64)
     model["_walk_feature"] = np.where(leaf, 0, feature)
@@ -78,29 +81,58 @@ def prepare(model: dict[str, Any]) -> dict[str, Any]:
     return model
 
 
+def _leaves_of_row(model: dict[str, Any], row: np.ndarray) -> np.ndarray:
+    """Leaf node per tree (shape (1, n_trees)) of a :func:`prepare`-d ensemble for one feature row.
+
+    Every node's next node is found at once (one gather and compare over all nodes), then the
+    trees walk by lookups alone: for one row that is cheaper than stepping the trees together
+    (the page-type models' two calls a page: 0.24 CPU-s per 1,000 dev pages stepping, 0.13 so).
+    Each node compares the same feature with the same threshold as in :func:`_leaves_of_rows`.
+    """
+    step = np.where(row.take(model["_walk_feature"]) <= model["_walk_threshold"], model["_walk_left"],
+                    model["_walk_right"])
+    node = model["_roots"]
+    for _ in range(int(model["max_depth"])):
+        node = step.take(node)
+    return node[None, :]
+
+
+def _leaves_of_rows(model: dict[str, Any], part: np.ndarray) -> np.ndarray:
+    """Leaf node per row and tree (shape (n_rows, n_trees)) for C-contiguous feature rows ``part``.
+
+    Every tree steps together, ``max_depth`` steps. Gathers are ``take`` on flat arrays (a row's
+    features at ``row * n_features + feature``): the same elements as fancy indexing, with less
+    per-call work (the learned model's walk, ~60 rows by 120 trees a page, took 0.49 CPU-s per
+    1,000 dev pages by fancy indexing, 0.39 by ``take``).
+    """
+    feat, thr = model["_walk_feature"], model["_walk_threshold"]
+    left, right = model["_walk_left"], model["_walk_right"]
+    flat = part.ravel()
+    offset = (np.arange(len(part), dtype=np.int64) * part.shape[1])[:, None]
+    node = np.broadcast_to(model["_roots"], (len(part), len(model["_roots"])))
+    for _ in range(int(model["max_depth"])):
+        node = np.where(flat.take(offset + feat.take(node)) <= thr.take(node), left.take(node), right.take(node))
+    return node
+
+
 def raw_scores(model: dict[str, Any], x: np.ndarray) -> np.ndarray:
     """Raw scores (n_rows, n_outputs) of a :func:`prepare`-d ensemble for feature rows ``x`` (n_rows, n_features)."""
-    feat, thr = model["_walk_feature"], model["_walk_threshold"]
-    left, right, value = model["_walk_left"], model["_walk_right"], model["_value"]
-    outputs = model["_tree_output"]
+    value, groups = model["_value"], model["_output_trees"]
     base = np.asarray(model["base"], dtype=np.float64)
-    x = np.asarray(x, dtype=np.float64)
+    x = np.ascontiguousarray(x, dtype=np.float64)
     n = x.shape[0]
     scores = np.tile(base, (n, 1))
     if n == 0:
         return scores
+    none = np.zeros(0, dtype=np.int64)
     for lo in range(0, n, ROW_CHUNK):
         part = x[lo:lo + ROW_CHUNK]
-        rows = np.arange(len(part))[:, None]
-        node = np.broadcast_to(model["_roots"], (len(part), len(model["_roots"])))
-        for _ in range(int(model["max_depth"])):
-            node = np.where(part[rows, feat[node]] <= thr[node], left[node], right[node])
-        leaf_values = value[node]
+        leaf_values = value.take(_leaves_of_row(model, part[0]) if len(part) == 1 else _leaves_of_rows(model, part))
         if scores.shape[1] == 1:
             scores[lo:lo + ROW_CHUNK, 0] += leaf_values.sum(axis=1)
         else:
             for k in range(scores.shape[1]):
-                scores[lo:lo + ROW_CHUNK, k] += leaf_values[:, outputs == k].sum(axis=1)
+                scores[lo:lo + ROW_CHUNK, k] += leaf_values[:, groups[k] if k < len(groups) else none].sum(axis=1)
     return scores
 
 

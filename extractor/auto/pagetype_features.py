@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
+from dataclasses import dataclass
+from itertools import chain
 from urllib.parse import urlsplit
 
 import numpy as np
@@ -185,12 +186,17 @@ def distribution_features(blocks: BlockList) -> dict[str, float]:
     return f
 
 
-def _depths(parent: np.ndarray) -> np.ndarray:
+def _depths(parent: np.ndarray, end: np.ndarray | None = None) -> np.ndarray:
     """Depth per element id by pointer doubling over the ``parent`` array (log-depth numpy steps).
 
-    ``parent`` holds ids into the same array; a negative parent marks a root (depth 0).
+    ``parent`` holds ids into the same array; a negative parent marks a root (depth 0). With
+    ``end`` (the exclusive subtree ends of the same document-order ids, as ``Page.end``), the
+    depth is counted in one prefix sum instead: the ancestors of ``i`` are the ``j < i`` whose
+    subtree has not ended by ``i``, so depth = ``i`` minus the subtrees ended by ``i``.
     """
     n = len(parent)
+    if end is not None:
+        return np.arange(n, dtype=np.int64) - np.cumsum(np.bincount(end, minlength=n + 1)[:n])
     up = np.where(parent >= 0, parent, n)  # n: a sentinel root above every root
     up = np.append(up, n)
     dist = np.append((parent >= 0).astype(np.int64), 0)
@@ -205,37 +211,74 @@ def _depths(parent: np.ndarray) -> np.ndarray:
 def _covered_shares(page: Page, groups: list[np.ndarray], lo: int, hi: int, total: float) -> list[float]:
     """Per group of element ids: the share of the own text of elements ``[lo, hi)`` inside their subtrees.
 
-    All groups in one pass: a difference array per group (one ``bincount``), a prefix sum, and
-    the covered elements' own text summed by a matrix product.
+    Takes groups of ascending ids in ``[lo, hi)`` and the share's denominator ``total``; returns
+    one float per group. A group's outermost members (inside no earlier member's subtree) have
+    disjoint subtrees, so the covered text is a sum of own-text prefix-sum differences over them.
+    All groups in one pass: each group's local ids are shifted past the previous group's ends,
+    so one running maximum of the ends finds the outermost members of every group.
     """
     k, n = len(groups), hi - lo
-    if total <= 0 or n <= 0:
+    if total <= 0 or n <= 0 or not sum(map(len, groups)):
         return [0.0] * k
-    row = np.repeat(np.arange(k, dtype=np.int64) * (n + 1), [len(g) for g in groups])
-    starts = np.concatenate(groups).astype(np.int64) if k else np.zeros(0, dtype=np.int64)
-    marks = np.bincount(row + starts - lo, minlength=k * (n + 1))
-    marks -= np.bincount(row + page.end[starts] - lo, minlength=k * (n + 1))
-    covered = np.cumsum(marks.reshape(k, n + 1)[:, :n], axis=1) > 0
-    return (covered @ page.own_len[lo:hi].astype(np.float64) / total).tolist()
+    label = np.repeat(np.arange(k, dtype=np.int64), [len(g) for g in groups])
+    starts = np.concatenate(groups).astype(np.int64)
+    ends = page.end[starts] - lo
+    starts = starts - lo
+    shift = label * (n + 1)
+    reach = np.maximum.accumulate(ends + shift)
+    outer = starts + shift >= np.concatenate(([0], reach[:-1]))
+    prefix = np.concatenate(([0], np.cumsum(page.own_len[lo:hi])))
+    covered = np.bincount(label[outer], weights=prefix[ends[outer]] - prefix[starts[outer]], minlength=k)
+    return (covered / total).tolist()
 
 
-def dom_features(page: Page) -> dict[str, float]:
-    """Cheap page-level counts from the Page arrays: sizes, tag counts, repeated sibling structures,
-    text shares of paragraphs, list items, headings and page chrome, phone/mail/button links."""
-    body = page.body_id
-    lo, hi = body, int(page.end[body])
-    n_el = hi - lo
-    text = float(page.text_len[body])
+@dataclass(frozen=True)
+class TagCodes:
+    """The body's elements ``[lo, hi)`` by tag: ``tag_ids`` maps each tag (lower case) to a small
+    integer in first-seen order, ``tid`` holds that integer per element (``tid[i - lo]``)."""
+
+    lo: int
+    hi: int
+    tag_ids: dict[str, int]
+    tid: np.ndarray
+
+    def ids_of(self, names: frozenset[str]) -> np.ndarray:
+        """Element ids (ascending) of the body's elements whose tag is in ``names``."""
+        wanted = [self.tag_ids[t] for t in names if t in self.tag_ids]
+        if not wanted:
+            return np.zeros(0, dtype=np.int64)
+        lut = np.zeros(len(self.tag_ids), dtype=bool)
+        lut[wanted] = True
+        return np.flatnonzero(lut[self.tid]) + self.lo
+
+
+def tag_codes(page: Page) -> TagCodes:
+    """The :class:`TagCodes` of a page's body (one pass over its tags)."""
+    lo = page.body_id
+    hi = int(page.end[lo])
     tags = page.tags[lo:hi]
-    counts = Counter(tags)
-    depth = _depths(page.parent[lo:hi] - lo) if n_el else np.zeros(1)
-    tag_ids = {t: i for i, t in enumerate(counts)}
-    tid = np.fromiter(map(tag_ids.__getitem__, tags), dtype=np.int64, count=n_el)
+    tag_ids = {t: i for i, t in enumerate(dict.fromkeys(tags))}
+    return TagCodes(lo, hi, tag_ids, np.fromiter(map(tag_ids.__getitem__, tags), dtype=np.int64, count=hi - lo))
+
+
+def dom_features(page: Page, codes: TagCodes | None = None) -> dict[str, float]:
+    """Cheap page-level counts from the Page arrays: sizes, tag counts, repeated sibling structures,
+    text shares of paragraphs, list items, headings and page chrome, phone/mail/button links.
+
+    ``codes``: the page's :func:`tag_codes` when already computed.
+    """
+    codes = tag_codes(page) if codes is None else codes
+    lo, hi, tag_ids, tid = codes.lo, codes.hi, codes.tag_ids, codes.tid
+    n_el = hi - lo
+    text = float(page.text_len[lo])
+    depth = _depths(page.parent[lo:hi] - lo, page.end[lo:hi] - lo) if n_el else np.zeros(1)
+    counts = np.bincount(tid, minlength=len(tag_ids)).tolist()
     f: dict[str, float] = {"n_el_log": _log(n_el), "text_log": _log(text), "text_per_el": text / max(n_el, 1),
                            "depth_mean": float(depth.mean()), "depth_max": float(depth.max())}
     per_k = 1000.0 / max(n_el, 1)
     for t in COUNTED_TAGS:
-        f[f"tag_{t}"] = _log(per_k * counts.get(t, 0))
+        j = tag_ids.get(t)
+        f[f"tag_{t}"] = _log(per_k * (counts[j] if j is not None else 0))
     # Repeated sibling structures: groups of >= REPEAT_MIN siblings with the same tag and text.
     f.update(rep_groups_log=0.0, rep_max_log=0.0, rep_text_share=0.0, rep_card_groups_log=0.0,
              rep_card_share=0.0, rep_link_share=0.0)
@@ -259,18 +302,9 @@ def dom_features(page: Page) -> dict[str, float]:
     # Where the text sits: paragraphs, list items, headings, page chrome (service pages: short
     # sections under many headings; articles: most text in <p>).
     own_total = float(page.own_len[lo:hi].sum())
-
-    def ids_of(names: frozenset[str]) -> np.ndarray:
-        wanted = [tag_ids[t] for t in names if t in tag_ids]
-        if not wanted:
-            return np.zeros(0, dtype=np.int64)
-        lut = np.zeros(len(tag_ids), dtype=bool)
-        lut[wanted] = True
-        return np.flatnonzero(lut[tid]) + lo
-
-    headings = ids_of(HEADING_TAGS)
-    shares = _covered_shares(page, [ids_of(_P_TAG), ids_of(_LI_TAG), headings, ids_of(CHROME_TAGS)], lo, hi,
-                             own_total)
+    headings = codes.ids_of(HEADING_TAGS)
+    shares = _covered_shares(page, [codes.ids_of(_P_TAG), codes.ids_of(_LI_TAG), headings,
+                                    codes.ids_of(CHROME_TAGS)], lo, hi, own_total)
     f.update(heading_rate=_log(1000.0 * len(headings) / max(text, 1.0)), p_share=shares[0], li_share=shares[1],
              heading_share=shares[2], chrome_share=shares[3])
     elements = page.elements
@@ -310,14 +344,15 @@ def region_features(page: Page, blocks: BlockList) -> dict[str, float]:
 
 
 def _leading_text(blocks: BlockList, limit: int) -> str:
-    parts: list[str] = []
-    size = 0
-    for pieces in blocks.pieces:
-        parts.extend(pieces)
-        size += sum(map(len, pieces))
-        if size >= limit:
-            break
-    return " ".join(" ".join(parts)[:limit].split())
+    """The first ``limit`` characters of the blocks' pieces joined by spaces, whitespace-normalised.
+
+    Joins the blocks up to the first one at which the normalised character count (``chars``, never
+    more than the pieces' raw length) reaches ``limit``: their raw text is then at least ``limit``
+    long, so the cut is the same as joining every block.
+    """
+    reached = np.flatnonzero(np.cumsum(blocks.chars) >= limit)
+    upto = int(reached[0]) + 1 if len(reached) else len(blocks.pieces)
+    return " ".join(" ".join(chain.from_iterable(blocks.pieces[:upto]))[:limit].split())
 
 
 def text_features(page: Page, blocks: BlockList, nav_text: str = "") -> dict[str, float]:
@@ -330,14 +365,15 @@ def text_features(page: Page, blocks: BlockList, nav_text: str = "") -> dict[str
     per_k = 1000.0 / max(len(text), 1)
     # Counted on the UTF-8 bytes: UTF-8 is self-synchronising, so an encoded word matches exactly
     # where the word does, and byte search is much faster than search in a wide (non-Latin-1) str.
-    count = text.encode("utf-8", "surrogatepass").count
+    data = text.encode("utf-8", "surrogatepass")
+    count = data.count
     nav_count = nav_text.encode("utf-8", "surrogatepass").count
     return {"price_rate": sum(map(count, _B_CURRENCY)) * per_k,
             "cart_count": _log(sum(map(count, _B_CART))),
             "forum_rate": sum(map(count, _B_FORUM)) * per_k,
             "date_rate": len(_YEAR.findall(text)) * per_k,
             "code_rate": sum(map(count, _B_CODE)) * per_k,
-            "digit_share": sum(map(count, _B_DIGITS)) / max(len(text), 1),
+            "digit_share": (len(data) - len(data.translate(None, _B_DIGIT_SET))) / max(len(text), 1),
             "title_log": _log(len(page.html_title)),
             "article_rate": sum(map(count, _B_ARTICLE)) * per_k,
             "service_rate": sum(map(count, _B_SERVICE)) * per_k,
@@ -350,7 +386,9 @@ def _encoded(words) -> tuple[bytes, ...]:
 
 _B_CURRENCY, _B_CART, _B_FORUM, _B_CODE = (_encoded(CURRENCY_SIGNS), _encoded(CART_WORDS), _encoded(FORUM_WORDS),
                                            _encoded(CODE_MARKS))
-_B_DIGITS, _B_ARTICLE, _B_SERVICE = _encoded("0123456789"), _encoded(ARTICLE_WORDS), _encoded(SERVICE_WORDS)
+_B_ARTICLE, _B_SERVICE = _encoded(ARTICLE_WORDS), _encoded(SERVICE_WORDS)
+#: ASCII digits: the bytes deleted to count them (one pass instead of a count per digit).
+_B_DIGIT_SET = b"0123456789"
 
 
 
@@ -445,11 +483,23 @@ def meta_features(page: Page) -> dict[str, float]:
     return f
 
 
-def _nav_texts(page: Page) -> tuple[str, str]:
-    """Lower-cased text of the headings (h1-h3) and of the link anchors of a page."""
-    headings = " ".join(" ".join(el.itertext()) for el in page.body.iter("h1", "h2", "h3")).lower()
+#: Headings whose text goes into the bag of words and the service-word counts.
+NAV_HEADINGS = frozenset(("h1", "h2", "h3"))
+
+
+def _nav_texts(page: Page, codes: TagCodes | None = None) -> tuple[str, str]:
+    """Lower-cased text of the headings (h1-h3) and of the link anchors of a page.
+
+    The headings are the body's elements named h1-h3 in document order (what ``body.iter("h1",
+    "h2", "h3")`` yields, found from the tag codes instead of a walk over the tree; a tag is
+    matched as written, like ``iter`` does). ``codes``: the page's :func:`tag_codes` when known.
+    """
+    codes = tag_codes(page) if codes is None else codes
     elements = page.elements
-    anchors = " ".join([elements[i].text or "" for i in page.link_ids]).lower()
+    found = map(elements.__getitem__, codes.ids_of(NAV_HEADINGS).tolist())
+    headings = " ".join([" ".join(el.itertext()) for el in found if el.tag in NAV_HEADINGS]).lower()
+    texts = page.texts  # each element's .text, read once when the Page was built
+    anchors = " ".join([texts[i] or "" for i in page.link_ids]).lower()
     return headings, anchors
 
 
@@ -473,9 +523,10 @@ def page_features(page: Page, blocks: BlockList | None = None, url: str | None =
     if blocks is None:
         blocks = block_list(page)
     url = page.url if url is None else url
-    headings, anchors = _nav_texts(page)
+    codes = tag_codes(page)
+    headings, anchors = _nav_texts(page, codes)
     f = distribution_features(blocks)
-    f.update(dom_features(page))
+    f.update(dom_features(page, codes))
     f.update(region_features(page, blocks))
     f.update(text_features(page, blocks, headings + " " + anchors))
     f.update(url_features(url))
