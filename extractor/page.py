@@ -229,7 +229,7 @@ class Page:
     @cached_property
     def tags(self) -> list[str]:
         """Tag name per element id (lower case)."""
-        return [el.tag.lower() if isinstance(el.tag, str) else "" for el in self.elements]
+        return [tag.lower() if isinstance(tag := el.tag, str) else "" for el in self.elements]
 
     @cached_property
     def class_id(self) -> list[str]:
