@@ -30,9 +30,10 @@ NOT_COMMENT_WORDS = frozenset(("commentary", "commentaries", "commentator", "com
 MAX_SHARE = 0.5
 
 _WORD = re.compile(r"[^a-z0-9]+")
-#: Substrings that any comment name contains: a cheap test before the word split.
-_PARTS = (COMMENT_PREFIX, *sorted(COMMENT_WORDS))
-_ANY_PART = re.compile("|".join(map(re.escape, _PARTS)), re.IGNORECASE)
+#: Substrings that any comment name holds once lower-cased ("disqus" covers "disqusthread"): a cheap
+#: test before the word split (substring tests, a fifth of the cost of a case-blind regex search).
+_SIEVE = (COMMENT_PREFIX, "disqus", "respond")
+assert all(any(part in word for part in _SIEVE) for word in COMMENT_WORDS)
 
 
 def is_comment_name(class_or_id: str) -> bool:
@@ -52,10 +53,11 @@ def comment_sections(page: Page, max_share: float = MAX_SHARE) -> list[int]:
     limit = max_share * max(int(page.text_len[body]), 1)
     names, end, text_len = page.class_id, page.end_list, page.text_len
     stop = end[body]
-    search = _ANY_PART.search  # a cheap first sieve; is_comment_name decides
     out: list[int] = []
     covered = -1
-    for i in [i for i, name in enumerate(names[body + 1:stop], body + 1) if name and search(name)]:
+    a, b, c = _SIEVE  # spelled out below: a generator per name would cost more; is_comment_name decides
+    for i in [i for i, name in enumerate(names[body + 1:stop], body + 1)
+              if name and (a in (lower := name.lower()) or b in lower or c in lower)]:
         if i >= covered and is_comment_name(names[i].lower()) and text_len[i] <= limit:
             out.append(i)
             covered = end[i]  # the outermost section only
