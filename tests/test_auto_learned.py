@@ -10,7 +10,14 @@ import pytest
 
 from extractor import extract
 from extractor.auto import learned
-from extractor.auto.learned_features import FEATURE_NAMES, FEATURE_VERSION, block_features, digit_counts
+from extractor.auto.learned_features import (
+    _SENT_END,
+    _WORD,
+    FEATURE_NAMES,
+    FEATURE_VERSION,
+    block_features,
+    text_counts,
+)
 from extractor.errors import ModelError
 from extractor.methods.crf.blocks import break_prefix, segment, segment_text
 from extractor.metrics import shingle_prf
@@ -64,12 +71,16 @@ def test_features_are_finite_one_row_per_block():
 
 
 @pytest.mark.parametrize("texts", [
-    ["Born 1984, died 2001.", "", "no digits", "x²³ and ٣ and ① and ０"],  # superscripts, Arabic, circled, full-width
-    ["𝟘𝟙 mathematical digits beyond the BMP", "12"],
-    ["a NUL\0inside 7", "8"],
+    ["Born 1984, died 2001. Next!", "", "no digits", "x²³ and ٣ and ① and ０"],  # superscripts, Arabic, circled
+    ["中文字。カナ！한글 words? end.", "a.b c.\n", "tab.\tnbsp.\xa0ideographic space.\u3000", "."],
+    ["𝟘𝟙 mathematical digits beyond the BMP. Yes.", "12"],
+    ["a NUL\0inside 7.", "8"],
 ])
-def test_digit_counts_are_str_isdigit_per_text(texts):
-    assert digit_counts(texts).tolist() == [sum(map(str.isdigit, t)) for t in texts]
+def test_text_counts_are_the_per_text_patterns(texts):
+    words, ends, digits = text_counts(texts)
+    assert words.tolist() == [len(_WORD.findall(t)) for t in texts]
+    assert ends.tolist() == [len(_SENT_END.findall(t)) for t in texts]
+    assert digits.tolist() == [sum(map(str.isdigit, t)) for t in texts]
 
 
 def test_smoothing_along_the_sequence():

@@ -50,29 +50,64 @@ _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 _WORD = re.compile(rf"[{_CJK}]|[^\W{_CJK}]+")
 
 
-#: Joins the blocks' texts for :func:`digit_counts` (no element text holds it).
+#: Joins the blocks' texts for :func:`text_counts` (no element text holds it).
 _JOINER = "\0"
-_BEYOND_BMP = re.compile("[\U00010000-\U0010FFFF]")
+#: Per character of the Basic Multilingual Plane, what :func:`text_counts` counts it as (bit flags).
+_RUN, _CJK_CHAR, _DIGIT, _SPACE, _STOP, _CJK_STOP = 1, 2, 4, 8, 16, 32
+_BMP = 0x10000
 
 
 @lru_cache(maxsize=1)
-def _non_digits() -> re.Pattern:
-    """Runs of characters other than the joiner and the digits of the Basic Multilingual Plane (those
-    for which ``str.isdigit`` is true): a class of BMP characters alone compiles to a bitmap."""
-    digits = "".join(chr(c) for c in range(0x10000) if chr(c).isdigit())
-    return re.compile(f"[^{re.escape(digits)}{_JOINER}]+")
+def _char_flags() -> np.ndarray:
+    """Bit flags per BMP code point, each taken from the very pattern or test the per-text counts use:
+    ``_RUN`` a character of :data:`_WORD`'s second branch (a word character outside the CJK ranges),
+    ``_CJK_CHAR`` its first, ``_DIGIT`` ``str.isdigit``, ``_SPACE`` ``\\s``, ``_STOP`` one of ``.!?``,
+    ``_CJK_STOP`` one of ``。！？`` (:data:`_SENT_END`)."""
+    every = "".join(map(chr, range(_BMP)))
+
+    def mask(pattern: str) -> np.ndarray:
+        marked = re.sub(pattern, "\1", re.sub(f"(?!{pattern}).", "\0", every, flags=re.S))
+        return np.frombuffer(marked.encode("latin-1"), dtype=np.uint8).astype(bool)
+
+    flags = np.zeros(_BMP, dtype=np.uint8)
+    flags[mask(f"[^\\W{_CJK}]")] |= _RUN
+    flags[mask(f"[{_CJK}]")] |= _CJK_CHAR
+    flags[[c for c in range(_BMP) if chr(c).isdigit()]] |= _DIGIT
+    flags[mask("\\s")] |= _SPACE
+    flags[[ord(c) for c in ".!?"]] |= _STOP
+    flags[[ord(c) for c in "。！？"]] |= _CJK_STOP
+    return flags
 
 
-def digit_counts(texts: list[str]) -> np.ndarray:
-    """Per text, its characters for which ``str.isdigit`` is true.
+def text_counts(texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per text: its words (:data:`_WORD`), sentence ends (:data:`_SENT_END`) and digits (``str.isdigit``).
 
-    One regex pass over the texts joined (a third of the cost of testing every character from
-    Python); texts with a character beyond the BMP, or holding the joiner, are counted one by one.
+    Counted over the texts joined, one numpy pass over their characters' flags (:func:`_char_flags`),
+    the same counts as the patterns per text at a third of the cost; texts with a character beyond
+    the BMP, or holding the joiner, are counted one by one.
     """
     joined = _JOINER.join(texts)
-    if joined.count(_JOINER) != len(texts) - 1 or _BEYOND_BMP.search(joined):
-        return np.array([sum(map(str.isdigit, t)) for t in texts], dtype=np.float64)
-    return np.array([len(piece) for piece in _non_digits().sub("", joined).split(_JOINER)], dtype=np.float64)
+    codes = np.frombuffer(joined.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    if joined.count(_JOINER) != len(texts) - 1 or (len(codes) and int(codes.max()) >= _BMP):
+        return (np.array([len(_WORD.findall(t)) for t in texts], dtype=np.float64),
+                np.array([len(_SENT_END.findall(t)) for t in texts], dtype=np.float64),
+                np.array([sum(map(str.isdigit, t)) for t in texts], dtype=np.float64))
+    flags = _char_flags()[codes]
+    run = (flags & _RUN) > 0
+    run_start = run.copy()
+    run_start[1:] &= ~run[:-1]
+    # A stop ends a sentence before a space or at its text's end (the joiner or the string's end).
+    after = np.ones(len(flags), dtype=bool)
+    after[:-1] = ((flags[1:] & _SPACE) > 0) | (codes[1:] == 0)
+    ends = (((flags & _STOP) > 0) & after) | ((flags & _CJK_STOP) > 0)
+    words = run_start | ((flags & _CJK_CHAR) > 0)
+    bounds = np.cumsum([0] + [len(t) + 1 for t in texts])  # each text's start, and one past its joiner
+
+    def per_text(marks: np.ndarray) -> np.ndarray:
+        total = np.concatenate(([0], np.cumsum(marks, dtype=np.int64)))
+        return (total[bounds[1:] - 1] - total[bounds[:-1]]).astype(np.float64)
+
+    return per_text(words), per_text(ends), per_text((flags & _DIGIT) > 0)
 
 
 @lru_cache(maxsize=65536)
@@ -172,15 +207,13 @@ def block_features(page: Page, segs: list[Segment], texts: list[str]) -> np.ndar
         out[:, col[name]] = values
 
     # The block's own text.
-    words = np.array([len(_WORD.findall(t)) for t in texts], dtype=np.float64)
+    words, ends, digits = text_counts(texts)
     put("log_chars", np.log1p(chars))
     put("link_share", np.divide(links, chars, out=np.zeros(m), where=chars > 0))
     put("log_words", np.log1p(words))
-    ends = np.array([len(_SENT_END.findall(t)) for t in texts], dtype=np.float64)
     put("sent_ends", np.log1p(ends))
     put("commas_per_word", np.divide([t.count(",") + t.count("，") for t in texts], words, out=np.zeros(m),
                                      where=words > 0))
-    digits = digit_counts(texts)
     lengths = np.array([len(t) for t in texts], dtype=np.float64)
     put("digit_share", np.divide(digits, lengths, out=np.zeros(m), where=lengths > 0))
     put("mean_word_len", np.divide(lengths, words, out=np.zeros(m), where=words > 0))
