@@ -27,6 +27,7 @@ import numpy as np
 
 from ..errors import ModelError
 from ..methods.base import Extraction, require_range
+from ..methods.crf import assemble
 from ..methods.crf.blocks import break_prefix, segment, segment_blocks_and_text, segment_text
 from ..modelfile import read_json_model
 from ..page import Page
@@ -141,17 +142,11 @@ def run(page: Page, opts: Options) -> Extraction:
     keep = smooth(prob, weight) >= cut
     if opts.drop_comments:
         keep &= features[:, IN_COMMENTS] == 0
-    blocks = []
-    for j in np.flatnonzero(keep).tolist():
-        score = float(prob[j])
-        for block in cut_blocks[j]:
-            block.score = score
-            blocks.append(block)
-    kept = int(keep.sum())
-    details = {"blocks": len(segs), "labels": {"title": 0, "body": kept, "noise": len(segs) - kept},
-               "model": "learned", "smooth": weight, "cut": cut}
-    extraction = Extraction(blocks, details=details)
-    extraction.title, extraction.title_id = opening_heading(page, segs, keep, breaks)
-    if not blocks:
+    labels = ["body" if k else "noise" for k in keep.tolist()]
+    extraction = assemble(page, segs, labels, prob.tolist(), False, cut=cut_blocks)
+    if extraction.title is None:
+        extraction.title, extraction.title_id = opening_heading(page, segs, keep, breaks)
+    if not extraction.blocks:
         extraction.reason = f"the learned model kept none of the {len(segs)} blocks (cut {cut})"
+    extraction.details.update({"model": "learned", "smooth": weight, "cut": cut})
     return extraction

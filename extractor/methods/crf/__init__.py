@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Literal
 
@@ -26,6 +27,7 @@ import pycrfsuite
 from ...errors import ModelError
 from ...modelfile import read_json_model
 from ...page import Page
+from ...result import Block
 from ..base import Extraction, require_range
 from .blocks import Segment, SegmentOptions, break_prefix, segment, segment_blocks, segment_text
 from .features import LAYOUT_FEATURE_VERSION, FeatureOptions, feature_version, html_features, layout_features
@@ -176,18 +178,26 @@ def decide(tagger: Any, labels: list[str], probs: list[float], body_marginal: fl
 
 
 def assemble(page: Page, segs: list[Segment], labels: list[str], probs: list[float],
-             title_in_text: bool) -> Extraction:
-    """Turn labelled blocks into an :class:`Extraction` (body blocks, best title)."""
+             title_in_text: bool, cut: Sequence[list[Block]] | None = None) -> Extraction:
+    """Turn labelled blocks into an :class:`Extraction` (body blocks, best title).
+
+    ``cut``: each segment's :func:`segment_blocks` (label ``body``) when the caller has them already;
+    a body segment's blocks then take its score instead of being cut again.
+    """
     blocks = []
     title, title_p, title_id = None, -1.0, None
     breaks = break_prefix(page)
-    for seg, label, p in zip(segs, labels, probs, strict=True):
+    for j, (seg, label, p) in enumerate(zip(segs, labels, probs, strict=True)):
         if label == "title":
             if p > title_p:
                 title, title_p = segment_text(page, seg, breaks).replace("\n", " "), p
                 title_id = next((i for i, text in seg.parts if text is None), seg.parent)
             if title_in_text:
                 blocks.extend(segment_blocks(page, seg, label="title", score=p, breaks=breaks))
+        elif label == "body" and cut is not None:
+            for block in cut[j]:
+                block.score = p
+                blocks.append(block)
         elif label == "body":
             blocks.extend(segment_blocks(page, seg, label="body", score=p, breaks=breaks))
     counts = {name: labels.count(name) for name in ("title", "body", "noise")}
