@@ -79,7 +79,7 @@ def collect_blocks(
         if tag in BLOCK_TAGS or i == root_id:
             flush()
             cell_ids = _data_row_cells(page, i) if tag == "tr" else None
-            whole = None
+            whole = False
             if cell_ids:
                 cells = [_cell_text(page, c) for c in cell_ids]
                 if any(cells):

@@ -5,7 +5,14 @@ from __future__ import annotations
 import numpy as np
 
 from extractor import extract
-from extractor.comments import comment_sections, drop_comments, is_comment_name
+from extractor.comments import (
+    _SIEVE,
+    COMMENT_PREFIX,
+    COMMENT_WORDS,
+    comment_sections,
+    drop_comments,
+    is_comment_name,
+)
 from extractor.page import Geometry, build_page
 
 ARTICLE = " ".join(["The harbour bridge reopened on Monday after two years of repairs to its steel deck."] * 6)
@@ -29,6 +36,10 @@ def test_comment_names() -> None:
     assert is_comment_name("respond")
     assert not is_comment_name("commentary opinion")
     assert not is_comment_name("post-content")
+
+
+def test_the_name_sieve_lets_every_comment_word_through() -> None:
+    assert all(any(part in word for part in _SIEVE) for word in (COMMENT_PREFIX, *COMMENT_WORDS))
 
 
 def test_outermost_sections_only() -> None:
