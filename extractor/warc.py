@@ -34,6 +34,7 @@ from functools import lru_cache
 from typing import IO, Any
 
 from .errors import PagesightError, PageTooLarge
+from .gcpause import gc_paused
 from .result import Result
 from .source import DEFAULT_MAX_BYTES
 
@@ -341,6 +342,7 @@ def extract_record(page: WarcPage, **options: Any) -> Result:
         return error_result(page, type(exc).__name__, str(exc))
 
 
+@gc_paused  # the parse and the Page's lists too, not only the extraction (see extractor.gcpause)
 def extract_record_or_raise(page: WarcPage, **options: Any) -> Result:
     """:func:`extract_record` that raises the page's error (what the command line's workers run)."""
     from .api import extract
