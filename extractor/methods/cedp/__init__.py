@@ -26,7 +26,7 @@ from ... import content
 from ...page import Page
 from ...result import Block
 from ..base import Extraction, require_range
-from .signal import otsu_threshold, smooth
+from .signal import TagPaths, otsu_threshold, smooth
 
 Density = Literal["td", "ctd", "dsum", "nltd", "none"]
 
@@ -190,12 +190,28 @@ def node_scores(page: Page, nodes: np.ndarray, opts: Options) -> np.ndarray:
         dens = block_density(page, opts.density)[block_ids(page, opts)[nodes]]
         combined = path * _unit(dens)
     pid = page.tag_path_id[nodes]
-    tags: dict[int, tuple[str, ...]] = {}
-    if opts.path_weighted and opts.smooth_radius > 0:
-        uniq, first = np.unique(pid, return_index=True)
-        for p, i in zip(uniq.tolist(), nodes[first].tolist(), strict=True):
-            tags[p] = page.path_tags(i)
-    return smooth(combined, pid, tags, opts.smooth_radius, opts.smooth_sigma, opts.path_weighted)
+    paths = tag_paths(page) if opts.path_weighted and opts.smooth_radius > 0 else {}
+    return smooth(combined, pid, paths, opts.smooth_radius, opts.smooth_sigma, opts.path_weighted)
+
+
+def tag_paths(page: Page) -> TagPaths:
+    """The page's tag paths as a trie over its ``tag_path_id`` numbers.
+
+    A path id is (the parent element's path id, the tag) and is numbered at its first element in
+    document order, so a parent path's id is smaller than its children's, as :class:`TagPaths` needs.
+    """
+    pid = page.tag_path_id
+    size = int(pid.max()) + 1
+    up = np.full(size, -1, dtype=np.int64)
+    up[pid[1:]] = pid[page.parent[1:]]
+    rep = np.zeros(size, dtype=np.int64)
+    rep[pid] = np.arange(len(pid), dtype=np.int64)
+    parent = up.tolist()
+    tags = page.tags
+    length = [0] * size
+    for p, q in enumerate(parent):
+        length[p] = length[q] + 1 if q >= 0 else 1
+    return TagPaths(parent, [tags[i] for i in rep.tolist()], length)
 
 
 def to_space(scores: np.ndarray, space: str, opts: Options) -> np.ndarray:
