@@ -114,13 +114,15 @@ class TagPaths:
     distance is that of the parts below it: no tag of the common prefix is compared.
     """
 
-    __slots__ = ("parent", "tag", "length")
+    __slots__ = ("parent", "tag", "length", "lengths")
 
     def __init__(self, parent: list[int], tag: list[str], length: list[int]) -> None:
         """Takes per path id its parent id, its last tag and its length in tags (the root's may be 0)."""
         self.parent = parent
         self.tag = tag
         self.length = length
+        #: ``length`` as an int64 array.
+        self.lengths = np.array(length, dtype=np.int64)
 
     @classmethod
     def from_tuples(cls, paths: Mapping[int, tuple[str, ...]], path_ids: np.ndarray) -> tuple[TagPaths, np.ndarray]:
@@ -161,29 +163,49 @@ class TagPaths:
             else:
                 b.append(tag[q])
                 q = parent[q]
-        if not a or not b:
-            return len(a) + len(b)
+        la, lb = len(a), len(b)
+        if not la or not lb:
+            return la + lb
+        # One tag against k: k edits, one fewer when it matches one of them (a substitution saved).
+        if la == 1:
+            return lb - (a[0] in b)
+        if lb == 1:
+            return la - (b[0] in a)
         # Both remainders read bottom-up: reversing both strings keeps their edit distance.
         return cached_path_distance(tuple(a), tuple(b))
+
+
+#: Pairs are deduplicated through a flag table over all ``size * size`` keys up to this size
+#: (a few numpy passes); past it, by sorting (``np.unique``).
+_PAIR_TABLE_MAX = 1 << 16
 
 
 def _pair_similarity(trie: TagPaths, left: np.ndarray, right: np.ndarray) -> np.ndarray:
     """``1 - ed / max(len, len, 1)`` per pair of trie ids ``left[k]``, ``right[k]``, each distinct
     unordered pair computed once (1.0 where the ids are equal)."""
+    out = np.ones(len(left), dtype=np.float64)
+    differ = left != right
+    lo, hi = left[differ], right[differ]
+    if not len(lo):
+        return out
+    lo, hi = np.minimum(lo, hi), np.maximum(lo, hi)
     size = len(trie.parent)
-    key = np.minimum(left, right) * size + np.maximum(left, right)
-    uniq, inverse = np.unique(key, return_inverse=True)
+    key = lo * size + hi
+    if size * size <= _PAIR_TABLE_MAX:
+        seen = np.zeros(size * size, dtype=bool)
+        seen[key] = True
+        uniq = np.flatnonzero(seen)
+        slot = np.empty(size * size, dtype=np.int64)
+        slot[uniq] = np.arange(len(uniq), dtype=np.int64)
+        inverse = slot[key]
+    else:
+        uniq, inverse = np.unique(key, return_inverse=True)
     p, q = np.divmod(uniq, size)
-    values = np.ones(len(uniq), dtype=np.float64)
-    differ = np.flatnonzero(p != q)
-    if len(differ):
-        dist = trie.distance
-        p, q = p[differ].tolist(), q[differ].tolist()
-        length = trie.length
-        ed = np.array([dist(a, b) for a, b in zip(p, q, strict=True)], dtype=np.float64)
-        longest = np.array([max(length[a], length[b], 1) for a, b in zip(p, q, strict=True)], dtype=np.float64)
-        values[differ] = 1.0 - ed / longest
-    return values[inverse.ravel()]
+    length = trie.lengths
+    longest = np.maximum(np.maximum(length[p], length[q]), 1)
+    ed = np.fromiter(map(trie.distance, p.tolist(), q.tolist()), dtype=np.float64, count=len(uniq))
+    out[differ] = (1.0 - ed / longest)[inverse.ravel()]
+    return out
 
 
 def _as_trie(path_ids: np.ndarray, paths: Mapping[int, tuple[str, ...]] | TagPaths) -> tuple[TagPaths, np.ndarray]:
