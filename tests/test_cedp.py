@@ -139,6 +139,15 @@ def test_tag_path_trie_distance_matches_whole_paths():
             assert trie.distance(int(ids[p]), int(ids[q])) == _table_distance(paths[p], paths[q])
 
 
+def test_paragraph_owners_are_the_content_ones():
+    from extractor import content
+
+    page = _page("<html><body><div><p>a<b>b</b></p><ul><li>c</li><li><a href='x'>d</a></li></ul></div>"
+                 "<p>e</p><section><div><p>f</p><table><tr><td>g</td></tr></table></div></section></body></html>")
+    assert cedp.paragraph_owners(page).tolist() == content.paragraph_owners(page).tolist()
+    assert cedp.tags_in(page, {"p", "td"}).tolist() == [t in ("p", "td") for t in page.tags]
+
+
 def test_page_tag_paths_are_the_page_paths():
     page = _page("<html><body><div><p>a<b>b</b></p><ul><li>c</li><li><a href='x'>d</a></li></ul></div>"
                  "<p>e</p><section><div><p>f</p></div></section></body></html>")
