@@ -106,17 +106,19 @@ def text_nodes(page: Page) -> np.ndarray:
 def nearest_marked(parent: np.ndarray, marked: np.ndarray) -> np.ndarray:
     """Per element, the id of its nearest ancestor-or-self with ``marked`` true (-1 if none).
 
-    Pointer jumping on the parent array: O(n log depth) numpy work, no tree walk.
+    Pointer jumping on the parent array: O(n log depth) numpy work, no tree walk. Each round
+    jumps only the elements not yet resolved (most are after a round or two).
     """
     n = len(parent)
-    ids = np.arange(n, dtype=np.int64)
-    up = np.where(marked, ids, parent)
+    up = np.where(marked, np.arange(n, dtype=np.int64), parent)
     done = marked | (up < 0)
-    while not done.all():
-        nxt = up[np.maximum(up, 0)]
-        nxt_done = done[np.maximum(up, 0)]
-        up = np.where(done, up, nxt)
-        done = done | nxt_done
+    todo = np.flatnonzero(~done)
+    while len(todo):
+        nxt = up[todo]
+        up[todo] = up[nxt]
+        now = done[nxt]
+        done[todo] = now
+        todo = todo[~now]
     return up
 
 

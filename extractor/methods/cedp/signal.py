@@ -269,10 +269,9 @@ def smooth(values: np.ndarray, path_ids: np.ndarray, paths: Mapping[int, tuple[s
         lo, hi = max(0, -offset), min(n, n - offset)
         if lo >= hi:
             continue
-        if not path_weighted:
-            w = np.full(hi - lo, kernel[k])
-        elif offset == 0:
-            w = kernel[k] * np.ones(n)
+        w: np.ndarray | np.float64
+        if not path_weighted or offset == 0:
+            w = kernel[k]  # a node is its own path's match: similarity 1
         else:  # the pairs (i, i - d) are the pairs (j, j + d) shifted by d
             w = kernel[k] * sims[abs(offset)]
         num[lo:hi] += w * v[lo + offset:hi + offset]
