@@ -11,6 +11,7 @@ from extractor.errors import OptionError
 from extractor.evaluate import evaluate
 from extractor.methods import cedp
 from extractor.methods.cedp.signal import (
+    TagPaths,
     gaussian_kernel,
     otsu_threshold,
     path_edit_distance,
@@ -105,6 +106,63 @@ def test_path_edit_distance():
     assert path_edit_distance(("html", "body", "div", "p"), ("html", "body", "p")) == 1
     assert path_edit_distance(("html", "body", "ul", "li", "a"), ("html", "body", "div", "p")) == 3
     assert path_edit_distance((), ("a", "b")) == 2
+
+
+def _table_distance(a: tuple[str, ...], b: tuple[str, ...]) -> int:
+    """The textbook Levenshtein table (the reference for the bit-parallel one)."""
+    prev = list(range(len(b) + 1))
+    for x, ca in enumerate(a, 1):
+        cur = [x]
+        for y, cb in enumerate(b, 1):
+            cur.append(min(prev[y] + 1, cur[y - 1] + 1, prev[y - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+def test_path_edit_distance_matches_the_table():
+    rng = np.random.default_rng(5)
+    for alphabet, longest in ((["a", "b"], 6), (list("abcdef"), 12), ([f"t{k}" for k in range(20)], 80)):
+        for _ in range(400):
+            a = tuple(rng.choice(alphabet, rng.integers(0, longest + 1)).tolist())
+            b = tuple(rng.choice(alphabet, rng.integers(0, longest + 1)).tolist())
+            assert path_edit_distance(a, b) == _table_distance(a, b), (a, b)
+
+
+def test_tag_path_trie_distance_matches_whole_paths():
+    rng = np.random.default_rng(7)
+    tags = ["div", "p", "ul", "li", "a"]
+    paths = {k: ("html", "body") + tuple(rng.choice(tags, rng.integers(0, 7)).tolist()) for k in range(60)}
+    paths[60] = ()
+    trie, ids = TagPaths.from_tuples(paths, np.arange(61))
+    for p in range(61):
+        for q in range(61):
+            assert trie.distance(int(ids[p]), int(ids[q])) == _table_distance(paths[p], paths[q])
+
+
+def test_paragraph_owners_are_the_content_ones():
+    from extractor import content
+
+    page = _page("<html><body><div><p>a<b>b</b></p><ul><li>c</li><li><a href='x'>d</a></li></ul></div>"
+                 "<p>e</p><section><div><p>f</p><table><tr><td>g</td></tr></table></div></section></body></html>")
+    assert cedp.paragraph_owners(page).tolist() == content.paragraph_owners(page).tolist()
+    assert cedp.tags_in(page, {"p", "td"}).tolist() == [t in ("p", "td") for t in page.tags]
+
+
+def test_page_tag_paths_are_the_page_paths():
+    page = _page("<html><body><div><p>a<b>b</b></p><ul><li>c</li><li><a href='x'>d</a></li></ul></div>"
+                 "<p>e</p><section><div><p>f</p></div></section></body></html>")
+    trie = cedp.tag_paths(page)
+    pid = page.tag_path_id.tolist()
+    for i in range(len(page)):
+        assert trie.length[pid[i]] == len(page.path_tags(i))
+        for j in range(len(page)):
+            assert trie.distance(pid[i], pid[j]) == _table_distance(page.path_tags(i), page.path_tags(j))
+    nodes = cedp.text_nodes(page)
+    paths = {p: page.path_tags(i) for i, p in zip(nodes.tolist(), page.tag_path_id[nodes].tolist(), strict=True)}
+    ids = page.tag_path_id[nodes]
+    values = np.linspace(0.1, 1.0, len(nodes))
+    for radius in (1, 2, 3):
+        assert smooth(values, ids, trie, radius, 1.0).tobytes() == smooth(values, ids, paths, radius, 1.0).tobytes()
 
 
 def test_path_similarity_per_offset():

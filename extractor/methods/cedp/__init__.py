@@ -17,6 +17,8 @@ cleaneval+wcxb_dev+dragnet+l3s_gn1 together). The literal reconstruction of ALGO
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Container
 from dataclasses import dataclass
 from typing import Literal
 
@@ -26,7 +28,7 @@ from ... import content
 from ...page import Page
 from ...result import Block
 from ..base import Extraction, require_range
-from .signal import otsu_threshold, smooth
+from .signal import TagPaths, otsu_threshold, smooth
 
 Density = Literal["td", "ctd", "dsum", "nltd", "none"]
 
@@ -104,24 +106,32 @@ def text_nodes(page: Page) -> np.ndarray:
 def nearest_marked(parent: np.ndarray, marked: np.ndarray) -> np.ndarray:
     """Per element, the id of its nearest ancestor-or-self with ``marked`` true (-1 if none).
 
-    Pointer jumping on the parent array: O(n log depth) numpy work, no tree walk.
+    Pointer jumping on the parent array: O(n log depth) numpy work, no tree walk. Each round
+    jumps only the elements not yet resolved (most are after a round or two).
     """
     n = len(parent)
-    ids = np.arange(n, dtype=np.int64)
-    up = np.where(marked, ids, parent)
+    up = np.where(marked, np.arange(n, dtype=np.int64), parent)
     done = marked | (up < 0)
-    while not done.all():
-        nxt = up[np.maximum(up, 0)]
-        nxt_done = done[np.maximum(up, 0)]
-        up = np.where(done, up, nxt)
-        done = done | nxt_done
+    todo = np.flatnonzero(~done)
+    while len(todo):
+        nxt = up[todo]
+        up[todo] = up[nxt]
+        now = done[nxt]
+        done[todo] = now
+        todo = todo[~now]
     return up
+
+
+def tags_in(page: Page, names: Container[str]) -> np.ndarray:
+    """Per element, whether its tag is one of ``names``: read once per distinct tag path (the path's
+    last tag is the element's), not once per element."""
+    tags = tag_paths(page).tag
+    return np.fromiter(map(names.__contains__, tags), dtype=bool, count=len(tags))[page.tag_path_id]
 
 
 def block_ids(page: Page, opts: Options) -> np.ndarray:
     """Per element, the id of the density block holding it (nearest ``block_tags`` ancestor, else body)."""
-    names = set(opts.block_tags.split())
-    marked = np.fromiter(map(names.__contains__, page.tags), dtype=bool, count=len(page))
+    marked = tags_in(page, set(opts.block_tags.split()))
     marked[page.body_id] = True
     marked[0] = True
     return nearest_marked(page.parent, marked)
@@ -190,12 +200,40 @@ def node_scores(page: Page, nodes: np.ndarray, opts: Options) -> np.ndarray:
         dens = block_density(page, opts.density)[block_ids(page, opts)[nodes]]
         combined = path * _unit(dens)
     pid = page.tag_path_id[nodes]
-    tags: dict[int, tuple[str, ...]] = {}
-    if opts.path_weighted and opts.smooth_radius > 0:
-        uniq, first = np.unique(pid, return_index=True)
-        for p, i in zip(uniq.tolist(), nodes[first].tolist(), strict=True):
-            tags[p] = page.path_tags(i)
-    return smooth(combined, pid, tags, opts.smooth_radius, opts.smooth_sigma, opts.path_weighted)
+    paths = tag_paths(page) if opts.path_weighted and opts.smooth_radius > 0 else {}
+    return smooth(combined, pid, paths, opts.smooth_radius, opts.smooth_sigma, opts.path_weighted)
+
+
+#: Per live Page, its tag-path trie (:func:`tag_paths`): both density variants' scores, the block
+#: ids and the paragraph owners of a page read the same one.
+_PAGE_PATHS: weakref.WeakKeyDictionary[Page, TagPaths] = weakref.WeakKeyDictionary()
+
+
+def tag_paths(page: Page) -> TagPaths:
+    """The page's tag paths as a trie over its ``tag_path_id`` numbers (built once per live Page).
+
+    A path id is (the parent element's path id, the tag) and is numbered at its first element in
+    document order, so a parent path's id is smaller than its children's, as :class:`TagPaths` needs.
+    """
+    got = _PAGE_PATHS.get(page)
+    if got is None:
+        got = _PAGE_PATHS[page] = _build_tag_paths(page)
+    return got
+
+
+def _build_tag_paths(page: Page) -> TagPaths:
+    pid = page.tag_path_id
+    size = int(pid.max()) + 1
+    up = np.full(size, -1, dtype=np.int64)
+    up[pid[1:]] = pid[page.parent[1:]]
+    rep = np.zeros(size, dtype=np.int64)
+    rep[pid] = np.arange(len(pid), dtype=np.int64)
+    parent = up.tolist()
+    tags = page.tags
+    length = [0] * size
+    for p, q in enumerate(parent):
+        length[p] = length[q] + 1 if q >= 0 else 1
+    return TagPaths(parent, [tags[i] for i in rep.tolist()], length)
 
 
 def to_space(scores: np.ndarray, space: str, opts: Options) -> np.ndarray:
@@ -253,7 +291,9 @@ def select(page: Page, nodes: np.ndarray, scores: np.ndarray, opts: Options,
         keep = main_region(keep, page.own_len[nodes], opts.region_gap, opts.region_min_share)
     if opts.expand_paragraph:
         owner = (paragraph_owners(page) if owners is None else owners)[nodes]
-        keep = np.isin(owner, owner[keep])
+        chosen = np.zeros(len(page), dtype=bool)
+        chosen[owner[keep]] = True
+        keep = chosen[owner]
     if opts.fill_structures:
         keep = fill_structures(page, nodes, keep)
     if opts.max_link_density < 1.0:
@@ -284,8 +324,14 @@ def fill_structures(page: Page, nodes: np.ndarray, keep: np.ndarray) -> np.ndarr
 
 
 def paragraph_owners(page: Page) -> np.ndarray:
-    """Per element, its nearest block-level ancestor-or-self (``content.BLOCK_TAGS``; body at worst)."""
-    return content.paragraph_owners(page)
+    """Per element, its nearest block-level ancestor-or-self (``content.BLOCK_TAGS``; body at worst).
+
+    The same array as :func:`extractor.content.paragraph_owners`, the tags read per distinct path.
+    """
+    marked = tags_in(page, content.BLOCK_TAGS)
+    marked[page.body_id] = True
+    marked[0] = True
+    return nearest_marked(page.parent, marked)
 
 
 def emit_blocks(page: Page, kept: np.ndarray, owner: np.ndarray, score: float = 1.0) -> list[Block]:
