@@ -109,3 +109,56 @@ def test_simple_tree_matching_identical_trees_match_fully():
     a, b = _tree(spec), _tree(spec)
     score, pairs = simple_tree_match(a, b)
     assert score == len(a) and sorted(pairs) == [(k, k) for k in range(len(a))]
+
+
+
+def _stm_reference(a: Tree, b: Tree) -> tuple[int, list[tuple[int, int]]]:
+    """Yang's STM written plainly (recursion, a full DP table per pair, the same traceback)."""
+    tables = {}
+
+    def value(x: int, y: int) -> int:
+        if a.tags[x] != b.tags[y]:
+            return 0
+        ca, cb = a.kids[x], b.kids[y]
+        w = [[value(i, j) for j in cb] for i in ca]
+        dp = [[0] * (len(cb) + 1) for _ in range(len(ca) + 1)]
+        for i in range(1, len(ca) + 1):
+            for j in range(1, len(cb) + 1):
+                dp[i][j] = max(dp[i][j - 1], dp[i - 1][j], dp[i - 1][j - 1] + w[i - 1][j - 1])
+        tables[(x, y)] = (dp, w)
+        return dp[-1][-1] + 1
+
+    score = value(0, 0)
+    pairs: list[tuple[int, int]] = []
+    todo = [(0, 0)] if score else []
+    while todo:
+        x, y = todo.pop()
+        pairs.append((x, y))
+        dp, w = tables[(x, y)]
+        i, j = len(a.kids[x]), len(b.kids[y])
+        while i > 0 and j > 0:
+            if dp[i][j] == dp[i - 1][j]:
+                i -= 1
+            elif dp[i][j] == dp[i][j - 1]:
+                j -= 1
+            else:
+                if w[i - 1][j - 1] > 0:
+                    todo.append((a.kids[x][i - 1], b.kids[y][j - 1]))
+                i -= 1
+                j -= 1
+    return score, pairs
+
+
+def _random_spec(rng: random.Random, depth: int) -> tuple:
+    kids = [] if depth == 0 else [_random_spec(rng, depth - 1) for _ in range(rng.choice([0, 0, 1, 1, 2, 3, 5]))]
+    return (rng.choice(["div", "div", "p", "a", "span"]), kids)
+
+
+def test_simple_tree_matching_agrees_with_the_plain_recursion_on_random_trees():
+    # The same score and the same pairs in the same order (the schema's columns follow the pairs).
+    rng = random.Random(7)
+    for _ in range(400):
+        a = _tree(_random_spec(rng, rng.randint(0, 4)))
+        b = _tree(_random_spec(rng, rng.randint(0, 4)))
+        assert simple_tree_match(a, b) == _stm_reference(a, b)
+        assert simple_tree_match(a, a) == _stm_reference(a, a)

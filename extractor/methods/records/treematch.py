@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
+from operator import add
 
 from ...page import Page
 
@@ -102,48 +104,65 @@ def simple_tree_match(a: Tree, b: Tree) -> tuple[int, list[tuple[int, int]]]:
 
     ``score`` is the number of matched node pairs (0 when the roots differ).
     """
-    tables: dict[tuple[int, int], tuple[list[list[int]], list[list[int]]]] = {}
-    values: dict[tuple[int, int], int] = {}
-
-    # Post-order evaluation without recursion: a pair's value needs its children pairs' values.
-    def value(root_a: int, root_b: int) -> int:
-        stack = [(root_a, root_b, False)]
-        while stack:
-            x, y, ready = stack.pop()
-            if (x, y) in values:
-                continue
-            if a.tags[x] != b.tags[y]:
-                values[(x, y)] = 0
-                continue
-            ca, cb = a.kids[x], b.kids[y]
-            if not ready:
-                stack.append((x, y, True))
-                for i in ca:
-                    for j in cb:
-                        if (i, j) not in values:
-                            stack.append((i, j, False))
-                continue
-            m, n = len(ca), len(cb)
-            w = [[values[(i, j)] for j in cb] for i in ca]
-            dp = [[0] * (n + 1) for _ in range(m + 1)]
-            for i in range(1, m + 1):
-                row, prev, wi = dp[i], dp[i - 1], w[i - 1]
-                for j in range(1, n + 1):
-                    row[j] = max(row[j - 1], prev[j], prev[j - 1] + wi[j - 1])
-            tables[(x, y)] = (dp, w)
-            values[(x, y)] = dp[m][n] + 1
-        return values[(root_a, root_b)]
-
-    score = value(0, 0)
+    ta, tb, ka, kb = a.tags, b.tags, a.kids, b.kids
+    if ta[0] != tb[0]:
+        return 0, []
+    nb = len(b)
+    # A pair's value needs only its children pairs, and each pair has one parent pair: list the pairs
+    # reachable through equal labels top-down, then evaluate them bottom-up (no recursion, no stack).
+    # Keys are x * nb + y; a pair absent from ``values`` has different labels and weighs 0.
+    # Leaf pairs (no children on one side) are worth 1 and are settled while listing.
+    values: dict[int, int] = {}
+    tables: dict[int, tuple[list[list[int]], list[list[int]]]] = {}
+    get = values.get
+    order = [0]
+    for key in order:
+        x, y = divmod(key, nb)
+        cb = kb[y]
+        if not cb:
+            continue
+        for i in ka[x]:
+            label, base, leaf = ta[i], i * nb, not ka[i]
+            for j in cb:
+                if tb[j] == label:
+                    if leaf or not kb[j]:
+                        values[base + j] = 1
+                    else:
+                        order.append(base + j)
+    for key in reversed(order):
+        x, y = divmod(key, nb)
+        ca, cb = ka[x], kb[y]
+        if not ca or not cb:
+            values[key] = 1
+            continue
+        if len(ca) == 1 and len(cb) == 1:  # the commonest case: a chain of single children
+            v = get(ca[0] * nb + cb[0], 0)
+            tables[key] = ([[0, 0], [0, v]], [[v]])
+            values[key] = v + 1
+            continue
+        w = [[get(i * nb + j, 0) for j in cb] for i in ca]
+        prev = [0] * (len(cb) + 1)
+        dp = [prev]
+        for wi in w:
+            if any(wi):
+                # row[j] = max(row[j - 1], prev[j], prev[j - 1] + wi[j - 1]): a running maximum.
+                prev = [0, *accumulate(map(max, prev[1:], map(add, prev, wi)), max)]
+            # else the row equals the previous one (dp rows never decrease along j)
+            dp.append(prev)
+        tables[key] = (dp, w)
+        values[key] = prev[-1] + 1
+    score = values[0]
     pairs: list[tuple[int, int]] = []
-    if score == 0:
-        return 0, pairs
-    todo = [(0, 0)]
+    todo = [0]
     while todo:
-        x, y = todo.pop()
+        key = todo.pop()
+        x, y = divmod(key, nb)
         pairs.append((x, y))
-        dp, w = tables[(x, y)]
-        ca, cb = a.kids[x], b.kids[y]
+        table = tables.get(key)
+        if table is None:  # a leaf on either side: no children matched
+            continue
+        dp, w = table
+        ca, cb = ka[x], kb[y]
         i, j = len(ca), len(cb)
         while i > 0 and j > 0:
             if dp[i][j] == dp[i - 1][j]:
@@ -152,7 +171,7 @@ def simple_tree_match(a: Tree, b: Tree) -> tuple[int, list[tuple[int, int]]]:
                 j -= 1
             else:
                 if w[i - 1][j - 1] > 0:
-                    todo.append((ca[i - 1], cb[j - 1]))
+                    todo.append(ca[i - 1] * nb + cb[j - 1])
                 i -= 1
                 j -= 1
     return score, pairs
