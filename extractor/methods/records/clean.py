@@ -76,53 +76,58 @@ def html_furniture(page: Page, max_share: float, words_in_sections: bool = False
     body_text = max(int(page.text_len[body]), 1)
     tags = page.tags
     elements = page.elements
+    # "class id" as one string: its words are those of the class and of the id together (the space
+    # between them is a separator of both rules), and the Page reads the attributes once for every method.
+    names = page.class_id
     sectioned = _under_sectioning(page).tolist()
     small = (page.text_len <= max_share * body_text).tolist()
     # The class/id verdicts once per distinct pair: a listing repeats a few thousand times.
-    by_words: dict[tuple[str, str], bool] = {}
-    by_prefix: dict[tuple[str, str], bool] = {}
+    by_words: dict[str, bool] = {}
+    by_prefix: dict[str, bool] = {}
     for i in range(body + 1, stop):
         if not small[i]:
             continue
-        el = elements[i]
         tag = tags[i]
         hit = tag == "nav" or (tag in ("header", "footer", "aside") and not sectioned[i])
         if not hit:
-            role = el.get("role")
+            role = elements[i].get("role")
             hit = bool(role) and role.strip().lower() in FURNITURE_ROLES
         if not hit:
-            cls, ident = el.get("class") or "", el.get("id") or ""
-            if cls or ident:
-                key = (cls, ident)
+            name = names[i]
+            if name:
                 if words and (words_in_sections or not sectioned[i]):
-                    hit = by_words.get(key)
+                    hit = by_words.get(name)
                     if hit is None:
-                        hit = by_words[key] = bool((_split_words(cls) | _split_words(ident)) & FURNITURE_WORDS)
+                        hit = by_words[name] = bool(_split_words(name) & FURNITURE_WORDS)
                 if not hit:
-                    hit = by_prefix.get(key)
+                    hit = by_prefix.get(name)
                     if hit is None:
-                        hit = by_prefix[key] = _consent(cls, ident)
+                        hit = by_prefix[name] = _consent(name)
         if hit:
             out.append(i)
     return out
 
 
-def _consent(cls: str, ident: str) -> bool:
-    names = (cls + " " + ident).lower().split()
-    return any(name.startswith(CONSENT_PREFIXES) for name in names)
+def _consent(names: str) -> bool:
+    """True when a word of ``names`` (a :attr:`Page.class_id` value) starts with a consent-banner prefix."""
+    return any(name.startswith(CONSENT_PREFIXES) for name in names.lower().split())
 
 
 def consent_furniture(page: Page) -> list[int]:
     """Ids of consent-banner elements by class/id prefix (both cleaning paths)."""
+    names = page.class_id
+    # A prefix that occurs nowhere in the page's class and id values starts no word of them (lower
+    # case is taken character by character, so the joined values hold every element's words).
+    joined = " ".join(names).lower()
+    if not any(prefix in joined for prefix in CONSENT_PREFIXES):
+        return []
     out = []
-    seen: dict[tuple[str, str], bool] = {}  # once per distinct pair (a listing repeats a few)
-    for i, el in enumerate(page.elements):
-        cls, ident = el.get("class") or "", el.get("id") or ""
-        if cls or ident:
-            key = (cls, ident)
-            hit = seen.get(key)
+    seen: dict[str, bool] = {}  # once per distinct value (a listing repeats a few)
+    for i, name in enumerate(names):
+        if name:
+            hit = seen.get(name)
             if hit is None:
-                hit = seen[key] = _consent(cls, ident)
+                hit = seen[name] = _consent(name)
             if hit:
                 out.append(i)
     return out
@@ -132,10 +137,10 @@ def _under_sectioning(page: Page) -> np.ndarray:
     """True for elements with an ``article``/``main``/``section`` ancestor."""
     n = len(page)
     marks = np.zeros(n + 1, dtype=np.int64)
-    for i, tag in enumerate(page.tags):
-        if tag in SECTIONING:
-            marks[i + 1] += 1  # descendants only, not the element itself
-            marks[int(page.end[i])] -= 1
+    ids = np.asarray([i for i, tag in enumerate(page.tags) if tag in SECTIONING], dtype=np.int64)
+    if len(ids):
+        np.add.at(marks, ids + 1, 1)  # descendants only, not the element itself
+        np.add.at(marks, page.end[ids], -1)
     return np.cumsum(marks[:n]) > 0
 
 
