@@ -192,17 +192,17 @@ def position_furniture(page: Page, *, header_band: float, header_band_px: float,
 def _repeated_outside(page: Page, band: np.ndarray) -> np.ndarray:
     """True for band elements that have a sibling of the same tag and class outside the bands: the
     first or last record of a list reaching into a band is content, not furniture."""
-    elements, tags, parent = page.elements, page.tags, page.parent
+    classes, tags, parent = page.classes, page.tags, page.parent
     outside: set[tuple[int, str, str]] = set()
     keys: dict[int, tuple[int, str, str]] = {}
     for i in np.flatnonzero(band).tolist():
         p = int(parent[i])
-        keys[i] = (p, tags[i], elements[i].get("class") or "")
+        keys[i] = (p, tags[i], classes[i])
     parents = {k[0] for k in keys.values()}
     for p in parents:
         for c in page.children(p):
             if not band[c]:
-                outside.add((p, tags[c], elements[c].get("class") or ""))
+                outside.add((p, tags[c], classes[c]))
     keep = np.zeros(len(page), dtype=bool)
     for i, key in keys.items():
         if key in outside:

@@ -63,9 +63,9 @@ def _class_words(value: str | None) -> frozenset[str]:
     return frozenset(_DIGITS.sub("#", w) for w in (value or "").lower().split())
 
 
-def _words_of(values: list[str | None]) -> list[frozenset[str]]:
+def _words_of(values: list[str]) -> list[frozenset[str]]:
     """:func:`_class_words` of each value, computed once per distinct value (listings repeat a few)."""
-    memo: dict[str | None, frozenset[str]] = {}
+    memo: dict[str, frozenset[str]] = {}
     out = []
     for v in values:
         words = memo.get(v)
@@ -121,16 +121,18 @@ def sibling_groups(page: Page, removed: np.ndarray, opts: Options, images: np.nd
     starts = np.flatnonzero(np.concatenate(([True], par[1:] != par[:-1])))
     bounds = np.append(starts, len(ids)).tolist()
     # A parent whose kids share one tag and one class attribute forms one group, the common case of a
-    # listing: decided without the clustering below.
-    classes = [page.elements[i].get("class") for i in ids.tolist()]
-    key_of: dict[tuple[str, str | None], int] = {}
-    key_ids = np.fromiter((key_of.setdefault((tags[i], c), len(key_of)) for i, c in zip(ids.tolist(), classes,
+    # listing: decided without the clustering below (which puts kids of one tag and no class words in
+    # one cluster too, so a missing and an empty class may count as the same).
+    id_list = ids.tolist()
+    page_classes = page.classes
+    classes = [page_classes[i] for i in id_list]
+    key_of: dict[tuple[str, str], int] = {}
+    key_ids = np.fromiter((key_of.setdefault((tags[i], c), len(key_of)) for i, c in zip(id_list, classes,
                                                                                        strict=True)),
                        dtype=np.int64, count=len(ids))
     uniform = (np.minimum.reduceat(key_ids, starts) == np.maximum.reduceat(key_ids, starts)).tolist()
     kept = keep[ids]
     words = _words_of(classes)
-    id_list = ids.tolist()
     groups: list[list[int]] = []
     for n, same in enumerate(uniform):
         lo, hi = bounds[n], bounds[n + 1]
@@ -173,9 +175,16 @@ def class_families(page: Page, removed: np.ndarray, opts: Options, images: np.nd
     tags = page.tags
     parent = page.parent
     ids = np.flatnonzero(~removed[body + 1:stop]) + (body + 1)
-    classes = [page.elements[i].get("class") for i in ids.tolist()]
+    classes = page.classes
+    memo: dict[str, frozenset[str]] = {}
     by_key: dict[tuple[str, frozenset[str]], list[int]] = defaultdict(list)
-    for i, words in zip(ids.tolist(), _words_of(classes), strict=True):
+    for i in ids.tolist():
+        value = classes[i]
+        if not value:  # no class words
+            continue
+        words = memo.get(value)
+        if words is None:
+            words = memo[value] = _class_words(value)
         if words:
             by_key[(tags[i], words)].append(i)
     out = []

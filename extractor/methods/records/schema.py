@@ -111,6 +111,7 @@ def _items(page: Page, tree: Tree, skip: frozenset[int]) -> list[_Item]:
     items: list[_Item] = []
     own = page.own_len
     elements = page.elements
+    classes = page.classes
     n = len(tree)
     paths: list[str] = [""] * n
     names: list[str] = [""] * n
@@ -132,7 +133,7 @@ def _items(page: Page, tree: Tree, skip: frozenset[int]) -> list[_Item]:
         tag = page.tags[el_id]
         paths[k] = (paths[p] + "/" if p >= 0 else "") + step[k]
         label = tree.tags[k]
-        own_name = readable_class(el.get("class")) if p >= 0 else None
+        own_name = readable_class(classes[el_id]) if p >= 0 else None
         names[k] = own_name or (names[p] if p > 0 else tag)
         covered = p >= 0 and inside_text[p]
         is_text = not covered and own[el_id] > 0

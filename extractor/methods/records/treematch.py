@@ -23,7 +23,7 @@ _DIGITS = re.compile(r"\d+")
 
 def node_label(page: Page, element_id: int) -> str:
     """The label simple tree matching compares: tag plus first class word (digit runs as ``#``)."""
-    value = page.elements[element_id].get("class")
+    value = page.classes[element_id]
     if not value:
         return page.tags[element_id]
     label = _class_label(value) if len(value) <= _CACHED_CLASS_CHARS else _class_label.__wrapped__(value)
