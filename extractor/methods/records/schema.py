@@ -101,52 +101,69 @@ def record_text(page: Page, element_id: int, skip: frozenset[int] = frozenset())
     return normalize_space(" ".join(parts))
 
 
-def _items(page: Page, tree: Tree, skip: frozenset[int]) -> list[_Item]:
+def _items(page: Page, tree: Tree, skip: frozenset[int], urls: dict[str, str] | None = None) -> list[_Item]:
     """The data-bearing items of one record tree (see the module docstring).
 
     An item's key is its path of node labels from the record root; steps carry their index among
     same-label siblings (table cells, unnamed fields), except for :data:`FLOW_TAGS`, whose
-    repeats are one field (the paragraphs of a post).
+    repeats are one field (the paragraphs of a post). ``urls`` remembers resolved addresses
+    (``href``/``src`` as written -> absolute) across the records of one page.
     """
     items: list[_Item] = []
-    own = page.own_len
-    elements = page.elements
-    classes = page.classes
+    elements, tags, classes, ends, texts = page.elements, page.tags, page.classes, page.end_list, page.texts
+    ids, labels = tree.ids, tree.tags
+    own = (page.own_len[ids] > 0).tolist()
     n = len(tree)
     paths: list[str] = [""] * n
     names: list[str] = [""] * n
     inside_text = [False] * n
     parent_of = [-1] * n
-    step: list[str] = [tree.tags[0]] + [""] * (n - 1)
+    step: list[str] = [labels[0]] + [""] * (n - 1)
     for k, kids in enumerate(tree.kids):
         seen: dict[str, int] = {}
         for c in kids:
             parent_of[c] = k
-            label = tree.tags[c]
+            label = labels[c]
             seen[label] = seen.get(label, 0) + 1
             step[c] = label if label.split(".", 1)[0] in FLOW_TAGS else f"{label}[{seen[label]}]"
     base = page.url or ""
+    if urls is None:
+        urls = {}
     for k in range(n):
-        el_id = tree.ids[k]
+        el_id = ids[k]
         p = parent_of[k]
-        el = elements[el_id]
-        tag = page.tags[el_id]
-        paths[k] = (paths[p] + "/" if p >= 0 else "") + step[k]
-        label = tree.tags[k]
-        own_name = readable_class(classes[el_id]) if p >= 0 else None
-        names[k] = own_name or (names[p] if p > 0 else tag)
-        covered = p >= 0 and inside_text[p]
-        is_text = not covered and own[el_id] > 0
+        tag = tags[el_id]
+        if p >= 0:
+            path = paths[k] = paths[p] + "/" + step[k]
+            names[k] = readable_class(classes[el_id]) or (names[p] if p > 0 else tag)
+            covered = inside_text[p]
+        else:
+            path = paths[k] = step[k]
+            names[k] = tag
+            covered = False
+        is_text = not covered and own[k]
         inside_text[k] = covered or is_text
         name = names[k] or tag
-        if tag == "a" and _is_link(el.get("href")) and not covered:
-            items.append(_Item(k, el_id, "link", urljoin(base, el.get("href").strip()), paths[k] + "#link", name))
-        if tag == "img" and not covered:
-            src = el.get("src") or el.get("data-src") or ""
-            if src:
-                items.append(_Item(k, el_id, "image", urljoin(base, src.strip()), paths[k] + "#image", name))
+        if not covered and (tag == "a" or tag == "img"):
+            el = elements[el_id]
+            if tag == "a":
+                href = el.get("href")
+                if _is_link(href):
+                    url = urls.get(href)
+                    if url is None:
+                        url = urls[href] = urljoin(base, href.strip())
+                    items.append(_Item(k, el_id, "link", url, path + "#link", name))
+            else:
+                src = el.get("src") or el.get("data-src") or ""
+                if src:
+                    url = urls.get(src)
+                    if url is None:
+                        url = urls[src] = urljoin(base, src.strip())
+                    items.append(_Item(k, el_id, "image", url, path + "#image", name))
         if is_text:
-            items.append(_Item(k, el_id, "text", record_text(page, el_id, skip), paths[k] + "#text", name))
+            # a leaf's text is its own text (as record_text reads it)
+            text = normalize_space(texts[el_id]) if ends[el_id] == el_id + 1 else record_text(page, el_id, skip)
+            items.append(_Item(k, el_id, "text", text, path + "#text", name))
     return items
 
 
@@ -221,7 +238,8 @@ def generate(page: Page, records: list[int], removed: np.ndarray, *, maxcount: i
     skip = frozenset(records)
     removed_list, ends = removed.tolist(), page.end.tolist()
     trees = [build_tree(page, r, removed_list, max_nodes, max_depth, skip, ends=ends) for r in records]
-    items = [_items(page, t, skip) for t in trees]
+    urls: dict[str, str] = {}
+    items = [_items(page, t, skip, urls) for t in trees]
     seed = max(range(len(trees)), key=lambda i: (len(trees[i]), -i))
     seed_tree = trees[seed]
     col_of_key: dict[str, int] = {}
