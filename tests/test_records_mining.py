@@ -9,8 +9,9 @@ import random
 import numpy as np
 import pytest
 
+from extractor.methods.records.clean import removed_mask
 from extractor.methods.records.drmining import common_depths, cut_runs, dr_mining, leaves, separation
-from extractor.methods.records.treematch import Tree, simple_tree_match
+from extractor.methods.records.treematch import Tree, build_tree, node_label, simple_tree_match
 from extractor.page import load
 
 #: The paper's worked example (ALGORITHMS 3.2).
@@ -162,3 +163,40 @@ def test_simple_tree_matching_agrees_with_the_plain_recursion_on_random_trees():
         b = _tree(_random_spec(rng, rng.randint(0, 4)))
         assert simple_tree_match(a, b) == _stm_reference(a, b)
         assert simple_tree_match(a, a) == _stm_reference(a, a)
+
+
+def _tree_reference(page, root, removed, max_nodes, max_depth, skip, with_class):
+    """build_tree written plainly: preorder by recursion over Page.children, then cut to max_nodes."""
+    ids, tags, kids = [], [], []
+
+    def visit(node, parent_local, level):
+        local = len(ids)
+        ids.append(node)
+        tags.append(node_label(page, node) if with_class else page.tags[node])
+        kids.append([])
+        if parent_local >= 0:
+            kids[parent_local].append(local)
+        if level < max_depth:
+            for c in page.children(node):
+                if not removed[c] and c not in skip:
+                    visit(c, local, level + 1)
+
+    visit(root, -1, 0)
+    keep = ids[:max_nodes]
+    return keep, tags[:max_nodes], [[c for c in k if c < max_nodes] for k in kids[:max_nodes]]
+
+
+def test_build_tree_is_the_cut_preorder_without_removed_and_skipped_subtrees():
+    rng = random.Random(3)
+    html = "".join(f"<div class='c{k % 3} x'><p>{k}<a href='#'>a</a></p><ul><li>1</li><li><b>2</b></li></ul></div>"
+                   for k in range(12))
+    page = load(f"<html><body><main>{html}</main></body></html>")
+    n = len(page)
+    for _ in range(60):
+        removed = removed_mask(page, rng.sample(range(2, n), 3))
+        skip = frozenset(rng.sample(range(n), 4))
+        root = rng.randrange(n)
+        for max_nodes, max_depth, with_class in ((200, 40, True), (7, 2, False), (1, 1, True), (30, 1, False)):
+            tree = build_tree(page, root, removed.tolist(), max_nodes, max_depth, skip, with_class=with_class)
+            want = _tree_reference(page, root, removed, max_nodes, max_depth, skip, with_class)
+            assert (tree.ids, tree.tags, tree.kids) == want

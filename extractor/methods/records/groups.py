@@ -18,7 +18,7 @@ import numpy as np
 
 from ...page import Page
 from .drmining import common_ancestor
-from .treematch import build_tree, simple_tree_match
+from .treematch import build_tree, shape_key, simple_tree_match
 
 if TYPE_CHECKING:
     from . import Options
@@ -214,9 +214,10 @@ def nested_ids(page: Page, members: list[int]) -> set[int]:
     return inner
 
 
-def regularity(page: Page, members: list[int], removed: np.ndarray, opts: Options) -> float:
+def regularity(page: Page, members: list[int], removed: np.ndarray | list[bool], opts: Options) -> float:
     """Mean STM similarity ``2 * STM / (|A| + |B|)`` of up to ``regularity_sample`` members to the largest
-    one, over bare tags (structure, not class names) down to ``regularity_depth`` levels."""
+    one, over bare tags (structure, not class names) down to ``regularity_depth`` levels. ``removed``
+    is the furniture mask (a list is cheaper to index than the array)."""
     sizes = page.tag_count
     seed = max(members, key=lambda m: int(sizes[m]))
     step = max(1, len(members) // opts.regularity_sample)
@@ -227,9 +228,13 @@ def regularity(page: Page, members: list[int], removed: np.ndarray, opts: Option
     skip = frozenset(members)
     a = build_tree(page, seed, removed, bound, opts.regularity_depth, skip, with_class=False)
     sims = []
+    scores: dict[tuple, int] = {}  # by tree shape: a listing's members mostly share one
     for m in sample:
         b = build_tree(page, m, removed, bound, opts.regularity_depth, skip, with_class=False)
-        score, _ = simple_tree_match(a, b)
+        key = shape_key(b)
+        score = scores.get(key)
+        if score is None:
+            score = scores[key] = simple_tree_match(a, b)[0]
         sims.append(2.0 * score / (len(a) + len(b)))
     return float(np.mean(sims))
 
@@ -315,12 +320,15 @@ def score_groups(page: Page, groups: list[list[int]], removed: np.ndarray, opts:
     bounds = sorted(zip(score_bounds(page, groups, opts), groups, strict=True), key=lambda t: -t[0])
     found: list[FoundRegion] = []
     best: list[float] = []
+    removed_list: list[bool] | None = None
     for n, (bound, members) in enumerate(bounds):
         if bound <= 0 or n >= opts.max_candidates:
             break
         if len(best) >= opts.max_regions and bound <= best[opts.max_regions - 1]:
             break
-        score = bound * regularity(page, members, removed, opts) ** opts.regularity_power
+        if removed_list is None:
+            removed_list = removed.tolist()
+        score = bound * regularity(page, members, removed_list, opts) ** opts.regularity_power
         found.append(FoundRegion(common_ancestor(page, [*members, int(page.parent[members[0]])]), members, score))
         best = sorted([*best, score], reverse=True)
     return found
