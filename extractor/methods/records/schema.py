@@ -119,32 +119,38 @@ def _items(page: Page, tree: Tree, skip: frozenset[int], urls: dict[str, str] | 
     inside_text = [False] * n
     parent_of = [-1] * n
     step: list[str] = [labels[0]] + [""] * (n - 1)
+    flow: dict[str, bool] = {}  # per label: is its tag part one of FLOW_TAGS
     for k, kids in enumerate(tree.kids):
         seen: dict[str, int] = {}
         for c in kids:
             parent_of[c] = k
             label = labels[c]
-            seen[label] = seen.get(label, 0) + 1
-            step[c] = label if label.split(".", 1)[0] in FLOW_TAGS else f"{label}[{seen[label]}]"
+            count = seen[label] = seen.get(label, 0) + 1
+            is_flow = flow.get(label)
+            if is_flow is None:
+                is_flow = flow[label] = label.split(".", 1)[0] in FLOW_TAGS
+            step[c] = label if is_flow else f"{label}[{count}]"
     base = page.url or ""
     if urls is None:
         urls = {}
     for k in range(n):
-        el_id = ids[k]
         p = parent_of[k]
+        if p >= 0 and inside_text[p]:  # inside a text item: no item of its own, nor a path or name to hand down
+            inside_text[k] = True
+            continue
+        el_id = ids[k]
         tag = tags[el_id]
         if p >= 0:
             path = paths[k] = paths[p] + "/" + step[k]
-            names[k] = readable_class(classes[el_id]) or (names[p] if p > 0 else tag)
-            covered = inside_text[p]
+            value = classes[el_id]
+            names[k] = (value and readable_class(value)) or (names[p] if p > 0 else tag)
         else:
             path = paths[k] = step[k]
             names[k] = tag
-            covered = False
-        is_text = not covered and own[k]
-        inside_text[k] = covered or is_text
+        is_text = own[k]
+        inside_text[k] = is_text
         name = names[k] or tag
-        if not covered and (tag == "a" or tag == "img"):
+        if tag == "a" or tag == "img":
             el = elements[el_id]
             if tag == "a":
                 href = el.get("href")
