@@ -11,6 +11,7 @@ import pytest
 
 from extractor.methods.records.clean import removed_mask
 from extractor.methods.records.drmining import common_depths, cut_runs, dr_mining, leaves, separation
+from extractor.methods.records.schema import record_text
 from extractor.methods.records.treematch import Tree, build_tree, node_label, simple_tree_match
 from extractor.page import load
 
@@ -200,3 +201,13 @@ def test_build_tree_is_the_cut_preorder_without_removed_and_skipped_subtrees():
             tree = build_tree(page, root, removed.tolist(), max_nodes, max_depth, skip, with_class=with_class)
             want = _tree_reference(page, root, removed, max_nodes, max_depth, skip, with_class)
             assert (tree.ids, tree.tags, tree.kids) == want
+
+
+def test_record_text_reads_the_page_lists_as_itertext_reads_the_tree():
+    page = load("<html><body><ul><li>a <b>b</b> c<ul><li>d <i>e</i></li><li>f</li></ul> g</li>"
+                "<li> h <span>i<em>j</em>k</span>l </li></ul><p>m</p> n</body></html>")
+    for i in range(len(page)):
+        assert record_text(page, i) == page.text_of(i)
+    outer = page.tags.index("li")
+    inner = [i for i, t in enumerate(page.tags) if t == "li"][1:3]
+    assert record_text(page, outer, frozenset([outer, *inner])) == "a b c g"  # nested records left out, tails kept
