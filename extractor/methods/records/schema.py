@@ -116,22 +116,13 @@ def record_text(page: Page, element_id: int, skip: frozenset[int] = frozenset())
     return normalize_space(" ".join(parts))
 
 
-def _items(page: Page, tree: Tree, skip: frozenset[int], urls: dict[str, str] | None = None) -> list[_Item]:
-    """The data-bearing items of one record tree (see the module docstring).
-
-    An item's key is its path of node labels from the record root; steps carry their index among
-    same-label siblings (table cells, unnamed fields), except for :data:`FLOW_TAGS`, whose
-    repeats are one field (the paragraphs of a post). ``urls`` remembers resolved addresses
-    (``href``/``src`` as written -> absolute) across the records of one page.
-    """
-    items: list[_Item] = []
-    elements, tags, classes, ends, texts = page.elements, page.tags, page.classes, page.end_list, page.texts
-    ids, labels = tree.ids, tree.tags
-    own = (page.own_len[ids] > 0).tolist()
+def _shape_paths(tree: Tree) -> tuple[list[int], list[str]]:
+    """Each node's parent (local index, -1 for the root) and its path of labels from the record root:
+    a step carries its index among same-label siblings (table cells, unnamed fields), except for
+    :data:`FLOW_TAGS`, whose repeats are one field (the paragraphs of a post). Depends on the tree's
+    shape alone (:func:`shape_key`)."""
+    labels = tree.tags
     n = len(tree)
-    paths: list[str] = [""] * n
-    names: list[str] = [""] * n
-    inside_text = [False] * n
     parent_of = [-1] * n
     step: list[str] = [labels[0]] + [""] * (n - 1)
     flow: dict[str, bool] = {}  # per label: is its tag part one of FLOW_TAGS
@@ -145,6 +136,28 @@ def _items(page: Page, tree: Tree, skip: frozenset[int], urls: dict[str, str] | 
             if is_flow is None:
                 is_flow = flow[label] = label.split(".", 1)[0] in FLOW_TAGS
             step[c] = label if is_flow else f"{label}[{count}]"
+    paths = step[:1] + [""] * (n - 1)
+    for k in range(1, n):  # preorder: a parent's path is made before its children's
+        paths[k] = paths[parent_of[k]] + "/" + step[k]
+    return parent_of, paths
+
+
+def _items(page: Page, tree: Tree, skip: frozenset[int], urls: dict[str, str] | None = None,
+           shape: tuple[list[int], list[str]] | None = None) -> list[_Item]:
+    """The data-bearing items of one record tree (see the module docstring).
+
+    An item's key is its path of node labels from the record root (:func:`_shape_paths`; pass
+    ``shape``, its result, when trees of one shape repeat). ``urls`` remembers resolved addresses
+    (``href``/``src`` as written -> absolute) across the records of one page.
+    """
+    items: list[_Item] = []
+    elements, tags, classes, ends, texts = page.elements, page.tags, page.classes, page.end_list, page.texts
+    ids = tree.ids
+    own = (page.own_len[ids] > 0).tolist()
+    parent_of, paths = _shape_paths(tree) if shape is None else shape
+    n = len(tree)
+    names: list[str] = [""] * n
+    inside_text = [False] * n
     base = page.url or ""
     if urls is None:
         urls = {}
@@ -155,12 +168,11 @@ def _items(page: Page, tree: Tree, skip: frozenset[int], urls: dict[str, str] | 
             continue
         el_id = ids[k]
         tag = tags[el_id]
+        path = paths[k]
         if p >= 0:
-            path = paths[k] = paths[p] + "/" + step[k]
             value = classes[el_id]
             names[k] = (value and readable_class(value)) or (names[p] if p > 0 else tag)
         else:
-            path = paths[k] = step[k]
             names[k] = tag
         is_text = own[k]
         inside_text[k] = is_text
@@ -260,7 +272,14 @@ def generate(page: Page, records: list[int], removed: np.ndarray, *, maxcount: i
     removed_list, ends = removed.tolist(), page.end.tolist()
     trees = [build_tree(page, r, removed_list, max_nodes, max_depth, skip, ends=ends) for r in records]
     urls: dict[str, str] = {}
-    items = [_items(page, t, skip, urls) for t in trees]
+    keys = [shape_key(t) for t in trees]
+    shapes: dict[tuple, tuple[list[int], list[str]]] = {}  # records of a listing mostly share a few shapes
+    items = []
+    for tree, key in zip(trees, keys, strict=True):
+        shape = shapes.get(key)
+        if shape is None:
+            shape = shapes[key] = _shape_paths(tree)
+        items.append(_items(page, tree, skip, urls, shape))
     seed = max(range(len(trees)), key=lambda i: (len(trees[i]), -i))
     seed_tree = trees[seed]
     col_of_key: dict[str, int] = {}
@@ -278,7 +297,7 @@ def generate(page: Page, records: list[int], removed: np.ndarray, *, maxcount: i
         nonlocal matches
         if i == seed:
             return {k: k for k in range(len(seed_tree))}
-        key = shape_key(trees[i])
+        key = keys[i]
         got = cache.get(key)
         if got is None:
             _, pairs = simple_tree_match(seed_tree, trees[i])
