@@ -74,35 +74,34 @@ def html_furniture(page: Page, max_share: float, words_in_sections: bool = False
     body = page.body_id
     stop = int(page.end[body])
     body_text = max(int(page.text_len[body]), 1)
-    tags = page.tags
     elements = page.elements
+    first = body + 1
     # "class id" as one string: its words are those of the class and of the id together (the space
     # between them is a separator of both rules), and the Page reads the attributes once for every method.
-    names = page.class_id
-    sectioned = _under_sectioning(page).tolist()
-    small = (page.text_len <= max_share * body_text).tolist()
+    names = page.class_id[first:stop]
+    tags = page.tags[first:stop]
+    sectioned = _under_sectioning(page)[first:stop].tolist()
+    small = (page.text_len[first:stop] <= max_share * body_text).tolist()
     # The class/id verdicts once per distinct pair: a listing repeats a few thousand times.
     by_words: dict[str, bool] = {}
     by_prefix: dict[str, bool] = {}
-    for i in range(body + 1, stop):
-        if not small[i]:
+    # The rules are or-ed: the attribute read (role) comes last, for the elements no other rule took.
+    for i, tag, name, is_small, in_section in zip(range(first, stop), tags, names, small, sectioned, strict=True):
+        if not is_small:
             continue
-        tag = tags[i]
-        hit = tag == "nav" or (tag in ("header", "footer", "aside") and not sectioned[i])
+        hit = tag == "nav" or (tag in ("header", "footer", "aside") and not in_section)
+        if not hit and name:
+            if words and (words_in_sections or not in_section):
+                hit = by_words.get(name)
+                if hit is None:
+                    hit = by_words[name] = bool(_split_words(name) & FURNITURE_WORDS)
+            if not hit:
+                hit = by_prefix.get(name)
+                if hit is None:
+                    hit = by_prefix[name] = _consent(name)
         if not hit:
             role = elements[i].get("role")
             hit = bool(role) and role.strip().lower() in FURNITURE_ROLES
-        if not hit:
-            name = names[i]
-            if name:
-                if words and (words_in_sections or not sectioned[i]):
-                    hit = by_words.get(name)
-                    if hit is None:
-                        hit = by_words[name] = bool(_split_words(name) & FURNITURE_WORDS)
-                if not hit:
-                    hit = by_prefix.get(name)
-                    if hit is None:
-                        hit = by_prefix[name] = _consent(name)
         if hit:
             out.append(i)
     return out
