@@ -63,18 +63,6 @@ def _class_words(value: str | None) -> frozenset[str]:
     return frozenset(_DIGITS.sub("#", w) for w in (value or "").lower().split())
 
 
-def _words_of(values: list[str]) -> list[frozenset[str]]:
-    """:func:`_class_words` of each value, computed once per distinct value (listings repeat a few)."""
-    memo: dict[str, frozenset[str]] = {}
-    out = []
-    for v in values:
-        words = memo.get(v)
-        if words is None:
-            words = memo[v] = _class_words(v)
-        out.append(words)
-    return out
-
-
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     union = len(a | b)
     return 1.0 if union == 0 else len(a & b) / union
@@ -131,8 +119,19 @@ def sibling_groups(page: Page, removed: np.ndarray, opts: Options, images: np.nd
                                                                                        strict=True)),
                        dtype=np.int64, count=len(ids))
     uniform = (np.minimum.reduceat(key_ids, starts) == np.maximum.reduceat(key_ids, starts)).tolist()
+    # Kids whose parent holds fewer than min_records kids of their tag can join no group: counted per
+    # (parent, tag) at once, so the clustering below sees only the others (in the same order).
+    tag_code: dict[str, int] = {}
+    key_tags = np.fromiter((tag_code.setdefault(tag, len(tag_code)) for tag, _ in key_of), dtype=np.int64,
+                           count=len(key_of))
+    parent_index = np.repeat(np.arange(len(starts), dtype=np.int64), np.diff(bounds))
+    _, where, per_pair = np.unique(parent_index * len(tag_code) + key_tags[key_ids], return_inverse=True,
+                                   return_counts=True)
+    eligible = per_pair[where.ravel()] >= opts.min_records
+    any_eligible = (np.add.reduceat(eligible.astype(np.int64), starts) > 0).tolist()
+    eligible_list = eligible.tolist()
     kept = keep[ids]
-    words = _words_of(classes)
+    memo: dict[str, frozenset[str]] = {}
     groups: list[list[int]] = []
     for n, same in enumerate(uniform):
         lo, hi = bounds[n], bounds[n + 1]
@@ -141,12 +140,16 @@ def sibling_groups(page: Page, removed: np.ndarray, opts: Options, images: np.nd
             if len(members) >= opts.min_records:
                 groups.append(members)
             continue
+        if not any_eligible[n]:
+            continue
         by_tag: dict[str, dict[frozenset[str], list[int]]] = defaultdict(lambda: defaultdict(list))
-        for k, w in zip(id_list[lo:hi], words[lo:hi], strict=True):
-            by_tag[tags[k]][w].append(k)
-        for by_words in by_tag.values():
-            if sum(len(v) for v in by_words.values()) < opts.min_records:
-                continue
+        for k, value, ok in zip(id_list[lo:hi], classes[lo:hi], eligible_list[lo:hi], strict=True):
+            if ok:
+                w = memo.get(value)
+                if w is None:
+                    w = memo[value] = _class_words(value)
+                by_tag[tags[k]][w].append(k)
+        for by_words in by_tag.values():  # each tag here has at least min_records kids
             keys = sorted(by_words, key=lambda w: -len(by_words[w]))
             labels = _cluster(keys[: opts.max_class_sets], opts.class_similarity)
             labels += [-1] * (len(keys) - len(labels))  # the long tail: one cluster
