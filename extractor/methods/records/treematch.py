@@ -118,6 +118,10 @@ def simple_tree_match(a: Tree, b: Tree) -> tuple[int, list[tuple[int, int]]]:
     ta, tb, ka, kb = a.tags, b.tags, a.kids, b.kids
     if ta[0] != tb[0]:
         return 0, []
+    if ta == tb and ka == kb:
+        # The same tree (a listing's records mostly are): every node matches its copy, and the
+        # traceback below would list the pairs in preorder.
+        return len(a), [(k, k) for k in range(len(a))]
     nb = len(b)
     # A pair's value needs only its children pairs, and each pair has one parent pair: list the pairs
     # reachable through equal labels top-down, then evaluate them bottom-up (no recursion, no stack).
