@@ -39,18 +39,28 @@ def member_mask(page: Page, images: np.ndarray) -> np.ndarray:
     (empty ``<a id=…>`` anchors, spacers) and table header rows (``tr`` with ``th`` cells only: they
     name the columns, they are not records)."""
     n = len(page)
-    tags = np.asarray(page.tags) if n else np.zeros(0, dtype=str)
-    cell, head, row = tags == "td", tags == "th", tags == "tr"
-    par = page.parent[1:]
-    tds = np.bincount(par[cell[1:]], minlength=n)
-    ths = np.bincount(par[head[1:]], minlength=n)
-    header = row & (ths > 0) & (tds == 0)
+    found: dict[str, list[int]] = {"td": [], "th": [], "tr": []}
+    for i, tag in enumerate(page.tags):  # one pass over the tag list, not a numpy string array
+        ids = found.get(tag)
+        if ids is not None:
+            ids.append(i)
+    parent = page.parent
+
+    def per_parent(tag: str) -> np.ndarray:
+        ids = np.asarray([i for i in found[tag] if i > 0], dtype=np.int64)  # the root has no parent
+        return np.bincount(parent[ids], minlength=n)
+
+    tds, ths = per_parent("td"), per_parent("th")
+    header = np.zeros(n, dtype=bool)
+    rows = np.asarray(found["tr"], dtype=np.int64)
+    header[rows] = (ths[rows] > 0) & (tds[rows] == 0)
     return ((page.text_len > 0) | (images > 0)) & ~header
 
 
 def image_counts(page: Page) -> np.ndarray:
     """``<img>`` elements per subtree, per element id."""
-    marks = np.fromiter((t == "img" for t in page.tags), dtype=np.int64, count=len(page))
+    marks = np.zeros(len(page), dtype=np.int64)
+    marks[[i for i, tag in enumerate(page.tags) if tag == "img"]] = 1
     prefix = np.concatenate(([0], np.cumsum(marks)))
     return prefix[page.end] - prefix[: len(page)]
 
