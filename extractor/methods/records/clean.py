@@ -116,8 +116,9 @@ def consent_furniture(page: Page) -> list[int]:
     """Ids of consent-banner elements by class/id prefix (both cleaning paths)."""
     names = page.class_id
     # A prefix that occurs nowhere in the page's class and id values starts no word of them (lower
-    # case is taken character by character, so the joined values hold every element's words).
-    joined = " ".join(names).lower()
+    # case is taken character by character, so the joined values hold every element's words). Each
+    # distinct value once: seventeen substring scans of every element's value cost ~1 ms on a listing.
+    joined = " ".join(set(names)).lower()
     if not any(prefix in joined for prefix in CONSENT_PREFIXES):
         return []
     out = []
