@@ -142,7 +142,8 @@ class Page:
       changed in place once the Page is built; :meth:`without` makes a new Page)
     - ``source_text``: the HTML text the tree was parsed from (for cues the cleaning removes)
     - lazily: ``script_count``, ``ld_types`` (read from ``source_text``)
-    - lazily: ``tag_count``, ``link_count``, ``depth``, ``tags``, ``tag_path``, ``tag_path_id``
+    - lazily: ``tag_count``, ``link_count``, ``depth``, ``tags``, ``tag_path``, ``tag_path_id``,
+      ``class_id``, ``classes``
     """
 
     def __init__(
@@ -238,6 +239,16 @@ class Page:
         neither): the name cues of several methods read it, so the attributes are fetched once."""
         pairs = [(el.get("class"), el.get("id")) for el in self.elements]
         return [f"{c or ''} {i or ''}" if c or i else "" for c, i in pairs]
+
+    @cached_property
+    def classes(self) -> list[str]:
+        """Per element id, its ``class`` value as written ('' when it has none, or an empty one).
+
+        Taken from :attr:`class_id` where its one space is the separator (the class before it);
+        read from the element only where the class or the id holds spaces of its own.
+        """
+        return [("" if not name else name[:name.index(" ")] if name.count(" ") == 1 else el.get("class") or "")
+                for el, name in zip(self.elements, self.class_id, strict=True)]
 
     @cached_property
     def depth(self) -> np.ndarray:

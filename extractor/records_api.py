@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import asdict
+from functools import lru_cache
 from typing import Any
 
 from .gcpause import gc_paused
@@ -145,6 +146,13 @@ def _served_if_render_lost_text(page: Page, source: Any, url: str | None, encodi
     return page
 
 
+@lru_cache(maxsize=64)
+def _options_dict(opts: mining.Options) -> dict[str, Any]:
+    """``asdict(opts)`` once per distinct Options (a frozen dataclass of plain values; asdict copies
+    each field, ~0.2 ms); callers take a copy of the dict."""
+    return asdict(opts)
+
+
 def build_table(page: Page, found: mining.Mining, opts: mining.Options) -> Table:
     """Assemble a :class:`Table` from a :class:`~extractor.methods.records.Mining` result."""
     geometry = page.geometry
@@ -154,8 +162,8 @@ def build_table(page: Page, found: mining.Mining, opts: mining.Options) -> Table
 
     regions = [Region(r.parent, list(r.records), round(r.score, 3), box(r.parent),
                       [box(i) for i in r.records] if geometry is not None else []) for r in found.regions]
-    table = Table(columns=[], rows=[], regions=regions, options=asdict(opts), rendered=geometry is not None,
-                  cleaning=found.cleaning, url=page.url, reason=found.reason)
+    table = Table(columns=[], rows=[], regions=regions, options=dict(_options_dict(opts)),
+                  rendered=geometry is not None, cleaning=found.cleaning, url=page.url, reason=found.reason)
     if found.schema is None or not found.regions:
         table.reason = found.reason or "no records found"
         return table

@@ -60,6 +60,13 @@ def test_tag_path_ids_number_the_distinct_path_strings_in_document_order():
     assert all(page.path_tags(i) == tuple(page.tag_path[i].split("/")) for i in range(len(page)))
 
 
+
+def test_classes_are_the_class_attributes_whatever_spaces_the_class_and_id_hold():
+    page = load('<html><body><p class="">a</p><p id="x y">b</p><p class=" a" id="">c</p><p class="a " id=" ">d</p>'
+                '<p class="a b" id="c">e</p><p id=" ">f</p><p class=" ">g</p><p class="card">h</p></body></html>')
+    assert page.classes == [el.get("class") or "" for el in page.elements]
+    assert page.classes[-1] == "card"
+
 def test_unclosed_title_is_repaired():
     body = "".join(f"<p>Paragraph number {i} of the article body.</p>" for i in range(30))
     page = load(f"<html><head><title>Broken title</head><body>{body}</body></html>")

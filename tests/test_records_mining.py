@@ -9,8 +9,10 @@ import random
 import numpy as np
 import pytest
 
+from extractor.methods.records.clean import removed_mask
 from extractor.methods.records.drmining import common_depths, cut_runs, dr_mining, leaves, separation
-from extractor.methods.records.treematch import Tree, simple_tree_match
+from extractor.methods.records.schema import record_text
+from extractor.methods.records.treematch import Tree, build_tree, node_label, simple_tree_match
 from extractor.page import load
 
 #: The paper's worked example (ALGORITHMS 3.2).
@@ -109,3 +111,103 @@ def test_simple_tree_matching_identical_trees_match_fully():
     a, b = _tree(spec), _tree(spec)
     score, pairs = simple_tree_match(a, b)
     assert score == len(a) and sorted(pairs) == [(k, k) for k in range(len(a))]
+
+
+
+def _stm_reference(a: Tree, b: Tree) -> tuple[int, list[tuple[int, int]]]:
+    """Yang's STM written plainly (recursion, a full DP table per pair, the same traceback)."""
+    tables = {}
+
+    def value(x: int, y: int) -> int:
+        if a.tags[x] != b.tags[y]:
+            return 0
+        ca, cb = a.kids[x], b.kids[y]
+        w = [[value(i, j) for j in cb] for i in ca]
+        dp = [[0] * (len(cb) + 1) for _ in range(len(ca) + 1)]
+        for i in range(1, len(ca) + 1):
+            for j in range(1, len(cb) + 1):
+                dp[i][j] = max(dp[i][j - 1], dp[i - 1][j], dp[i - 1][j - 1] + w[i - 1][j - 1])
+        tables[(x, y)] = (dp, w)
+        return dp[-1][-1] + 1
+
+    score = value(0, 0)
+    pairs: list[tuple[int, int]] = []
+    todo = [(0, 0)] if score else []
+    while todo:
+        x, y = todo.pop()
+        pairs.append((x, y))
+        dp, w = tables[(x, y)]
+        i, j = len(a.kids[x]), len(b.kids[y])
+        while i > 0 and j > 0:
+            if dp[i][j] == dp[i - 1][j]:
+                i -= 1
+            elif dp[i][j] == dp[i][j - 1]:
+                j -= 1
+            else:
+                if w[i - 1][j - 1] > 0:
+                    todo.append((a.kids[x][i - 1], b.kids[y][j - 1]))
+                i -= 1
+                j -= 1
+    return score, pairs
+
+
+def _random_spec(rng: random.Random, depth: int) -> tuple:
+    kids = [] if depth == 0 else [_random_spec(rng, depth - 1) for _ in range(rng.choice([0, 0, 1, 1, 2, 3, 5]))]
+    return (rng.choice(["div", "div", "p", "a", "span"]), kids)
+
+
+def test_simple_tree_matching_agrees_with_the_plain_recursion_on_random_trees():
+    # The same score and the same pairs in the same order (the schema's columns follow the pairs).
+    rng = random.Random(7)
+    for _ in range(400):
+        a = _tree(_random_spec(rng, rng.randint(0, 4)))
+        b = _tree(_random_spec(rng, rng.randint(0, 4)))
+        assert simple_tree_match(a, b) == _stm_reference(a, b)
+        assert simple_tree_match(a, a) == _stm_reference(a, a)
+
+
+def _tree_reference(page, root, removed, max_nodes, max_depth, skip, with_class):
+    """build_tree written plainly: preorder by recursion over Page.children, then cut to max_nodes."""
+    ids, tags, kids = [], [], []
+
+    def visit(node, parent_local, level):
+        local = len(ids)
+        ids.append(node)
+        tags.append(node_label(page, node) if with_class else page.tags[node])
+        kids.append([])
+        if parent_local >= 0:
+            kids[parent_local].append(local)
+        if level < max_depth:
+            for c in page.children(node):
+                if not removed[c] and c not in skip:
+                    visit(c, local, level + 1)
+
+    visit(root, -1, 0)
+    keep = ids[:max_nodes]
+    return keep, tags[:max_nodes], [[c for c in k if c < max_nodes] for k in kids[:max_nodes]]
+
+
+def test_build_tree_is_the_cut_preorder_without_removed_and_skipped_subtrees():
+    rng = random.Random(3)
+    html = "".join(f"<div class='c{k % 3} x'><p>{k}<a href='#'>a</a></p><ul><li>1</li><li><b>2</b></li></ul></div>"
+                   for k in range(12))
+    page = load(f"<html><body><main>{html}</main></body></html>")
+    n = len(page)
+    for _ in range(60):
+        removed = removed_mask(page, rng.sample(range(2, n), 3))
+        skip = frozenset(rng.sample(range(n), 4))
+        root = rng.randrange(n)
+        for max_nodes, max_depth, with_class in ((200, 40, True), (7, 2, False), (1, 1, True), (30, 1, False)):
+            tree = build_tree(page, root, removed.tolist(), max_nodes, max_depth, skip, with_class=with_class)
+            want = _tree_reference(page, root, removed, max_nodes, max_depth, skip, with_class)
+            assert (tree.ids, tree.tags, tree.kids) == want
+
+
+def test_record_text_reads_the_page_lists_as_itertext_reads_the_tree():
+    page = load("<html><body><ul><li>a <b>b</b> c<ul><li>d <i>e</i></li><li>f</li></ul> g</li>"
+                "<li> h <span>i<em>j</em>k</span>l </li></ul><p>m</p> n</body></html>")
+    for i in range(len(page)):
+        assert record_text(page, i) == page.text_of(i)
+    outer = page.tags.index("li")
+    inner = [i for i, t in enumerate(page.tags) if t == "li"][1:3]
+    assert record_text(page, outer, frozenset([outer, *inner])) == "a b c g"  # nested records left out, tails kept

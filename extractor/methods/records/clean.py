@@ -74,55 +74,60 @@ def html_furniture(page: Page, max_share: float, words_in_sections: bool = False
     body = page.body_id
     stop = int(page.end[body])
     body_text = max(int(page.text_len[body]), 1)
-    tags = page.tags
     elements = page.elements
-    sectioned = _under_sectioning(page).tolist()
-    small = (page.text_len <= max_share * body_text).tolist()
+    first = body + 1
+    # "class id" as one string: its words are those of the class and of the id together (the space
+    # between them is a separator of both rules), and the Page reads the attributes once for every method.
+    names = page.class_id[first:stop]
+    tags = page.tags[first:stop]
+    sectioned = _under_sectioning(page)[first:stop].tolist()
+    small = (page.text_len[first:stop] <= max_share * body_text).tolist()
     # The class/id verdicts once per distinct pair: a listing repeats a few thousand times.
-    by_words: dict[tuple[str, str], bool] = {}
-    by_prefix: dict[tuple[str, str], bool] = {}
-    for i in range(body + 1, stop):
-        if not small[i]:
+    by_words: dict[str, bool] = {}
+    by_prefix: dict[str, bool] = {}
+    # The rules are or-ed: the attribute read (role) comes last, for the elements no other rule took.
+    for i, tag, name, is_small, in_section in zip(range(first, stop), tags, names, small, sectioned, strict=True):
+        if not is_small:
             continue
-        el = elements[i]
-        tag = tags[i]
-        hit = tag == "nav" or (tag in ("header", "footer", "aside") and not sectioned[i])
+        hit = tag == "nav" or (tag in ("header", "footer", "aside") and not in_section)
+        if not hit and name:
+            if words and (words_in_sections or not in_section):
+                hit = by_words.get(name)
+                if hit is None:
+                    hit = by_words[name] = bool(_split_words(name) & FURNITURE_WORDS)
+            if not hit:
+                hit = by_prefix.get(name)
+                if hit is None:
+                    hit = by_prefix[name] = _consent(name)
         if not hit:
-            role = el.get("role")
+            role = elements[i].get("role")
             hit = bool(role) and role.strip().lower() in FURNITURE_ROLES
-        if not hit:
-            cls, ident = el.get("class") or "", el.get("id") or ""
-            if cls or ident:
-                key = (cls, ident)
-                if words and (words_in_sections or not sectioned[i]):
-                    hit = by_words.get(key)
-                    if hit is None:
-                        hit = by_words[key] = bool((_split_words(cls) | _split_words(ident)) & FURNITURE_WORDS)
-                if not hit:
-                    hit = by_prefix.get(key)
-                    if hit is None:
-                        hit = by_prefix[key] = _consent(cls, ident)
         if hit:
             out.append(i)
     return out
 
 
-def _consent(cls: str, ident: str) -> bool:
-    names = (cls + " " + ident).lower().split()
-    return any(name.startswith(CONSENT_PREFIXES) for name in names)
+def _consent(names: str) -> bool:
+    """True when a word of ``names`` (a :attr:`Page.class_id` value) starts with a consent-banner prefix."""
+    return any(name.startswith(CONSENT_PREFIXES) for name in names.lower().split())
 
 
 def consent_furniture(page: Page) -> list[int]:
     """Ids of consent-banner elements by class/id prefix (both cleaning paths)."""
+    names = page.class_id
+    # A prefix that occurs nowhere in the page's class and id values starts no word of them (lower
+    # case is taken character by character, so the joined values hold every element's words). Each
+    # distinct value once: seventeen substring scans of every element's value cost ~1 ms on a listing.
+    joined = " ".join(set(names)).lower()
+    if not any(prefix in joined for prefix in CONSENT_PREFIXES):
+        return []
     out = []
-    seen: dict[tuple[str, str], bool] = {}  # once per distinct pair (a listing repeats a few)
-    for i, el in enumerate(page.elements):
-        cls, ident = el.get("class") or "", el.get("id") or ""
-        if cls or ident:
-            key = (cls, ident)
-            hit = seen.get(key)
+    seen: dict[str, bool] = {}  # once per distinct value (a listing repeats a few)
+    for i, name in enumerate(names):
+        if name:
+            hit = seen.get(name)
             if hit is None:
-                hit = seen[key] = _consent(cls, ident)
+                hit = seen[name] = _consent(name)
             if hit:
                 out.append(i)
     return out
@@ -132,10 +137,10 @@ def _under_sectioning(page: Page) -> np.ndarray:
     """True for elements with an ``article``/``main``/``section`` ancestor."""
     n = len(page)
     marks = np.zeros(n + 1, dtype=np.int64)
-    for i, tag in enumerate(page.tags):
-        if tag in SECTIONING:
-            marks[i + 1] += 1  # descendants only, not the element itself
-            marks[int(page.end[i])] -= 1
+    ids = np.asarray([i for i, tag in enumerate(page.tags) if tag in SECTIONING], dtype=np.int64)
+    if len(ids):
+        np.add.at(marks, ids + 1, 1)  # descendants only, not the element itself
+        np.add.at(marks, page.end[ids], -1)
     return np.cumsum(marks[:n]) > 0
 
 
@@ -187,17 +192,17 @@ def position_furniture(page: Page, *, header_band: float, header_band_px: float,
 def _repeated_outside(page: Page, band: np.ndarray) -> np.ndarray:
     """True for band elements that have a sibling of the same tag and class outside the bands: the
     first or last record of a list reaching into a band is content, not furniture."""
-    elements, tags, parent = page.elements, page.tags, page.parent
+    classes, tags, parent = page.classes, page.tags, page.parent
     outside: set[tuple[int, str, str]] = set()
     keys: dict[int, tuple[int, str, str]] = {}
     for i in np.flatnonzero(band).tolist():
         p = int(parent[i])
-        keys[i] = (p, tags[i], elements[i].get("class") or "")
+        keys[i] = (p, tags[i], classes[i])
     parents = {k[0] for k in keys.values()}
     for p in parents:
         for c in page.children(p):
             if not band[c]:
-                outside.add((p, tags[c], elements[c].get("class") or ""))
+                outside.add((p, tags[c], classes[c]))
     keep = np.zeros(len(page), dtype=bool)
     for i, key in keys.items():
         if key in outside:

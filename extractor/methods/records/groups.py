@@ -18,7 +18,7 @@ import numpy as np
 
 from ...page import Page
 from .drmining import common_ancestor
-from .treematch import build_tree, simple_tree_match
+from .treematch import build_tree, shape_key, simple_tree_match
 
 if TYPE_CHECKING:
     from . import Options
@@ -39,18 +39,28 @@ def member_mask(page: Page, images: np.ndarray) -> np.ndarray:
     (empty ``<a id=…>`` anchors, spacers) and table header rows (``tr`` with ``th`` cells only: they
     name the columns, they are not records)."""
     n = len(page)
-    tags = np.asarray(page.tags) if n else np.zeros(0, dtype=str)
-    cell, head, row = tags == "td", tags == "th", tags == "tr"
-    par = page.parent[1:]
-    tds = np.bincount(par[cell[1:]], minlength=n)
-    ths = np.bincount(par[head[1:]], minlength=n)
-    header = row & (ths > 0) & (tds == 0)
+    found: dict[str, list[int]] = {"td": [], "th": [], "tr": []}
+    for i, tag in enumerate(page.tags):  # one pass over the tag list, not a numpy string array
+        ids = found.get(tag)
+        if ids is not None:
+            ids.append(i)
+    parent = page.parent
+
+    def per_parent(tag: str) -> np.ndarray:
+        ids = np.asarray([i for i in found[tag] if i > 0], dtype=np.int64)  # the root has no parent
+        return np.bincount(parent[ids], minlength=n)
+
+    tds, ths = per_parent("td"), per_parent("th")
+    header = np.zeros(n, dtype=bool)
+    rows = np.asarray(found["tr"], dtype=np.int64)
+    header[rows] = (ths[rows] > 0) & (tds[rows] == 0)
     return ((page.text_len > 0) | (images > 0)) & ~header
 
 
 def image_counts(page: Page) -> np.ndarray:
     """``<img>`` elements per subtree, per element id."""
-    marks = np.fromiter((t == "img" for t in page.tags), dtype=np.int64, count=len(page))
+    marks = np.zeros(len(page), dtype=np.int64)
+    marks[[i for i, tag in enumerate(page.tags) if tag == "img"]] = 1
     prefix = np.concatenate(([0], np.cumsum(marks)))
     return prefix[page.end] - prefix[: len(page)]
 
@@ -61,18 +71,6 @@ _DIGITS = re.compile(r"\d+")
 def _class_words(value: str | None) -> frozenset[str]:
     """Class words, lower case, digit runs replaced by ``#`` (``post-123`` and ``post-456`` agree)."""
     return frozenset(_DIGITS.sub("#", w) for w in (value or "").lower().split())
-
-
-def _words_of(values: list[str | None]) -> list[frozenset[str]]:
-    """:func:`_class_words` of each value, computed once per distinct value (listings repeat a few)."""
-    memo: dict[str | None, frozenset[str]] = {}
-    out = []
-    for v in values:
-        words = memo.get(v)
-        if words is None:
-            words = memo[v] = _class_words(v)
-        out.append(words)
-    return out
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
@@ -121,16 +119,29 @@ def sibling_groups(page: Page, removed: np.ndarray, opts: Options, images: np.nd
     starts = np.flatnonzero(np.concatenate(([True], par[1:] != par[:-1])))
     bounds = np.append(starts, len(ids)).tolist()
     # A parent whose kids share one tag and one class attribute forms one group, the common case of a
-    # listing: decided without the clustering below.
-    classes = [page.elements[i].get("class") for i in ids.tolist()]
-    key_of: dict[tuple[str, str | None], int] = {}
-    key_ids = np.fromiter((key_of.setdefault((tags[i], c), len(key_of)) for i, c in zip(ids.tolist(), classes,
+    # listing: decided without the clustering below (which puts kids of one tag and no class words in
+    # one cluster too, so a missing and an empty class may count as the same).
+    id_list = ids.tolist()
+    page_classes = page.classes
+    classes = [page_classes[i] for i in id_list]
+    key_of: dict[tuple[str, str], int] = {}
+    key_ids = np.fromiter((key_of.setdefault((tags[i], c), len(key_of)) for i, c in zip(id_list, classes,
                                                                                        strict=True)),
                        dtype=np.int64, count=len(ids))
     uniform = (np.minimum.reduceat(key_ids, starts) == np.maximum.reduceat(key_ids, starts)).tolist()
+    # Kids whose parent holds fewer than min_records kids of their tag can join no group: counted per
+    # (parent, tag) at once, so the clustering below sees only the others (in the same order).
+    tag_code: dict[str, int] = {}
+    key_tags = np.fromiter((tag_code.setdefault(tag, len(tag_code)) for tag, _ in key_of), dtype=np.int64,
+                           count=len(key_of))
+    parent_index = np.repeat(np.arange(len(starts), dtype=np.int64), np.diff(bounds))
+    _, where, per_pair = np.unique(parent_index * len(tag_code) + key_tags[key_ids], return_inverse=True,
+                                   return_counts=True)
+    eligible = per_pair[where.ravel()] >= opts.min_records
+    any_eligible = (np.add.reduceat(eligible.astype(np.int64), starts) > 0).tolist()
+    eligible_list = eligible.tolist()
     kept = keep[ids]
-    words = _words_of(classes)
-    id_list = ids.tolist()
+    memo: dict[str, frozenset[str]] = {}
     groups: list[list[int]] = []
     for n, same in enumerate(uniform):
         lo, hi = bounds[n], bounds[n + 1]
@@ -139,12 +150,16 @@ def sibling_groups(page: Page, removed: np.ndarray, opts: Options, images: np.nd
             if len(members) >= opts.min_records:
                 groups.append(members)
             continue
+        if not any_eligible[n]:
+            continue
         by_tag: dict[str, dict[frozenset[str], list[int]]] = defaultdict(lambda: defaultdict(list))
-        for k, w in zip(id_list[lo:hi], words[lo:hi], strict=True):
-            by_tag[tags[k]][w].append(k)
-        for by_words in by_tag.values():
-            if sum(len(v) for v in by_words.values()) < opts.min_records:
-                continue
+        for k, value, ok in zip(id_list[lo:hi], classes[lo:hi], eligible_list[lo:hi], strict=True):
+            if ok:
+                w = memo.get(value)
+                if w is None:
+                    w = memo[value] = _class_words(value)
+                by_tag[tags[k]][w].append(k)
+        for by_words in by_tag.values():  # each tag here has at least min_records kids
             keys = sorted(by_words, key=lambda w: -len(by_words[w]))
             labels = _cluster(keys[: opts.max_class_sets], opts.class_similarity)
             labels += [-1] * (len(keys) - len(labels))  # the long tail: one cluster
@@ -173,9 +188,16 @@ def class_families(page: Page, removed: np.ndarray, opts: Options, images: np.nd
     tags = page.tags
     parent = page.parent
     ids = np.flatnonzero(~removed[body + 1:stop]) + (body + 1)
-    classes = [page.elements[i].get("class") for i in ids.tolist()]
+    classes = page.classes
+    memo: dict[str, frozenset[str]] = {}
     by_key: dict[tuple[str, frozenset[str]], list[int]] = defaultdict(list)
-    for i, words in zip(ids.tolist(), _words_of(classes), strict=True):
+    for i in ids.tolist():
+        value = classes[i]
+        if not value:  # no class words
+            continue
+        words = memo.get(value)
+        if words is None:
+            words = memo[value] = _class_words(value)
         if words:
             by_key[(tags[i], words)].append(i)
     out = []
@@ -205,9 +227,10 @@ def nested_ids(page: Page, members: list[int]) -> set[int]:
     return inner
 
 
-def regularity(page: Page, members: list[int], removed: np.ndarray, opts: Options) -> float:
+def regularity(page: Page, members: list[int], removed: np.ndarray | list[bool], opts: Options) -> float:
     """Mean STM similarity ``2 * STM / (|A| + |B|)`` of up to ``regularity_sample`` members to the largest
-    one, over bare tags (structure, not class names) down to ``regularity_depth`` levels."""
+    one, over bare tags (structure, not class names) down to ``regularity_depth`` levels. ``removed``
+    is the furniture mask (a list is cheaper to index than the array)."""
     sizes = page.tag_count
     seed = max(members, key=lambda m: int(sizes[m]))
     step = max(1, len(members) // opts.regularity_sample)
@@ -218,9 +241,13 @@ def regularity(page: Page, members: list[int], removed: np.ndarray, opts: Option
     skip = frozenset(members)
     a = build_tree(page, seed, removed, bound, opts.regularity_depth, skip, with_class=False)
     sims = []
+    scores: dict[tuple, int] = {}  # by tree shape: a listing's members mostly share one
     for m in sample:
         b = build_tree(page, m, removed, bound, opts.regularity_depth, skip, with_class=False)
-        score, _ = simple_tree_match(a, b)
+        key = shape_key(b)
+        score = scores.get(key)
+        if score is None:
+            score = scores[key] = simple_tree_match(a, b)[0]
         sims.append(2.0 * score / (len(a) + len(b)))
     return float(np.mean(sims))
 
@@ -306,12 +333,15 @@ def score_groups(page: Page, groups: list[list[int]], removed: np.ndarray, opts:
     bounds = sorted(zip(score_bounds(page, groups, opts), groups, strict=True), key=lambda t: -t[0])
     found: list[FoundRegion] = []
     best: list[float] = []
+    removed_list: list[bool] | None = None
     for n, (bound, members) in enumerate(bounds):
         if bound <= 0 or n >= opts.max_candidates:
             break
         if len(best) >= opts.max_regions and bound <= best[opts.max_regions - 1]:
             break
-        score = bound * regularity(page, members, removed, opts) ** opts.regularity_power
+        if removed_list is None:
+            removed_list = removed.tolist()
+        score = bound * regularity(page, members, removed_list, opts) ** opts.regularity_power
         found.append(FoundRegion(common_ancestor(page, [*members, int(page.parent[members[0]])]), members, score))
         best = sorted([*best, score], reverse=True)
     return found

@@ -70,7 +70,7 @@ class _Item:
 
 def _has_inside(page: Page, element_id: int, skip: frozenset[int]) -> bool:
     """True when some id of ``skip`` lies strictly inside the subtree of ``element_id``."""
-    stop = int(page.end[element_id])
+    stop = page.end_list[element_id]
     if stop - element_id - 1 < len(skip):
         return any(i in skip for i in range(element_id + 1, stop))
     return any(element_id < i < stop for i in skip)
@@ -78,74 +78,125 @@ def _has_inside(page: Page, element_id: int, skip: frozenset[int]) -> bool:
 
 def record_text(page: Page, element_id: int, skip: frozenset[int] = frozenset()) -> str:
     """Whitespace-normalised text of an element, leaving out the subtrees of ids in ``skip``
-    (records nested in this one); tails of skipped elements are kept."""
-    if int(page.end[element_id]) == element_id + 1:  # a leaf: its own text (lxml's itertext costs more)
-        return normalize_space(page.texts[element_id])
-    if not skip or not _has_inside(page, element_id, skip):
-        return page.text_of(element_id)
-    index = page.index
-    parts: list[str] = []
-    stack: list[tuple[object, bool]] = [(page.elements[element_id], False)]
-    while stack:
-        el, tail_only = stack.pop()
-        if tail_only:
-            if el.tail:
-                parts.append(el.tail)
+    (records nested in this one); tails of skipped elements are kept.
+
+    The same text as ``page.text_of`` (lxml's ``itertext``) when nothing is skipped, read from
+    the Page's ``texts`` and ``tails`` in document order: lxml would decode every text node again.
+    """
+    texts, tails, ends = page.texts, page.tails, page.end_list
+    stop = ends[element_id]
+    if stop == element_id + 1:  # a leaf: its own text
+        return normalize_space(texts[element_id])
+    if skip and not _has_inside(page, element_id, skip):
+        skip = frozenset()
+    text = texts[element_id]
+    parts = [text] if text else []
+    open_ids: list[int] = []  # entered descendants whose tails are still to come
+    i = element_id + 1
+    while i < stop:
+        while open_ids and ends[open_ids[-1]] <= i:
+            text = tails[open_ids.pop()]
+            if text:
+                parts.append(text)
+        if skip and i in skip:  # a nested record: its tail only
+            text = tails[i]
+            if text:
+                parts.append(text)
+            i = ends[i]
             continue
-        if el.text:
-            parts.append(el.text)
-        for child in reversed(el):
-            stack.append((child, True))
-            if index.get(child, -1) not in skip:
-                stack.append((child, False))
+        text = texts[i]
+        if text:
+            parts.append(text)
+        open_ids.append(i)
+        i += 1
+    while open_ids:
+        text = tails[open_ids.pop()]
+        if text:
+            parts.append(text)
     return normalize_space(" ".join(parts))
 
 
-def _items(page: Page, tree: Tree, skip: frozenset[int]) -> list[_Item]:
-    """The data-bearing items of one record tree (see the module docstring).
-
-    An item's key is its path of node labels from the record root; steps carry their index among
-    same-label siblings (table cells, unnamed fields), except for :data:`FLOW_TAGS`, whose
-    repeats are one field (the paragraphs of a post).
-    """
-    items: list[_Item] = []
-    own = page.own_len
-    elements = page.elements
+def _shape_paths(tree: Tree) -> tuple[list[int], list[str]]:
+    """Each node's parent (local index, -1 for the root) and its path of labels from the record root:
+    a step carries its index among same-label siblings (table cells, unnamed fields), except for
+    :data:`FLOW_TAGS`, whose repeats are one field (the paragraphs of a post). Depends on the tree's
+    shape alone (:func:`shape_key`)."""
+    labels = tree.tags
     n = len(tree)
-    paths: list[str] = [""] * n
-    names: list[str] = [""] * n
-    inside_text = [False] * n
     parent_of = [-1] * n
-    step: list[str] = [tree.tags[0]] + [""] * (n - 1)
+    step: list[str] = [labels[0]] + [""] * (n - 1)
+    flow: dict[str, bool] = {}  # per label: is its tag part one of FLOW_TAGS
     for k, kids in enumerate(tree.kids):
         seen: dict[str, int] = {}
         for c in kids:
             parent_of[c] = k
-            label = tree.tags[c]
-            seen[label] = seen.get(label, 0) + 1
-            step[c] = label if label.split(".", 1)[0] in FLOW_TAGS else f"{label}[{seen[label]}]"
+            label = labels[c]
+            count = seen[label] = seen.get(label, 0) + 1
+            is_flow = flow.get(label)
+            if is_flow is None:
+                is_flow = flow[label] = label.split(".", 1)[0] in FLOW_TAGS
+            step[c] = label if is_flow else f"{label}[{count}]"
+    paths = step[:1] + [""] * (n - 1)
+    for k in range(1, n):  # preorder: a parent's path is made before its children's
+        paths[k] = paths[parent_of[k]] + "/" + step[k]
+    return parent_of, paths
+
+
+def _items(page: Page, tree: Tree, skip: frozenset[int], urls: dict[str, str] | None = None,
+           shape: tuple[list[int], list[str]] | None = None) -> list[_Item]:
+    """The data-bearing items of one record tree (see the module docstring).
+
+    An item's key is its path of node labels from the record root (:func:`_shape_paths`; pass
+    ``shape``, its result, when trees of one shape repeat). ``urls`` remembers resolved addresses
+    (``href``/``src`` as written -> absolute) across the records of one page.
+    """
+    items: list[_Item] = []
+    elements, tags, classes, ends, texts = page.elements, page.tags, page.classes, page.end_list, page.texts
+    ids = tree.ids
+    own = (page.own_len[ids] > 0).tolist()
+    parent_of, paths = _shape_paths(tree) if shape is None else shape
+    n = len(tree)
+    names: list[str] = [""] * n
+    inside_text = [False] * n
     base = page.url or ""
+    if urls is None:
+        urls = {}
     for k in range(n):
-        el_id = tree.ids[k]
         p = parent_of[k]
-        el = elements[el_id]
-        tag = page.tags[el_id]
-        paths[k] = (paths[p] + "/" if p >= 0 else "") + step[k]
-        label = tree.tags[k]
-        own_name = readable_class(el.get("class")) if p >= 0 else None
-        names[k] = own_name or (names[p] if p > 0 else tag)
-        covered = p >= 0 and inside_text[p]
-        is_text = not covered and own[el_id] > 0
-        inside_text[k] = covered or is_text
+        if p >= 0 and inside_text[p]:  # inside a text item: no item of its own, nor a path or name to hand down
+            inside_text[k] = True
+            continue
+        el_id = ids[k]
+        tag = tags[el_id]
+        path = paths[k]
+        if p >= 0:
+            value = classes[el_id]
+            names[k] = (value and readable_class(value)) or (names[p] if p > 0 else tag)
+        else:
+            names[k] = tag
+        is_text = own[k]
+        inside_text[k] = is_text
         name = names[k] or tag
-        if tag == "a" and _is_link(el.get("href")) and not covered:
-            items.append(_Item(k, el_id, "link", urljoin(base, el.get("href").strip()), paths[k] + "#link", name))
-        if tag == "img" and not covered:
-            src = el.get("src") or el.get("data-src") or ""
-            if src:
-                items.append(_Item(k, el_id, "image", urljoin(base, src.strip()), paths[k] + "#image", name))
+        if tag == "a" or tag == "img":
+            el = elements[el_id]
+            if tag == "a":
+                href = el.get("href")
+                if _is_link(href):
+                    url = urls.get(href)
+                    if url is None:
+                        url = urls[href] = urljoin(base, href.strip())
+                    items.append(_Item(k, el_id, "link", url, path + "#link", name))
+            else:
+                src = el.get("src") or el.get("data-src") or ""
+                if src:
+                    url = urls.get(src)
+                    if url is None:
+                        url = urls[src] = urljoin(base, src.strip())
+                    items.append(_Item(k, el_id, "image", url, path + "#image", name))
         if is_text:
-            items.append(_Item(k, el_id, "text", record_text(page, el_id, skip), paths[k] + "#text", name))
+            # a leaf's text is its own text (as record_text reads it)
+            text = normalize_space(texts[el_id]) if ends[el_id] == el_id + 1 else record_text(page, el_id, skip)
+            items.append(_Item(k, el_id, "text", text, path + "#text", name))
     return items
 
 
@@ -220,7 +271,15 @@ def generate(page: Page, records: list[int], removed: np.ndarray, *, maxcount: i
     skip = frozenset(records)
     removed_list, ends = removed.tolist(), page.end.tolist()
     trees = [build_tree(page, r, removed_list, max_nodes, max_depth, skip, ends=ends) for r in records]
-    items = [_items(page, t, skip) for t in trees]
+    urls: dict[str, str] = {}
+    keys = [shape_key(t) for t in trees]
+    shapes: dict[tuple, tuple[list[int], list[str]]] = {}  # records of a listing mostly share a few shapes
+    items = []
+    for tree, key in zip(trees, keys, strict=True):
+        shape = shapes.get(key)
+        if shape is None:
+            shape = shapes[key] = _shape_paths(tree)
+        items.append(_items(page, tree, skip, urls, shape))
     seed = max(range(len(trees)), key=lambda i: (len(trees[i]), -i))
     seed_tree = trees[seed]
     col_of_key: dict[str, int] = {}
@@ -238,7 +297,7 @@ def generate(page: Page, records: list[int], removed: np.ndarray, *, maxcount: i
         nonlocal matches
         if i == seed:
             return {k: k for k in range(len(seed_tree))}
-        key = shape_key(trees[i])
+        key = keys[i]
         got = cache.get(key)
         if got is None:
             _, pairs = simple_tree_match(seed_tree, trees[i])

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
+from operator import add
 
 from ...page import Page
 
@@ -21,7 +23,7 @@ _DIGITS = re.compile(r"\d+")
 
 def node_label(page: Page, element_id: int) -> str:
     """The label simple tree matching compares: tag plus first class word (digit runs as ``#``)."""
-    value = page.elements[element_id].get("class")
+    value = page.classes[element_id]
     if not value:
         return page.tags[element_id]
     label = _class_label(value) if len(value) <= _CACHED_CLASS_CHARS else _class_label.__wrapped__(value)
@@ -58,32 +60,43 @@ def build_tree(page: Page, root: int, removed, max_nodes: int, max_depth: int,
     """The subtree of ``root`` as a :class:`Tree`, skipping removed subtrees and the subtrees of ids in
     ``skip`` (records nested in this one), keeping at most the first ``max_nodes`` nodes in preorder
     and ``max_depth`` levels below the root (the matching bound). Labels are :func:`node_label`
-    with ``with_class``, else bare tags. A caller building many trees may pass ``removed`` and
-    ``ends`` (``page.end``) as plain lists: indexing them is cheaper than indexing numpy arrays."""
-    ids: list[int] = []
-    tags: list[str] = []
-    kids: list[list[int]] = []
-    end = page.end if ends is None else ends
-    stack: list[tuple[int, int, int]] = [(root, -1, 0)]
-    while stack and len(ids) < max_nodes:
-        node, parent_local, level = stack.pop()
+    with ``with_class``, else bare tags. ``removed`` is a mask by element id (an array or a list: a
+    caller building many trees may pass a list, cheaper to index); ``ends`` is ``page.end`` as a
+    list (by default :attr:`Page.end_list`)."""
+    end = page.end_list if ends is None else ends
+    page_tags = page.tags
+    classes = page.classes if with_class else None
+    ids: list[int] = [root]
+    kids: list[list[int]] = [[]]
+    # Preorder is document order: walk the ids of the subtree, jumping over the subtree of each
+    # element left out, with the chain of open kept elements as (end, local index, level).
+    chain: list[tuple[int, int, int]] = [(end[root], 0, 0)]
+    i, stop = root + 1, end[root]
+    while i < stop and len(ids) < max_nodes:
+        while chain[-1][0] <= i:
+            chain.pop()
+        _, parent_local, level = chain[-1]
+        if level >= max_depth or removed[i] or i in skip:
+            i = end[i]
+            continue
         local = len(ids)
-        ids.append(node)
-        tags.append(node_label(page, node) if with_class else page.tags[node])
+        ids.append(i)
         kids.append([])
-        if parent_local >= 0:
-            kids[parent_local].append(local)
-        if level < max_depth:
-            # Children by id arithmetic (the next child starts where the previous subtree ends), not
-            # through lxml: the same ids in the same order as Page.children, several times faster.
-            children = []
-            c, stop = node + 1, int(end[node])
-            while c < stop:
-                if not removed[c] and c not in skip:
-                    children.append(c)
-                c = int(end[c])
-            for c in reversed(children):
-                stack.append((c, local, level + 1))
+        kids[parent_local].append(local)
+        chain.append((end[i], local, level + 1))
+        i += 1
+    if classes is None:
+        tags = [page_tags[i] for i in ids]
+    else:
+        tags = []
+        for i in ids:
+            value = classes[i]
+            if not value:
+                tags.append(page_tags[i])
+            elif len(value) <= _CACHED_CLASS_CHARS:
+                tags.append(page_tags[i] + _class_label(value))
+            else:
+                tags.append(page_tags[i] + _class_label.__wrapped__(value))
     return Tree(ids, tags, kids)
 
 
@@ -102,48 +115,69 @@ def simple_tree_match(a: Tree, b: Tree) -> tuple[int, list[tuple[int, int]]]:
 
     ``score`` is the number of matched node pairs (0 when the roots differ).
     """
-    tables: dict[tuple[int, int], tuple[list[list[int]], list[list[int]]]] = {}
-    values: dict[tuple[int, int], int] = {}
-
-    # Post-order evaluation without recursion: a pair's value needs its children pairs' values.
-    def value(root_a: int, root_b: int) -> int:
-        stack = [(root_a, root_b, False)]
-        while stack:
-            x, y, ready = stack.pop()
-            if (x, y) in values:
-                continue
-            if a.tags[x] != b.tags[y]:
-                values[(x, y)] = 0
-                continue
-            ca, cb = a.kids[x], b.kids[y]
-            if not ready:
-                stack.append((x, y, True))
-                for i in ca:
-                    for j in cb:
-                        if (i, j) not in values:
-                            stack.append((i, j, False))
-                continue
-            m, n = len(ca), len(cb)
-            w = [[values[(i, j)] for j in cb] for i in ca]
-            dp = [[0] * (n + 1) for _ in range(m + 1)]
-            for i in range(1, m + 1):
-                row, prev, wi = dp[i], dp[i - 1], w[i - 1]
-                for j in range(1, n + 1):
-                    row[j] = max(row[j - 1], prev[j], prev[j - 1] + wi[j - 1])
-            tables[(x, y)] = (dp, w)
-            values[(x, y)] = dp[m][n] + 1
-        return values[(root_a, root_b)]
-
-    score = value(0, 0)
+    ta, tb, ka, kb = a.tags, b.tags, a.kids, b.kids
+    if ta[0] != tb[0]:
+        return 0, []
+    if ta == tb and ka == kb:
+        # The same tree (a listing's records mostly are): every node matches its copy, and the
+        # traceback below would list the pairs in preorder.
+        return len(a), [(k, k) for k in range(len(a))]
+    nb = len(b)
+    # A pair's value needs only its children pairs, and each pair has one parent pair: list the pairs
+    # reachable through equal labels top-down, then evaluate them bottom-up (no recursion, no stack).
+    # Keys are x * nb + y; a pair absent from ``values`` has different labels and weighs 0.
+    # Leaf pairs (no children on one side) are worth 1 and are settled while listing.
+    values: dict[int, int] = {}
+    tables: dict[int, tuple[list[list[int]], list[list[int]]]] = {}
+    get = values.get
+    order = [0]
+    for key in order:
+        x, y = divmod(key, nb)
+        cb = kb[y]
+        if not cb:
+            continue
+        for i in ka[x]:
+            label, base, leaf = ta[i], i * nb, not ka[i]
+            for j in cb:
+                if tb[j] == label:
+                    if leaf or not kb[j]:
+                        values[base + j] = 1
+                    else:
+                        order.append(base + j)
+    for key in reversed(order):
+        x, y = divmod(key, nb)
+        ca, cb = ka[x], kb[y]
+        if not ca or not cb:
+            values[key] = 1
+            continue
+        if len(ca) == 1 and len(cb) == 1:  # the commonest case: a chain of single children
+            v = get(ca[0] * nb + cb[0], 0)
+            tables[key] = ([[0, 0], [0, v]], [[v]])
+            values[key] = v + 1
+            continue
+        w = [[get(i * nb + j, 0) for j in cb] for i in ca]
+        prev = [0] * (len(cb) + 1)
+        dp = [prev]
+        for wi in w:
+            if any(wi):
+                # row[j] = max(row[j - 1], prev[j], prev[j - 1] + wi[j - 1]): a running maximum.
+                prev = [0, *accumulate(map(max, prev[1:], map(add, prev, wi)), max)]
+            # else the row equals the previous one (dp rows never decrease along j)
+            dp.append(prev)
+        tables[key] = (dp, w)
+        values[key] = prev[-1] + 1
+    score = values[0]
     pairs: list[tuple[int, int]] = []
-    if score == 0:
-        return 0, pairs
-    todo = [(0, 0)]
+    todo = [0]
     while todo:
-        x, y = todo.pop()
+        key = todo.pop()
+        x, y = divmod(key, nb)
         pairs.append((x, y))
-        dp, w = tables[(x, y)]
-        ca, cb = a.kids[x], b.kids[y]
+        table = tables.get(key)
+        if table is None:  # a leaf on either side: no children matched
+            continue
+        dp, w = table
+        ca, cb = ka[x], kb[y]
         i, j = len(ca), len(cb)
         while i > 0 and j > 0:
             if dp[i][j] == dp[i - 1][j]:
@@ -152,7 +186,7 @@ def simple_tree_match(a: Tree, b: Tree) -> tuple[int, list[tuple[int, int]]]:
                 j -= 1
             else:
                 if w[i - 1][j - 1] > 0:
-                    todo.append((ca[i - 1], cb[j - 1]))
+                    todo.append(ca[i - 1] * nb + cb[j - 1])
                 i -= 1
                 j -= 1
     return score, pairs
