@@ -604,9 +604,17 @@ def _parse(text: str, huge: bool) -> tuple[etree._Element | None, etree.HTMLPars
     if _OPENING_ENCODING_DECL.match(text):  # what lxml refused as a str: it is dropped, as before
         text = _XML_DECL.sub("", text)
     try:
-        return etree.fromstring(text.encode("utf-8", "surrogatepass"), parser), parser
+        return etree.fromstring(_utf8(text), parser), parser
     except etree.ParserError as exc:
         raise NotHTMLError(f"input could not be parsed as HTML: {exc}") from None
+
+
+def _utf8(text: str) -> bytes:
+    """``text`` as UTF-8; a lone surrogate (a str can hold one, UTF-8 cannot) becomes U+FFFD."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:  # rare: only a caller's own str can hold one (decoding never makes it)
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace").encode("utf-8")
 
 
 def _too_deep(parser: etree.HTMLParser) -> bool:

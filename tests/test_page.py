@@ -77,3 +77,9 @@ def test_unclosed_title_is_repaired():
 def test_xml_declaration_in_a_string_is_accepted():
     page = load('<?xml version="1.0" encoding="utf-8"?><html><body><p>hello</p></body></html>')
     assert page.text_of(page.body_id) == "hello"
+
+
+def test_a_lone_surrogate_in_a_string_is_replaced_and_the_text_after_it_kept():
+    # A str can hold a lone surrogate that UTF-8 cannot: the parser once stopped there, silently.
+    page = load("<html><body><p>before \ud800 after</p><p>next \U0001F600 paragraph</p></body></html>")
+    assert page.text_of(page.body_id).split() == ["before", "\ufffd", "after", "next", "\U0001F600", "paragraph"]
