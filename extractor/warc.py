@@ -7,11 +7,12 @@ its HTTP ``Content-Type``) and for each record it could not read (``error`` set)
 :func:`extract_record` turns one WarcPage into a :class:`~extractor.result.Result`, in this
 process or in a worker (WarcPage pickles), and :func:`extract_warc` does both in a row.
 
-Why warcio and not FastWARC: FastWARC reads records about twice as fast (12,500 against 6,000
-records/s on 1,000 dev pages, bench/bench_scale_warc.py), but reading is under 1 % of the time
-of extracting a page, and warcio keeps each gzip member to itself when a record's
-Content-Length lies (FastWARC reads on into the next members and loses them), decodes HTTP
-``Content-Encoding``/chunked payloads, and is pure Python.
+Why warcio and not FastWARC: FastWARC reads records about twice as fast (7,300 against 3,200
+response records per CPU-second on 1,000 dev pages, bench/bench_scale_warc.py, 2026-11-25), but
+reading is about 2 % of the time of extracting the pages (about 60 a CPU-second), and warcio
+keeps each gzip member to itself when a record's Content-Length lies (FastWARC reads on into
+the next members and loses them), decodes HTTP ``Content-Encoding``/chunked payloads, and is
+pure Python.
 
 A broken record (a truncated file, a Content-Length that lies, a gzip member that is not WARC)
 is reported as its own WarcPage with ``error`` set and reading goes on at the next record
