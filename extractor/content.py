@@ -224,20 +224,32 @@ def break_prefix(page: Page) -> list[int]:
     return np.concatenate(([0], np.cumsum(marks))).tolist()
 
 
+def nearest_marked(parent: np.ndarray, marked: np.ndarray) -> np.ndarray:
+    """Per element, the id of its nearest ancestor-or-self with ``marked`` true (-1 if none).
+
+    Pointer jumping on the parent array: O(n log depth) numpy work, no tree walk. Each round
+    jumps only the elements not yet resolved (most are after a round or two).
+    """
+    n = len(parent)
+    up = np.where(marked, np.arange(n, dtype=np.int64), parent)
+    done = marked | (up < 0)
+    todo = np.flatnonzero(~done)
+    while len(todo):
+        nxt = up[todo]
+        up[todo] = up[nxt]
+        now = done[nxt]
+        done[todo] = now
+        todo = todo[~now]
+    return up
+
+
 def paragraph_owners(page: Page) -> np.ndarray:
     """Per element, its nearest block-level ancestor-or-self (:data:`BLOCK_TAGS`; body at worst): the
-    paragraph its own text belongs to. Pointer jumping on the parent array (numpy, no tree walk)."""
-    n = len(page)
-    marked = np.fromiter(map(BLOCK_TAGS.__contains__, page.tags), dtype=bool, count=n)
+    paragraph its own text belongs to (:func:`nearest_marked`)."""
+    marked = np.fromiter(map(BLOCK_TAGS.__contains__, page.tags), dtype=bool, count=len(page))
     marked[page.body_id] = True
     marked[0] = True
-    up = np.where(marked, np.arange(n, dtype=np.int64), page.parent)
-    done = marked | (up < 0)
-    while not done.all():
-        at = np.maximum(up, 0)
-        up = np.where(done, up, up[at])
-        done = done | done[at]
-    return up
+    return nearest_marked(page.parent, marked)
 
 
 def own_text_pieces(page: Page, kept: Iterable[int]) -> list[int]:

@@ -25,6 +25,7 @@ from typing import Literal
 import numpy as np
 
 from ... import content
+from ...content import nearest_marked
 from ...page import Page
 from ...result import Block
 from ..base import Extraction, require_range
@@ -101,25 +102,6 @@ def text_nodes(page: Page) -> np.ndarray:
     start = page.body_id
     stop = int(page.end[start])
     return np.flatnonzero(page.own_len[start:stop] > 0) + start
-
-
-def nearest_marked(parent: np.ndarray, marked: np.ndarray) -> np.ndarray:
-    """Per element, the id of its nearest ancestor-or-self with ``marked`` true (-1 if none).
-
-    Pointer jumping on the parent array: O(n log depth) numpy work, no tree walk. Each round
-    jumps only the elements not yet resolved (most are after a round or two).
-    """
-    n = len(parent)
-    up = np.where(marked, np.arange(n, dtype=np.int64), parent)
-    done = marked | (up < 0)
-    todo = np.flatnonzero(~done)
-    while len(todo):
-        nxt = up[todo]
-        up[todo] = up[nxt]
-        now = done[nxt]
-        done[todo] = now
-        todo = todo[~now]
-    return up
 
 
 def tags_in(page: Page, names: Container[str]) -> np.ndarray:
@@ -324,14 +306,8 @@ def fill_structures(page: Page, nodes: np.ndarray, keep: np.ndarray) -> np.ndarr
 
 
 def paragraph_owners(page: Page) -> np.ndarray:
-    """Per element, its nearest block-level ancestor-or-self (``content.BLOCK_TAGS``; body at worst).
-
-    The same array as :func:`extractor.content.paragraph_owners`, the tags read per distinct path.
-    """
-    marked = tags_in(page, content.BLOCK_TAGS)
-    marked[page.body_id] = True
-    marked[0] = True
-    return nearest_marked(page.parent, marked)
+    """Per element, its nearest block-level ancestor-or-self (:func:`extractor.content.paragraph_owners`)."""
+    return content.paragraph_owners(page)
 
 
 def emit_blocks(page: Page, kept: np.ndarray, owner: np.ndarray, score: float = 1.0) -> list[Block]:
