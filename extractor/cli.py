@@ -25,6 +25,7 @@ from pebble import ProcessPool
 
 from .errors import ExtractionTimeout, OptionError, PagesightError
 from .inputs import PAGE_SUFFIXES, WARC_SUFFIXES, expand, read_input_file, skipped_line
+from .memory import release_memory, trim_heap
 from .metadata import DATE_SEARCHES
 from .version import __version__
 
@@ -163,7 +164,7 @@ def _produce_text(source: Any, kw: dict[str, Any], fmt: str) -> tuple[str, str |
             result = extract_record_or_raise(source, **kw)
         finally:
             if len(source.data or b"") > TRIM_AFTER_BYTES:
-                _trim_heap()
+                release_memory()
     if result.empty:
         return serialise(result, fmt, links=links, metadata=metadata), f"empty result: {result.reason}"
     partial = result.details.get("render_warnings")
@@ -173,8 +174,9 @@ def _produce_text(source: Any, kw: dict[str, Any], fmt: str) -> tuple[str, str |
     return serialise(result, fmt, links=links, metadata=metadata), note
 
 
-#: After a WARC record this large, a worker gives the freed heap back to the system: a long archive's
-#: few big pages would otherwise set the worker's memory for the rest of the run. 256 KB (11 % of
+#: After a WARC record this large, a worker empties its cross-page caches and gives the freed heap
+#: back to the system (:func:`extractor.memory.release_memory`): a long archive's few big pages would
+#: otherwise set the worker's memory for the rest of the run. 256 KB (11 % of
 #: the dev pages): with workers forked warm, the process tree's peak RSS over a 1,000-page WARC
 #: against its first 100 pages was 1.07-1.09 at 256 KB and 1.07-1.10 at 64 KB (44 % of the pages;
 #: four runs each, 2026-11-25), 1.10-1.12 at 1 MB and without trimming; a trim and the page
@@ -209,15 +211,6 @@ def _process_pool(jobs: int) -> tuple[ProcessPool, bool]:
     gc.freeze()
     return ProcessPool(max_workers=max(jobs, 1), max_tasks=WORKER_MAX_PAGES,
                        context=multiprocessing.get_context("fork")), True
-
-
-def _trim_heap() -> None:
-    try:
-        import ctypes
-
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-    except (OSError, AttributeError):  # not glibc
-        pass
 
 
 def _produce_records(source: str, kw: dict[str, Any], fmt: str) -> tuple[str, str | None]:
@@ -471,7 +464,7 @@ def _run_batch(
                 sys.stdout.flush()
             done += 1
             if budget is not None and done % PARENT_TRIM_EVERY == 0:
-                _trim_heap()  # the parent reads the records and writes the lines: its heap churns too
+                trim_heap()  # the parent reads the records and writes the lines: its heap churns too
     finally:
         if bar is not None:
             bar.close()

@@ -20,6 +20,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..comments import comment_sections
+from ..memory import cross_page_cache
 from ..methods.crf.blocks import Segment
 from ..methods.crf.features import CUE_GROUPS, cue_groups
 from ..methods.crf.stack import BlockParts, cedp_signals, decay_signals
@@ -110,7 +111,7 @@ def text_counts(texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return per_text(words), per_text(ends), per_text((flags & _DIGIT) > 0)
 
 
-@lru_cache(maxsize=65536)
+@cross_page_cache(maxsize=65536)
 def _cue_bits(name: str) -> int:
     bits = 0
     for g in cue_groups(name):

@@ -9,6 +9,8 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from ...memory import register_cache
+
 
 def otsu_threshold(values: np.ndarray) -> float:
     """Otsu's threshold of a 1-D sample: the cut that maximises the between-class variance.
@@ -93,6 +95,7 @@ def path_edit_distance(a: Sequence[str], b: Sequence[str]) -> int:
 _DISTANCE_CACHE: dict[tuple[tuple[str, ...], tuple[str, ...]], int] = {}
 #: The cache is emptied when it grows past this many pairs (bounds memory in long runs).
 DISTANCE_CACHE_MAX = 200_000
+register_cache(_DISTANCE_CACHE.clear)
 
 
 def cached_path_distance(a: tuple[str, ...], b: tuple[str, ...]) -> int:

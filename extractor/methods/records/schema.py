@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from urllib.parse import urljoin
 
 import numpy as np
 
+from ...memory import cross_page_cache
 from ...page import Page, normalize_space
 from ...result import Cell, Column
 from .treematch import Tree, build_tree, shape_key, simple_tree_match
@@ -231,7 +231,7 @@ def readable_class(value: str | None) -> str | None:
 _CACHED_CLASS_CHARS = 200
 
 
-@lru_cache(maxsize=4096)
+@cross_page_cache(maxsize=4096)
 def _readable_class(value: str) -> str | None:
     for word in value.split():
         if _READABLE.search(word) and not _GENERATED.match(word):

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import accumulate
 from operator import add
 
+from ...memory import cross_page_cache
 from ...page import Page
 
 _DIGITS = re.compile(r"\d+")
@@ -35,7 +35,7 @@ def node_label(page: Page, element_id: int) -> str:
 _CACHED_CLASS_CHARS = 200
 
 
-@lru_cache(maxsize=4096)
+@cross_page_cache(maxsize=4096)
 def _class_label(value: str) -> str:
     """``.word`` for the first word of a class attribute ('' when it has none); a listing repeats a few."""
     cls = value.split()
