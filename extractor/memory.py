@@ -5,8 +5,8 @@ paths, a URL split by ``urllib``), so they are remembered between pages. Their e
 while a page's own objects fill the heap: after a big page, a few hundred of them are left scattered
 over the 1 MiB blocks ("arenas") of Python's small-object allocator, which can give a block back
 only when all of it is free. Measured on the 1,000-page WARC of ``bench/bench_scale_warc.py`` in a
-warm forked worker: a 1.1 MB collection page left 8.1 MB resident after it (28 arenas against 20),
-2.7 MB once these caches were emptied (22 arenas); a 2.4 MB one 3.6 MB, then 2.9 MB.
+warm forked worker (two runs): a 1.1 MB collection page left 8.1-9.5 MB resident after it (8-9
+arenas more), 2.7-4.6 MB once these caches were emptied and collected; a 2.4 MB one 3.6, then 2.9 MB.
 A batch worker calls :func:`release_memory` after a big page.
 """
 
