@@ -54,14 +54,22 @@ def clear_cross_page_caches() -> None:
         clear()
 
 
-def trim_heap() -> None:
-    """Give the C heap's free pages back to the system (glibc's ``malloc_trim``; nothing elsewhere)."""
+@lru_cache(maxsize=1)
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, looked up once (each ``ctypes.CDLL`` look-up builds a new class); None elsewhere."""
     try:
         import ctypes
 
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
+        return ctypes.CDLL("libc.so.6").malloc_trim
     except (OSError, AttributeError):  # not glibc
-        pass
+        return None
+
+
+def trim_heap() -> None:
+    """Give the C heap's free pages back to the system (glibc's ``malloc_trim``; nothing elsewhere)."""
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
 
 
 def release_memory() -> None:
