@@ -20,6 +20,7 @@ from lxml import etree
 
 from .decode import decode
 from .errors import NotHTMLError
+from .memory import register_cache
 from .source import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, RawPage, read_source
 
 #: Removed before every method (ALGORITHMS.md, "Shared vocabulary"). ``noscript`` is kept
@@ -412,6 +413,22 @@ REPAIRS = frozenset({"huge_tree", "controls", "fragment", "after_body"})
 _HUGE_PARSER = etree.HTMLParser(remove_comments=True, remove_pis=True, default_doctype=False, huge_tree=True)
 _HUGE_UTF8_PARSER = etree.HTMLParser(remove_comments=True, remove_pis=True, default_doctype=False,
                                      encoding="utf-8", huge_tree=True)
+
+
+def _forget_parse_errors() -> None:
+    """Empty what lxml keeps of the last parses: each parser's error log (a parser empties its own at the
+    start of a parse, so it parses an empty page) and the thread's global log.
+
+    A big page's parse errors stay in those logs until the next parse with the same parser, spread over
+    the heap like the cross-page caches' entries (:mod:`extractor.memory`), so they go with them:
+    measured after a 0.5 MB record in a warm worker, 101 of the 143 Python blocks left were these.
+    """
+    for parser in (_UTF8_PARSER, _HUGE_PARSER, _HUGE_UTF8_PARSER):
+        etree.fromstring(b"<html></html>", parser)
+    etree.clear_error_log()
+
+
+register_cache(_forget_parse_errors)
 #: Depth to which a source that exceeds libxml2's limit is flattened: Chromium's own cap
 #: (``kMaximumHTMLParserDOMTreeDepth``), past which it, too, adds elements as siblings.
 FLATTEN_DEPTH = 512

@@ -44,3 +44,6 @@ def warm_up() -> None:
         import _strptime  # noqa: F401 - datetime.strptime imports it on first use (date parsing)
     except Exception:  # noqa: BLE001
         pass
+    from .memory import release_memory
+
+    release_memory()  # what the warm-up pages left goes before workers fork, and glibc's trim is looked up

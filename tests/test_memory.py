@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+from lxml import etree
+
 from extractor import extract
 from extractor.auto.learned_features import _cue_bits
 from extractor.memory import clear_cross_page_caches, cross_page_cache, release_memory
@@ -64,3 +66,15 @@ def test_warm_up_leaves_no_codec_for_a_worker_to_import():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
     assert out.stdout.strip() == "[]", out.stdout
+
+
+def test_release_memory_empties_the_parsers_error_logs():
+    from extractor import page
+
+    broken = b"<html><body><p>unclosed <b>bold <i>italic</table></div>" * 50
+    for parser in (page._UTF8_PARSER, page._HUGE_UTF8_PARSER):
+        etree.fromstring(broken, parser)
+        assert len(parser.error_log) > 0  # libxml2 complained, and lxml kept it
+    release_memory()
+    assert len(page._UTF8_PARSER.error_log) == 0
+    assert len(page._HUGE_UTF8_PARSER.error_log) == 0
