@@ -4,9 +4,10 @@ Some look-ups repeat from page to page (a class attribute's cue words, the edit 
 paths, a URL split by ``urllib``), so they are remembered between pages. Their entries are made
 while a page's own objects fill the heap: after a big page, a few hundred of them are left scattered
 over the 1 MiB blocks ("arenas") of Python's small-object allocator, which can give a block back
-only when all of it is free. Measured on the 1,000-page WARC of ``bench/bench_scale_warc.py`` in a
-warm forked worker (two runs): a 1.1 MB collection page left 8.1-9.5 MB resident after it (8-9
-arenas more), 2.7-4.6 MB once these caches were emptied and collected; a 2.4 MB one 3.6, then 2.9 MB.
+only when all of it is free. Measured by ``bench/bench_worker_residue.py`` (each record of the
+1,000-page WARC above 256 KB in a fresh warm fork): a 1.1 MB collection page left 8.4 MB resident
+after it with the heap trimmed (8 arenas more), 2.7 MB released (2 more); over the 114 records,
+90.3 MB against 69.4 MB (0.77x).
 A batch worker calls :func:`release_memory` after a big page.
 """
 
