@@ -137,14 +137,13 @@ def page_f1(page: dict, keep: np.ndarray) -> float:
 
 
 def decide(page: dict, prob: np.ndarray, weight: float, cut: float, drop: bool | None = None) -> np.ndarray:
-    """Which blocks are body: the smoothed probability at the cut, comment sections out where auto drops
-    them (``drop`` None: by the page's type; True/False: on every page or none)."""
-    from extractor.auto.learned import smooth
+    """Which blocks are body, as ``extract(method="learned")`` decides (:func:`extractor.auto.learned.body_mask`,
+    its fallback for an empty page included): comment sections out where auto drops them (``drop``
+    None: by the page's type; True/False: on every page or none)."""
+    from extractor.auto.learned import body_mask
 
-    keep = smooth(prob, weight) >= cut
-    if page["ptype"] in DROP_TYPES if drop is None else drop:
-        keep &= page["X"][:, CM] == 0
-    return keep
+    dropping = page["ptype"] in DROP_TYPES if drop is None else drop
+    return body_mask(prob, weight, cut, page["X"][:, CM] == 0 if dropping else None)
 
 
 def macro_f1(pages: list[dict], probs: list[np.ndarray], weight: float, cut: float) -> float:

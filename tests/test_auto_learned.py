@@ -18,7 +18,7 @@ from extractor.auto.learned_features import (
     block_features,
     text_counts,
 )
-from extractor.errors import ModelError
+from extractor.errors import ModelError, OptionError
 from extractor.methods.crf.blocks import break_prefix, segment, segment_text
 from extractor.metrics import shingle_prf
 from extractor.page import load
@@ -87,6 +87,23 @@ def test_smoothing_along_the_sequence():
     p = np.array([0.0, 1.0, 0.0, 0.0])
     assert learned.smooth(p, 0.0) is p
     assert np.allclose(learned.smooth(p, 0.25), [0.25, 0.5, 0.25, 0.0])
+
+
+def test_body_mask_cut_and_fallback_for_an_empty_page():
+    p = np.array([0.05, 0.25, 0.12, 0.2, 0.6])
+    comments = np.array([True, True, True, True, False])  # eligible: the last block is in a comment section
+    # The cut keeps what reaches it; the fallback is not needed.
+    assert learned.body_mask(p, 0.0, 0.5).tolist() == [False, False, False, False, True]
+    # Nothing eligible reaches the cut: the blocks at 0.3 x the best eligible one (0.25) or more.
+    assert learned.body_mask(p, 0.0, 0.4, comments).tolist() == [False, True, True, True, False]
+    # Off, or a best block under the floor: the page stays empty.
+    assert not learned.body_mask(p, 0.0, 0.4, comments, fallback=0.0).any()
+    assert not learned.body_mask(p * 0.3, 0.0, 0.4, comments).any()
+
+
+def test_empty_fallback_option_is_checked():
+    with pytest.raises(OptionError):
+        extract("<html><body><p>Text of a page.</p></body></html>", method="learned", empty_fallback=2)
 
 
 def test_learned_extracts_the_article_of_fixture_pages():
