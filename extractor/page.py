@@ -429,6 +429,7 @@ def _forget_parse_errors() -> None:
 
 
 register_cache(_forget_parse_errors)
+
 #: Depth to which a source that exceeds libxml2's limit is flattened: Chromium's own cap
 #: (``kMaximumHTMLParserDOMTreeDepth``), past which it, too, adds elements as siblings.
 FLATTEN_DEPTH = 512
