@@ -174,13 +174,13 @@ def _produce_text(source: Any, kw: dict[str, Any], fmt: str) -> tuple[str, str |
     return serialise(result, fmt, links=links, metadata=metadata), note
 
 
-#: After a WARC record this large, a worker empties its cross-page caches and gives the freed heap
-#: back to the system (:func:`extractor.memory.release_memory`): a long archive's few big pages would
-#: otherwise set the worker's memory for the rest of the run. 256 KB (11 % of
-#: the dev pages): with workers forked warm, the process tree's peak RSS over a 1,000-page WARC
-#: against its first 100 pages was 1.07-1.09 at 256 KB and 1.07-1.10 at 64 KB (44 % of the pages;
-#: four runs each, 2026-11-25), 1.10-1.12 at 1 MB and without trimming; a trim and the page
-#: faults that refill the heap after it cost about 1.4 ms of system time.
+#: After a WARC record this large, a worker empties its cross-page caches and gives the freed heap back
+#: to the system (:func:`extractor.memory.release_memory`): a long archive's few big pages would
+#: otherwise set the worker's memory for the rest of the run. 256 KB (11 % of the dev pages): with
+#: workers forked warm, the process tree's peak RSS over a 1,000-page WARC against its first 100 pages
+#: was 1.07-1.09 at 256 KB and 1.07-1.10 at 64 KB (44 % of the pages; four runs each, 2026-11-25),
+#: 1.10-1.12 at 1 MB and without trimming; a trim and the page faults that refill the heap after it
+#: cost about 1.4 ms of system time.
 TRIM_AFTER_BYTES = 256 * 1024
 
 
