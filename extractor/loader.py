@@ -10,12 +10,12 @@ import os
 import time
 from typing import Any
 
-from .page import Page, load
-from .source import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT
+from .page import Page, load, page_from_raw
+from .source import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, RawPage
 
 
 def get_page(
-    source: str | bytes | os.PathLike | Page,
+    source: str | bytes | os.PathLike | Page | RawPage,
     *,
     render: bool = False,
     url: str | None = None,
@@ -31,12 +31,17 @@ def get_page(
     ``user_agent`` is the User-Agent sent when a URL is fetched or rendered (default: pagesight's own
     for a fetch, Chromium's for a rendering); a ``user_agent`` in ``render_options`` wins when rendering.
 
+    A :class:`~extractor.source.RawPage` (bytes and their HTTP charset, as a WARC record holds them)
+    is parsed as received (:func:`extractor.page.page_from_raw`); it is not rendered.
+
     Raises the errors of :func:`extractor.load`, and :class:`RenderError` when rendering fails.
     """
     if isinstance(source, Page):
         return source
     t0 = time.perf_counter()
-    if render:
+    if isinstance(source, RawPage):
+        page = page_from_raw(source, encoding=encoding)
+    elif render:
         from .rendered import rendered_page
 
         rendering = render_options or {}

@@ -173,12 +173,7 @@ def page_metadata(page: Page, *, date_fallback: Any = None) -> Metadata:
         if value:
             meta.date, meta.sources["date"] = value, "headline"
     if meta.date is None and date_fallback is not None:
-        try:
-            value = _clean("date", date_fallback(page), base)
-        except Exception:  # noqa: BLE001
-            value = None
-        if value:
-            meta.date, meta.sources["date"] = value, "htmldate"
+        add_fallback_date(meta, lambda: date_fallback(page))
     address = page.url or meta.canonical_url
     if meta.site_name is None and address:  # the site's own address names it (as trafilatura does)
         try:
@@ -188,9 +183,28 @@ def page_metadata(page: Page, *, date_fallback: Any = None) -> Metadata:
         host = host[4:] if host.startswith("www.") else host
         if "." in host and not host.replace(".", "").isdigit():
             meta.site_name, meta.sources["site_name"] = host, "url"
+    _drop_early_modified(meta)
+    return meta
+
+
+def add_fallback_date(meta: Any, find: Any) -> None:
+    """Set ``meta.date`` (a :class:`Metadata` or a Result) to what ``find()`` returns, an ISO date or
+    None, as the "htmldate" tier; nothing when ``find`` fails or finds nothing. Never raises."""
+    try:
+        value = _clean("date", find(), "")
+    except Exception:  # noqa: BLE001 - a metadata reader must not fail an extraction
+        value = None
+    if value:
+        meta.date = value
+        sources = getattr(meta, "sources", None)
+        if sources is not None:
+            sources["date"] = "htmldate"
+        _drop_early_modified(meta)
+
+
+def _drop_early_modified(meta: Any) -> None:
     if meta.date and meta.date_modified and meta.date_modified[:10] < meta.date[:10]:
         meta.date_modified = None  # a "modified" before the publication is some other date
-    return meta
 
 
 # ---------------------------------------------------------------- JSON-LD
@@ -769,7 +783,13 @@ HTMLDATE_MAX_CHARS = 3_000_000
 
 
 def htmldate_fallback(page: Page, *, extensive: bool = HTMLDATE_EXTENSIVE) -> str | None:
-    """A publication day found by ``htmldate`` in the page's markup and text, never in its URL.
+    """A publication day found by ``htmldate`` in the page's markup and text, never in its URL:
+    :func:`htmldate_day` of the page's source text."""
+    return htmldate_day(page.source_text or "", extensive=extensive)
+
+
+def htmldate_day(text: str, *, extensive: bool = HTMLDATE_EXTENSIVE) -> str | None:
+    """A publication day found by ``htmldate`` in ``text``, a page's HTML, never in its URL.
 
     Runs htmldate's markup-and-headings search (dated markup, ``<time>``, ``<abbr>``, title and
     headings), and with ``extensive=True`` its search of the whole text too (see
@@ -777,7 +797,6 @@ def htmldate_fallback(page: Page, *, extensive: bool = HTMLDATE_EXTENSIVE) -> st
     also stops it from reading a date out of ``rel=canonical``).
     None when htmldate is not installed or finds nothing.
     """
-    text = page.source_text or ""
     if not text or len(text) > HTMLDATE_MAX_CHARS or text.lstrip()[:4].lower() == "http":
         return None  # htmldate would take a text starting with "http" for a URL to download
     text = cap_attributes(text)  # htmldate parses the page again: the same cap as ours (hostile pages)

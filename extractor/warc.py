@@ -26,7 +26,6 @@ import io
 import os
 import pathlib
 import re
-import time
 import zlib
 from collections import Counter
 from collections.abc import Iterator
@@ -348,7 +347,6 @@ def extract_record_or_raise(page: WarcPage, **options: Any) -> Result:
     """:func:`extract_record` that raises the page's error (what the command line's workers run)."""
     from .api import extract
     from .decode import canonical_encoding
-    from .page import page_from_raw
     from .source import RawPage
 
     if page.error is not None:
@@ -364,13 +362,9 @@ def extract_record_or_raise(page: WarcPage, **options: Any) -> Result:
         result = extract(page.data or b"", url=page.url, encoding=encoding, **options)
     else:
         check_options(options)
-        t0 = time.perf_counter()
-        parsed = page_from_raw(RawPage(page.data or b"", page.url, page.http_charset, page.content_type),
-                               encoding=encoding)
-        load_ms = round((time.perf_counter() - t0) * 1000, 3)
-        result = extract(parsed, **options)
-        result.timings["load"] = load_ms
-        result.timings["total"] = round(result.timings.get("total", 0.0) + load_ms, 3)
+        # extract() parses it and so owns the Page, which it lets go before htmldate's own parse.
+        result = extract(RawPage(page.data or b"", page.url, page.http_charset, page.content_type),
+                         encoding=encoding, **options)
     result.source = page.source
     result.url = result.url or page.url
     result.details = {**result.details, "warc_record_id": page.record_id}

@@ -78,3 +78,47 @@ def test_release_memory_empties_the_parsers_error_logs():
     release_memory()
     assert len(page._UTF8_PARSER.error_log) == 0
     assert len(page._HUGE_UTF8_PARSER.error_log) == 0
+
+
+def _live_pages(text: str) -> int:
+    import gc
+
+    from extractor.page import Page
+
+    return sum(1 for o in gc.get_objects() if isinstance(o, Page) and o.source_text == text)
+
+
+def test_htmldate_runs_after_the_page_is_let_go(monkeypatch):
+    """htmldate parses the page again: our tree and Page are gone by then, for a source extract() loads
+    itself and for a WARC record, so a big page does not hold both at once. The date still arrives."""
+    import extractor.api as api
+    from extractor.warc import WarcPage, extract_record
+
+    alive: list[int] = []
+
+    def day(text: str, *, extensive: bool = False) -> str:
+        alive.append(_live_pages(text))
+        return "2020-05-06"
+
+    monkeypatch.setattr(api, "htmldate_day", day)
+    html = "<html><body><article><h1>No date here</h1><p>" + "Words of a paragraph that a reader reads. " * 30 \
+        + "</p></article></body></html>"
+    assert extract(html).date == "2020-05-06"
+    record = WarcPage(source="crawl.warc.gz", url="https://example.org/a", record_id="<urn:1>", data=html.encode())
+    assert extract_record(record).date == "2020-05-06"
+    assert extract(html, comments=False, method="decay").date == "2020-05-06"
+    assert alive == [0, 0, 0]
+    assert extract(html, date_search="markup").date is None and len(alive) == 3
+
+
+def test_a_page_the_caller_holds_keeps_its_date_from_htmldate(monkeypatch):
+    import extractor.api as api
+    from extractor import load
+
+    monkeypatch.setattr(api, "htmldate_day", lambda text, *, extensive=False: "2019-03-04")
+    page = load("<html><head><meta property='article:modified_time' content='2018-01-01'></head><body><p>"
+                + "Text of the page. " * 20 + "</p></body></html>")
+    result = extract(page)
+    assert result.date == "2019-03-04"
+    assert result.date_modified is None  # a "modified" before the publication is some other date
+    assert page.root is not None  # the caller's Page is left as it was
