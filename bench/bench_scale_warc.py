@@ -10,8 +10,13 @@ after its own control, and the medians are reported beside every run. Pages per 
 over the whole run and over the pages after the first 100 (the start-up, paid once per run however
 long the archive, left out: the tree's CPU is read from /proc when the 100th line is written).
 
+For the peaks it also says what each process held (anonymous and file-backed resident memory, from
+``/proc/PID/statm``), since the tree's RSS counts the pages a forked worker shares with its parent
+once per process.
+
     python bench/bench_scale_warc.py --pages 1000
 writes ``bench/results/scale_warc.md``. Needs the extras warc, dask and bench (psutil, fastwarc).
+``--jobs 2 --repeats 3 --no-dask`` runs only the two-worker CLI, three times.
 """
 
 from __future__ import annotations
@@ -116,8 +121,9 @@ def _children(pid: int) -> list[int]:
     return kids
 
 
-def tree_rss(proc: psutil.Process) -> int:
-    """RSS of a process and all its descendants, in bytes."""
+def tree_rss(proc: psutil.Process, parts: list[tuple[int, int]] | None = None) -> int:
+    """RSS of a process and all its descendants, in bytes. ``parts``, when given, is filled with each
+    process's (anonymous, file-backed) resident bytes, the parent first (Linux only)."""
     if not os.path.exists(f"/proc/{proc.pid}/task"):  # not Linux: psutil's scan
         total = 0
         for p in [proc, *proc.children(recursive=True)]:
@@ -128,14 +134,23 @@ def tree_rss(proc: psutil.Process) -> int:
         return total
     total, todo = 0, [proc.pid]
     while todo:
-        pid = todo.pop()
+        pid = todo.pop(0)
         try:
             with open(f"/proc/{pid}/statm") as fh:
-                total += int(fh.read().split()[1]) * PAGE
+                resident, shared = (int(v) * PAGE for v in fh.read().split()[1:3])
         except OSError:  # gone between listing and reading
             continue
+        total += resident
+        if parts is not None:
+            parts.append((resident - shared, shared))
         todo.extend(_children(pid))
     return total
+
+
+def describe_parts(parts: list[tuple[int, int]]) -> str:
+    """``parent 40+31, 41+19, 63+19`` (MB anonymous + file-backed per process, the parent first)."""
+    return ", ".join(("parent " if k == 0 else "") + f"{a / 2**20:.0f}+{f / 2**20:.0f}"
+                     for k, (a, f) in enumerate(parts))
 
 
 def count_lines(path: pathlib.Path, state: dict[str, int]) -> int:
@@ -193,20 +208,25 @@ def run_cli(warc: pathlib.Path, out: pathlib.Path, jobs: int, early: int, n_page
     ps = psutil.Process(proc.pid)
     state: dict[str, int] = {}
     peak_early = peak = at_early = at_end = 0
+    parts_early: list[tuple[int, int]] = []
+    parts_peak: list[tuple[int, int]] = []
     uss: dict[int, int] = {}  # lines written -> the tree's USS, taken once as each mark is passed
     marks = (early, n_pages * 9 // 10)
     steady_from: tuple[int, float] | None = None  # (lines, tree CPU s) when ``early`` lines were written
     while proc.poll() is None:
-        rss = tree_rss(ps)
+        parts: list[tuple[int, int]] = []
+        rss = tree_rss(ps, parts)
         lines = count_lines(out, state)
         if steady_from is None and lines >= early:
             steady_from = (lines, tree_cpu(proc.pid))
         for mark in marks:
             if lines >= mark and mark not in uss:
                 uss[mark] = tree_uss(ps)
-        peak = max(peak, rss)
+        if rss > peak:
+            peak, parts_peak = rss, parts
         if lines <= early:
-            peak_early = max(peak_early, rss)
+            if rss > peak_early:
+                peak_early, parts_early = rss, parts
             at_early = rss
         at_end = rss if lines < n_pages else at_end
         time.sleep(SAMPLE_EVERY)
@@ -222,6 +242,7 @@ def run_cli(warc: pathlib.Path, out: pathlib.Path, jobs: int, early: int, n_page
             f"peak_rss_mb_first_{early}": peak_early / 2**20, "peak_rss_mb_all": peak / 2**20,
             f"rss_mb_at_{early}": at_early / 2**20, "rss_mb_at_end": at_end / 2**20,
             **{f"uss_mb_at_{mark}": uss.get(mark, 0) / 2**20 for mark in marks},
+            "peak_parts_first": describe_parts(parts_early), "peak_parts_all": describe_parts(parts_peak),
             "stderr": proc.stderr.read().decode()[-300:] if proc.stderr else ""}
 
 
@@ -270,8 +291,11 @@ def main() -> None:
     ap.add_argument("--pages", type=int, default=1000)
     ap.add_argument("--early", type=int, default=100, help="pages after which the first RSS peak is taken")
     ap.add_argument("--repeats", type=int, default=3, help="runs of -j 1 and -j 2 (alternating); medians reported")
+    ap.add_argument("--jobs", default="1,2", help="worker counts to run, alternating (the summary needs 1 and 2)")
+    ap.add_argument("--no-dask", action="store_true", help="leave out the Dask LocalCluster run")
     ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "scale_warc.md"))
     args = ap.parse_args()
+    job_counts = [int(j) for j in args.jobs.split(",")]
     rows: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         tmpdir = pathlib.Path(tmp)
@@ -285,18 +309,20 @@ def main() -> None:
         for rep in range(args.repeats):  # -j 1 and -j 2 alternate: a slower spell of the VM hits both
             controls.append(cpu_control())
             print(f"run {rep + 1} pure-CPU control:", {k: round(v, 2) for k, v in controls[-1].items()}, flush=True)
-            for jobs in (1, 2):
+            for jobs in job_counts:
                 r = run_cli(warc, tmpdir / "out.jsonl", jobs, args.early, len(pages))
                 r["run"] = rep + 1
                 cli.append(r)
                 print(f"run {rep + 1} CLI -j {jobs}:", {k: (round(v, 2) if isinstance(v, float) else v)
                                                        for k, v in r.items() if k != "stderr"}, flush=True)
-        parts = tmpdir / "parts"
-        parts.mkdir()
-        for k in range(4):
-            build_warc(parts / f"part-{k}.warc.gz", pages[k::4])
-        dask = run_dask(parts)
-        print("Dask:", {k: round(v, 2) for k, v in dask.items()}, flush=True)
+        dask = None
+        if not args.no_dask:
+            parts = tmpdir / "parts"
+            parts.mkdir()
+            for k in range(4):
+                build_warc(parts / f"part-{k}.warc.gz", pages[k::4])
+            dask = run_dask(parts)
+            print("Dask:", {k: round(v, 2) for k, v in dask.items()}, flush=True)
     rows.append(f"WARC of {len(pages)} dev pages (a request and a response record each), load average "
                 f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores at the end of the run.\n")
     rows.append("| reader | response records/s (wall) | records per CPU-second |\n| --- | ---: | ---: |")
@@ -314,13 +340,24 @@ def main() -> None:
                     f"{r['pages_per_s']:.1f} | {first:.0f} | {r['peak_rss_mb_all']:.0f} | "
                     f"{r['peak_rss_mb_all'] / first:.3f} | {r[f'rss_mb_at_{args.early}']:.0f} | "
                     f"{r['rss_mb_at_end']:.0f} | {r[f'uss_mb_at_{args.early}']:.0f} | {r[f'uss_mb_at_{late}']:.0f} |")
-    rows.append(f"| Dask LocalCluster, 2 worker processes, {dask['files']} WARCs | {dask['pages']} | | "
-                f"{dask['wall_s']:.1f} | | | | {dask['pages_per_s']:.1f} | | "
-                f"{dask['workers_rss_mb']:.0f} (workers) | | | | | |")
+    if dask is not None:
+        rows.append(f"| Dask LocalCluster, 2 worker processes, {dask['files']} WARCs | {dask['pages']} | | "
+                    f"{dask['wall_s']:.1f} | | | | {dask['pages_per_s']:.1f} | | "
+                    f"{dask['workers_rss_mb']:.0f} (workers) | | | | | |")
     one = [r for r in cli if r["jobs"] == 1]
     two = [r for r in cli if r["jobs"] == 2]
+    if not one or not two:
+        for r in cli:
+            rows.append(f"\n-j {r['jobs']}, run {r['run']}: peak RSS all / first {args.early} "
+                        f"{r['peak_rss_mb_all'] / r[f'peak_rss_mb_first_{args.early}']:.3f}; at the peaks "
+                        f"{r['peak_parts_first']} / {r['peak_parts_all']}")
+        text = "\n".join(rows) + "\n"
+        print(text)
+        pathlib.Path(args.out).write_text("# bench_scale_warc.py\n\n" + text, encoding="utf-8")
+        return
     speedups = [b["pages_per_s"] / a["pages_per_s"] for a, b in zip(one, two, strict=True)]
     ratios = [r["peak_rss_mb_all"] / r[f"peak_rss_mb_first_{args.early}"] for r in one]
+    ratios_two = [r["peak_rss_mb_all"] / r[f"peak_rss_mb_first_{args.early}"] for r in two]
     def listed(values: list[float], digits: int = 2) -> str:
         return ", ".join(f"{v:.{digits}f}" for v in values)
 
@@ -332,7 +369,12 @@ def main() -> None:
                 f"{statistics.median(speedups):.2f}x wall pages/s (runs: {listed(speedups)}); pure-CPU control "
                 f"in the same runs: {listed([c['speedup'] for c in controls])}x (its one-process loop took "
                 f"{listed([c['one_process_s'] for c in controls])} s: the VM's speed). -j 1 peak RSS over all "
-                f"pages / first {args.early}: {min(ratios):.3f}-{max(ratios):.3f}.")
+                f"pages / first {args.early}: {min(ratios):.3f}-{max(ratios):.3f}; -j 2: {listed(ratios_two, 3)} "
+                f"(median {statistics.median(ratios_two):.3f}).")
+    rows.append("\nWhat each process held at the peaks (MB resident, anonymous + file-backed, the parent first):")
+    for r in cli:
+        rows.append(f"- run {r['run']}, -j {r['jobs']}: first {args.early} pages {r['peak_parts_first']}; "
+                    f"all {r['peak_parts_all']}")
     text = "\n".join(rows) + "\n"
     print(text)
     pathlib.Path(args.out).write_text("# bench_scale_warc.py\n\n" + text, encoding="utf-8")

@@ -23,7 +23,7 @@ from .methods.base import Extraction
 from .page import Page
 from .registry import AUTO_METHOD, METHODS, MethodEntry, method_names, option_names, option_owners, resolve_method
 from .result import Result
-from .source import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, source_name
+from .source import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, RawPage, source_name
 from .title import headline
 
 #: Below this many characters of body text, a page that carries scripts is probably built
@@ -41,7 +41,7 @@ __all__ = ["AUTO_METHOD", "METHODS", "MethodEntry", "build_result", "extract", "
 
 @gc_paused
 def extract(
-    source: str | bytes | os.PathLike | Page,
+    source: str | bytes | os.PathLike | Page | RawPage,
     *,
     render: bool = False,
     method: str = "auto",
@@ -60,8 +60,9 @@ def extract(
 ) -> Result:
     """Extract the main text and headline of a page.
 
-    ``source`` is HTML (``str`` or ``bytes``), a path, an ``http(s)://``/``file://`` URL, or an
-    already loaded :class:`Page`. ``render=True`` renders the page in Chromium first;
+    ``source`` is HTML (``str`` or ``bytes``), a path, an ``http(s)://``/``file://`` URL, an
+    already loaded :class:`Page`, or a :class:`~extractor.source.RawPage` (bytes with the charset
+    their HTTP header named, as a WARC record holds them). ``render=True`` renders the page in Chromium first;
     ``screenshot=PATH`` (implies ``render``) saves the full-page PNG with the blocks drawn
     on it (what was drawn goes to ``Result.details['screenshot']``).
     ``method`` is ``"auto"`` or a name from :func:`method_names`; ``options`` are that
