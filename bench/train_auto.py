@@ -14,6 +14,15 @@ scores the other, and the pair with the best mean over sets of the per-set mean 
 Readers' comment sections are dropped on pages whose type ``auto`` drops them from (the route
 table's articles, collections and documentation), as ``auto`` does.
 
+Stacking (``--stack``, an experiment): a second stage re-scores each block from the first stage's
+P(body) over the whole page (:func:`context_features`: the block's probability against the page's,
+windows, distances to the best block, the page's mass before and after it) beside the block's raw
+features (``full``) or the 40 numeric ones before the one-hot tags (``compact``). Stage 2 is fitted on
+the training pages' out-of-sample stage-1 probabilities (the two halves of the rule choice, each
+predicted by a model fitted on the other); its rule is chosen on the same halves (stage 2 fitted on
+one half's rows, scored on the other); on the test pages it reads the probabilities of the stage-1
+model fitted on every training page. Baseline and stacked figures come from the same run (paired).
+
 Steps (``--steps``):
 
 - ``cv``: grouped 5-fold CV on the pooled pages (groups: set and registrable domain; dragnet has
@@ -84,6 +93,67 @@ REFERENCE = {
     "trafilatura": {"wcxb_dev": 0.780, "cleaneval": 0.819, "l3s_gn1": 0.876, "dragnet": 0.798, "chinese_wce": 0.732},
 }
 CM = FEATURE_NAMES.index("in_comments")
+LOG_CHARS = FEATURE_NAMES.index("log_chars")
+#: Stage-2 variants: which raw features sit beside the context ones (``compact``: the numeric
+#: features before the one-hot tags, chosen by their names).
+STACK_RAW = {"full": slice(0, len(FEATURE_NAMES)), "compact": slice(0, FEATURE_NAMES.index("tag=#text"))}
+CONTEXT_NAMES = ["ctx_p", "ctx_p_rel_max", "ctx_rank", "ctx_p_minus_mean", "ctx_win1", "ctx_win3", "ctx_win8",
+                 "ctx_max3", "ctx_dist_best", "ctx_dist_best_chars", "ctx_dist_half", "ctx_dist_half_chars",
+                 "ctx_mass_before", "ctx_mass_after", "ctx_page_max", "ctx_page_mean", "ctx_page_half_share"]
+
+
+def context_features(prob: np.ndarray, chars: np.ndarray) -> np.ndarray:
+    """Per block, its stage-1 P(body) read against the whole page's (blocks in document order).
+
+    ``prob``: P(body) per block; ``chars``: the blocks' sizes in characters. Columns as
+    :data:`CONTEXT_NAMES`: p, p over the page's best p, p's rank percentile, p minus the page's
+    char-weighted mean p, the char-weighted mean p over windows of +-1, +-3, +-8 blocks, the best p
+    within +-3, the distance to the page's best block and to the nearest block with p >= 0.5 (in
+    blocks over the page's blocks, and in share of the page's characters; 1 when there is none), the
+    share of the page's p-weighted characters before and after the block, and the page's best p, mean
+    p and share of blocks with p >= 0.5.
+    """
+    n = len(prob)
+    if n == 0:
+        return np.zeros((0, len(CONTEXT_NAMES)))
+    p = prob.astype(float)
+    c = chars.astype(float) + 1.0
+    idx = np.arange(n)
+    top = float(p.max())
+    mean = float((p * c).sum() / c.sum())
+    rank = np.empty(n)
+    rank[np.argsort(p, kind="stable")] = idx / max(n - 1, 1)
+    cp, cc = np.concatenate(([0.0], np.cumsum(p * c))), np.concatenate(([0.0], np.cumsum(c)))
+
+    def window(k: int) -> np.ndarray:
+        lo, hi = np.maximum(idx - k, 0), np.minimum(idx + k + 1, n)
+        return (cp[hi] - cp[lo]) / (cc[hi] - cc[lo])
+
+    padded = np.concatenate((np.full(3, -1.0), p, np.full(3, -1.0)))
+    max3 = np.lib.stride_tricks.sliding_window_view(padded, 7).max(axis=1)
+    mid = cc[:-1] + c / 2  # each block's middle, in characters from the page's start
+    best = int(np.argmax(p))
+    dist_best = np.abs(idx - best) / n
+    dist_best_chars = np.abs(mid - mid[best]) / cc[-1]
+    high = np.flatnonzero(p >= 0.5)
+    if len(high):
+        right = high[np.minimum(np.searchsorted(high, idx), len(high) - 1)]
+        left = high[np.maximum(np.searchsorted(high, idx, side="right") - 1, 0)]
+        near = np.where(np.abs(idx - left) <= np.abs(right - idx), left, right)
+        dist_half, dist_half_chars = np.abs(idx - near) / n, np.abs(mid - mid[near]) / cc[-1]
+    else:
+        dist_half, dist_half_chars = np.ones(n), np.ones(n)
+    mass = cp[-1] if cp[-1] > 0 else 1.0
+    before, after = cp[:-1] / mass, (cp[-1] - cp[1:]) / mass
+    page = np.broadcast_to([top, float(p.mean()), float((p >= 0.5).mean())], (n, 3))
+    return np.column_stack([p, p / top if top > 0 else np.zeros(n), rank, p - mean, window(1), window(3), window(8),
+                            max3, dist_best, dist_best_chars, dist_half, dist_half_chars, before, after, page])
+
+
+def stack_rows(page: dict, prob: np.ndarray, variant: str) -> np.ndarray:
+    """Stage 2's rows for a page: its context features from ``prob`` beside the raw features of ``variant``."""
+    chars = np.expm1(page["X"][:, LOG_CHARS])
+    return np.hstack([context_features(prob, chars), page["X"][:, STACK_RAW[variant]]])
 
 
 def prepare_page(job: tuple[str, dict]) -> dict | None:
@@ -154,11 +224,12 @@ def macro_f1(pages: list[dict], probs: list[np.ndarray], weight: float, cut: flo
     return statistics.fmean(statistics.fmean(v) for v in by.values())
 
 
-def fit(pages: list[dict]):
-    """A HistGradientBoostingClassifier fitted on the pages' blocks (every page weighs the same)."""
+def fit(pages: list[dict], rows: list[np.ndarray] | None = None):
+    """A HistGradientBoostingClassifier fitted on the pages' blocks (every page weighs the same);
+    ``rows``: other feature rows per page than their ``X`` (stage 2)."""
     from sklearn.ensemble import HistGradientBoostingClassifier
 
-    x = np.concatenate([p["X"] for p in pages])
+    x = np.concatenate(rows if rows is not None else [p["X"] for p in pages])
     y = np.concatenate([p["y"] for p in pages]).astype(int)
     weights = []
     for p in pages:
@@ -169,11 +240,11 @@ def fit(pages: list[dict]):
     return clf
 
 
-def predict(clf, pages: list[dict]) -> list[np.ndarray]:
-    """P(body) per block of each page."""
+def predict(clf, pages: list[dict], rows: list[np.ndarray] | None = None) -> list[np.ndarray]:
+    """P(body) per block of each page (``rows``: as in :func:`fit`)."""
     if not pages:
         return []
-    prob = clf.predict_proba(np.concatenate([p["X"] for p in pages]))[:, 1]
+    prob = clf.predict_proba(np.concatenate(rows if rows is not None else [p["X"] for p in pages]))[:, 1]
     return np.split(prob, np.cumsum([len(p["y"]) for p in pages])[:-1])
 
 
@@ -196,19 +267,40 @@ def choose_rule(pages: list[dict], probs: list[np.ndarray]) -> tuple[float, floa
     return best[1], best[2], best[0]
 
 
-def inner_rule(train: list[dict]) -> tuple[float, float, float]:
-    """Choose the rule inside the training pages: two grouped halves, each scored by a model fitted on the other."""
+def inner_halves(train: list[dict]) -> tuple[list[list[dict]], list[list[np.ndarray]]]:
+    """Two grouped halves of the training pages and their out-of-sample P(body), each half's from a model
+    fitted on the other."""
     fold = grouped_folds([p["group"] for p in train], 2, seed=1)
     halves = [[p for p, f in zip(train, fold, strict=True) if f == h] for h in (0, 1)]
-    probs = predict(fit(halves[1]), halves[0]) + predict(fit(halves[0]), halves[1])
-    return choose_rule(halves[0] + halves[1], probs)
+    return halves, [predict(fit(halves[1]), halves[0]), predict(fit(halves[0]), halves[1])]
 
 
-def run_split(pages: list[dict], train_idx: list[int], test_idx: list[int], label: str) -> dict:
-    """Choose the rule inside the training pages, fit on all of them, score the test pages."""
+def inner_rule(train: list[dict]) -> tuple[float, float, float]:
+    """Choose the rule inside the training pages: two grouped halves, each scored by a model fitted on the other."""
+    halves, probs = inner_halves(train)
+    return choose_rule(halves[0] + halves[1], probs[0] + probs[1])
+
+
+def fit_stack(halves: list[list[dict]], probs: list[list[np.ndarray]], variant: str) -> tuple[Any, float, float, float]:
+    """Stage 2 (see the module docstring) on the halves' out-of-sample stage-1 probabilities: its rule chosen
+    with stage 2 fitted on one half and scored on the other, then stage 2 fitted on both halves.
+    Returns (stage 2, smoothing weight, cut, inner macro F1)."""
+    rows = [[stack_rows(p, pr, variant) for p, pr in zip(h, hp, strict=True)]
+            for h, hp in zip(halves, probs, strict=True)]
+    second = predict(fit(halves[1], rows[1]), halves[0], rows[0]) + predict(fit(halves[0], rows[0]), halves[1], rows[1])
+    weight, cut, inner = choose_rule(halves[0] + halves[1], second)
+    return fit(halves[0] + halves[1], rows[0] + rows[1]), weight, cut, inner
+
+
+def run_split(pages: list[dict], train_idx: list[int], test_idx: list[int], label: str,
+              stack: tuple[str, ...] = ()) -> dict:
+    """Choose the rule inside the training pages, fit on all of them, score the test pages; with ``stack``,
+    also each stage-2 variant on the same pages (``f1[label + "-stack"]`` for ``full``,
+    ``f1[label + "-stack-compact"]`` for ``compact``)."""
     t0 = time.perf_counter()
     train = [pages[i] for i in train_idx]
-    weight, cut, inner = inner_rule(train)
+    halves, hprobs = inner_halves(train)
+    weight, cut, inner = choose_rule(halves[0] + halves[1], hprobs[0] + hprobs[1])
     clf = fit(train)
     test = [pages[i] for i in test_idx]
     probs = predict(clf, test)
@@ -219,7 +311,52 @@ def run_split(pages: list[dict], train_idx: list[int], test_idx: list[int], labe
             p["f1"][f"{label}-drop{drop}"] = page_f1(p, decide(p, pr, weight, cut, drop))
     print(f"  {label}: train {len(train)} test {len(test)} pages; smooth {weight} cut {cut} "
           f"(inner macro F1 {inner:.4f}); {time.perf_counter() - t0:.0f} s", flush=True)
-    return {"smooth": weight, "cut": cut, "inner_macro_f1": round(inner, 4), "clf": clf}
+    out = {"smooth": weight, "cut": cut, "inner_macro_f1": round(inner, 4), "clf": clf}
+    for variant in stack:
+        t1 = time.perf_counter()
+        key = f"{label}-stack" + ("" if variant == "full" else f"-{variant}")
+        second, sw, sc, sinner = fit_stack(halves, hprobs, variant)
+        sprobs = predict(second, test, [stack_rows(p, pr, variant) for p, pr in zip(test, probs, strict=True)])
+        for p, pr in zip(test, sprobs, strict=True):
+            p["oof"][key] = pr
+            p["f1"][key] = page_f1(p, decide(p, pr, sw, sc))
+        out[key] = {"smooth": sw, "cut": sc, "inner_macro_f1": round(sinner, 4)}
+        print(f"  {key}: smooth {sw} cut {sc} (inner macro F1 {sinner:.4f}); {time.perf_counter() - t1:.0f} s",
+              flush=True)
+    return out
+
+
+def paired(pages: list[dict], base: str, other: str) -> dict[str, dict[str, float]]:
+    """Per set (and wcxb_dev page type) the mean F1 under ``base`` and ``other`` on the same pages, the mean
+    paired difference (other - base) and its standard error over pages."""
+    by: dict[str, list[float]] = {}
+    for p in pages:
+        if base not in p.get("f1", {}) or other not in p["f1"]:
+            continue
+        names = [p["set"]] + ([f"wcxb_dev/{p['gold_type']}"] if p["set"] == "wcxb_dev" and p["gold_type"] else [])
+        for name in names:
+            by.setdefault(name, []).append((p["f1"][base], p["f1"][other]))  # type: ignore[arg-type]
+    out = {}
+    for name, v in sorted(by.items()):
+        a, b = np.array(v).T
+        d = b - a
+        se = float(d.std(ddof=1) / np.sqrt(len(d))) if len(d) > 1 else float("nan")
+        out[name] = {"pages": len(d), "base": round(float(a.mean()), 4), "stack": round(float(b.mean()), 4),
+                     "diff": round(float(d.mean()), 4), "se": round(se, 4)}
+    return out
+
+
+def print_paired(pages: list[dict], label: str, stack: tuple[str, ...]) -> dict:
+    """Print and return :func:`paired` for every stage-2 variant of the step ``label``."""
+    got = {}
+    for variant in stack:
+        key = f"{label}-stack" + ("" if variant == "full" else f"-{variant}")
+        got[key] = paired(pages, label, key)
+        print(f"{label} paired, {key} vs {label}:", flush=True)
+        for name, r in got[key].items():
+            print(f"  {name:24s} {r['pages']:5d}  base {r['base']:.4f}  stack {r['stack']:.4f}  "
+                  f"diff {r['diff']:+.4f} +- {r['se']:.4f}", flush=True)
+    return got
 
 
 def summary(pages: list[dict], key: str) -> dict[str, dict[str, float]]:
@@ -327,6 +464,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--page-types", default=None, help="out-of-sample page-type verdicts (JSON, see above)")
     ap.add_argument("--cv-scores", default=None, help="for --steps routes alone: the page scores pickle of an "
                     "earlier cv run of the same features (DIR/scores-cv*.pkl)")
+    ap.add_argument("--stack", nargs="*", default=[], choices=list(STACK_RAW),
+                    help="also score these stage-2 variants, paired with the baseline (see above)")
     ap.add_argument("--out", default=str(ROOT / "extractor" / "models" / "learned.json.gz"))
     ap.add_argument("--markdown", default=str(ROOT / "bench" / "results" / "learned_auto.md"))
     args = ap.parse_args(argv)
@@ -348,18 +487,24 @@ def main(argv: list[str] | None = None) -> int:
         rules = []
         for f in range(FOLDS):
             got = run_split(pages, [i for i, g in enumerate(fold) if g != f], [i for i, g in enumerate(fold) if g == f],
-                            "cv")
-            rules.append((got["smooth"], got["cut"]))
+                            "cv", tuple(args.stack))
+            rules.append((got["smooth"], got["cut"]) + tuple((k, v["smooth"], v["cut"]) for k, v in got.items()
+                                                              if k.startswith("cv-stack")))
         results["cv"] = {"sets": summary(pages, "cv"), "rules": rules}
         print("grouped CV:", json.dumps(results["cv"]["sets"]), flush=True)
+        print("cv rules:", rules, flush=True)
+        results["cv"]["paired"] = print_paired(pages, "cv", tuple(args.stack))
     if "loso" in args.steps:
         rules = []
         for s in NEWS:
             got = run_split(pages, [i for i, p in enumerate(pages) if p["set"] != s],
-                            [i for i, p in enumerate(pages) if p["set"] == s], "loso")
-            rules.append((s, got["smooth"], got["cut"]))
+                            [i for i, p in enumerate(pages) if p["set"] == s], "loso", tuple(args.stack))
+            rules.append((s, got["smooth"], got["cut"]) + tuple((k, v["smooth"], v["cut"]) for k, v in got.items()
+                                                                 if k.startswith("loso-stack")))
         results["loso"] = {"sets": summary(pages, "loso"), "rules": rules}
         print("leave-one-set-out:", json.dumps(results["loso"]["sets"]), flush=True)
+        print("loso rules:", rules, flush=True)
+        results["loso"]["paired"] = print_paired(pages, "loso", tuple(args.stack))
     if "train" in args.steps:
         if "cv" in args.steps:
             weight, cut, f1 = choose_rule(pages, [p["oof"]["cv"] for p in pages])
