@@ -92,6 +92,11 @@ CRASH_NOTICE_S = 0.2
 #: keeps busy after it was read (a loop started on a timer) would stall the next page, so the
 #: page is replaced (an idle renderer answers in about a millisecond).
 PING_TIMEOUT_S = 0.5
+#: Seconds a new page's renderer has to answer a DevTools command (it answers in milliseconds when idle).
+#: A renderer that dies between the page's creation and the command never answers, and Playwright
+#: does not fail the command: without this bound the render hung until the caller's 48 s guard
+#: (tests/test_render.py::test_crashed_renderer, 2 runs in 3 on a slow VM, 2026-11-27).
+CDP_ANSWER_TIMEOUT_S = 3.0
 #: Seconds given to closing a page or context before the browser is restarted instead.
 CLOSE_TIMEOUT_S = 5.0
 #: Seconds past the page timeout after which a caller gives up on a stuck browser and restarts it.
@@ -796,10 +801,11 @@ class _Engine:
             slot.block_src = slot.block_re = None
         if slot.page is None or slot.page.is_closed():
             page = await slot.context.new_page()
-            slot.watch = await _SizeWatch.open(page)
-            page.on("crash", lambda _page: setattr(slot, "crashed", True))
+            slot.crashed, slot.navigating = False, False
+            page.on("crash", lambda _page: setattr(slot, "crashed", True))  # before any command: it may crash now
             page.on("popup", lambda popup: asyncio.ensure_future(_close_quietly(popup)))
-            slot.page, slot.crashed, slot.navigating = page, False, False
+            slot.watch = await _SizeWatch.open(page)
+            slot.page = page
         return slot.page
 
     async def _close_context(self, slot: _Slot) -> None:
@@ -1126,9 +1132,9 @@ class _SizeWatch:
         from playwright.async_api import Error as PlaywrightError
 
         try:
-            session = await page.context.new_cdp_session(page)
-            await session.send("Network.enable")
-        except PlaywrightError:
+            session = await asyncio.wait_for(page.context.new_cdp_session(page), CDP_ANSWER_TIMEOUT_S)
+            await asyncio.wait_for(session.send("Network.enable"), CDP_ANSWER_TIMEOUT_S)
+        except (PlaywrightError, asyncio.TimeoutError):
             return None
         return cls(page, session)
 
