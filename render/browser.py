@@ -938,6 +938,12 @@ class _Engine:
             watch.start(opts.max_bytes, inflated)
         try:
             response = await page.goto(target.url, wait_until="domcontentloaded", timeout=_ms(wait_end))
+            # A page can arrive whole before it is stopped (from the browser's cache, when the same
+            # address was asked for before): it is refused now, not after it was rendered.
+            if declared:
+                raise _too_large(target.url, declared[0], opts.max_bytes)
+            if inflated:
+                raise _too_large_inflated(target.url, opts.max_bytes)
             status = response.status if response is not None else None
             if target.body is not None:
                 served = target.body
