@@ -192,6 +192,12 @@ QUIET_PAGE_JS = """
   if (navigator.sendBeacon) navigator.sendBeacon = () => true;
   window.alert = nop; window.print = nop;
   window.confirm = () => false; window.prompt = () => null; window.open = () => null;
+  // A repeating timer runs at most once a frame (INTERVAL_MIN_MS): a page changing location.hash every
+  // millisecond from setInterval swamped the browser process, and location cannot be wrapped as history is.
+  const setInterval0 = window.setInterval;
+  window.setInterval = function (fn, delay, ...args) {
+    return setInterval0.call(window, fn, Math.max(Number(delay) || 0, %(interval_min)s), ...args);
+  };
   // History changes beyond HISTORY_PER_S a second are dropped: a flood of them swamps the browser
   // process (each is a message to it), which then starves the next page too.
   const H = window.History && History.prototype;
@@ -243,7 +249,7 @@ def init_script() -> str:
     """The script run in every page and frame before its own (``QUIET_PAGE_JS`` with its limits)."""
     return QUIET_PAGE_JS % {"timer_max": TIMER_MAX_MS, "chain_max": TIMER_CHAIN_MAX,
                             "repeat_max": TIMER_REPEAT_MAX, "sig": CHANGE_MIN_CHARS,
-                            "history_per_s": HISTORY_PER_S}
+                            "history_per_s": HISTORY_PER_S, "interval_min": INTERVAL_MIN_MS}
 
 
 #: Bytes of the served page read to tell a binary file (image, PDF ...) from a page, as the HTML
@@ -260,6 +266,11 @@ FRAME_FIELDS = ("id", "src", "x", "y", "w", "h", "inlined", "depth")
 #: next, healthy page timed out (issue #17's fault matrix); an application changes its address a few
 #: times per user action.
 HISTORY_PER_S = 50
+#: Shortest delay of a repeating timer (``setInterval``), in ms: one frame at 60 Hz, the rate at which a
+#: page can show anything. A page setting ``location.hash`` every millisecond (which, unlike ``history``,
+#: cannot be wrapped) left the browser process a backlog that made the next, healthy page time out
+#: (tests/test_hardening.py, 6 full runs in 7 on a slow VM, 2026-11-27).
+INTERVAL_MIN_MS = 16
 #: Timers the settle step waits for: at most 2.5 s away, the Core Web Vitals bound of a "good"
 #: Largest Contentful Paint (web.dev/lcp): content a site means a reader to see comes sooner.
 TIMER_MAX_MS = 2500
