@@ -150,8 +150,8 @@ def extract(
         text = page.source_text or ""
         # Our tree and Page go before htmldate builds its own, so a big page never holds both: on the
         # three largest pages of bench_scale_warc's archive (1.6-2.3 MB) the peak RSS of a warm forked
-        # worker fell from 36-41 to 33-37 MB above its start, and the -j 2 tree's peak after 1,000
-        # pages from 1.11-1.15 to 1.09-1.12 times its first 100 pages' (2026-11-27).
+        # worker fell from 36-41 to 33-37 MB above its start (a temporary script, 2026-11-27); see the
+        # README's "At scale" for the -j 2 ratios.
         del page, work, extraction
         if len(text) > TRIM_BEFORE_DATE_CHARS:
             trim_heap()

@@ -951,10 +951,7 @@ class _Engine:
             response = await page.goto(target.url, wait_until="domcontentloaded", timeout=_ms(wait_end))
             # A page can arrive whole before it is stopped (from the browser's cache, when the same
             # address was asked for before): it is refused now, not after it was rendered.
-            if declared:
-                raise _too_large(target.url, declared[0], opts.max_bytes)
-            if inflated:
-                raise _too_large_inflated(target.url, opts.max_bytes)
+            _refuse_if_over(target.url, declared, inflated, opts.max_bytes)
             status = response.status if response is not None else None
             if target.body is not None:
                 served = target.body
@@ -969,18 +966,12 @@ class _Engine:
             else:
                 served = await _body(response)
         except PlaywrightTimeout:
-            if declared:
-                raise _too_large(target.url, declared[0], opts.max_bytes) from None
-            if inflated:
-                raise _too_large_inflated(target.url, opts.max_bytes) from None
+            _refuse_if_over(target.url, declared, inflated, opts.max_bytes)
             ready = False
             slot.navigating = True
             warnings.append(f"the page was not ready within {opts.timeout:g} s; rendered what had arrived")
         except PlaywrightError as exc:
-            if declared:
-                raise _too_large(target.url, declared[0], opts.max_bytes) from None
-            if inflated:
-                raise _too_large_inflated(target.url, opts.max_bytes) from None
+            _refuse_if_over(target.url, declared, inflated, opts.max_bytes)
             if slot.crashed:
                 raise
             if "Download is starting" in str(exc):
@@ -1116,6 +1107,15 @@ class _Engine:
             warnings.append(f"no screenshot: {_first_line(exc)}")
             return b"", 0.0
         return png, height
+
+
+def _refuse_if_over(url: str, declared: list[int], inflated: list[int], limit: int) -> None:
+    """Raise :class:`PageTooLarge` when the page's declared size (``declared``) or its decoded size as it
+    arrived (``inflated``) went past ``limit``; nothing otherwise."""
+    if declared:
+        raise _too_large(url, declared[0], limit) from None
+    if inflated:
+        raise _too_large_inflated(url, limit) from None
 
 
 def _too_large(url: str, size: int, limit: int) -> PageTooLarge:
