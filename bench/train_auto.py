@@ -14,14 +14,17 @@ scores the other, and the pair with the best mean over sets of the per-set mean 
 Readers' comment sections are dropped on pages whose type ``auto`` drops them from (the route
 table's articles, collections and documentation), as ``auto`` does.
 
-Stacking (``--stack``, an experiment): a second stage re-scores each block from the first stage's
-P(body) over the whole page (:func:`context_features`: the block's probability against the page's,
-windows, distances to the best block, the page's mass before and after it) beside the block's raw
-features (``full``) or the 40 numeric ones before the one-hot tags (``compact``). Stage 2 is fitted on
-the training pages' out-of-sample stage-1 probabilities (the two halves of the rule choice, each
-predicted by a model fitted on the other); its rule is chosen on the same halves (stage 2 fitted on
-one half's rows, scored on the other); on the test pages it reads the probabilities of the stage-1
-model fitted on every training page. Baseline and stacked figures come from the same run (paired).
+Stacking (``--stack``): a second stage re-scores each block from the first stage's P(body) over
+the whole page (:func:`context_features`: the block's probability against
+the page's, windows, distances to the best block, the page's mass before and after it) beside the
+block's raw features (``full``) or the 40 numeric ones before the one-hot tags (``compact``).
+Stage 2 is fitted on the training pages' out-of-sample stage-1 probabilities (the two halves of
+the rule choice, each predicted by a model fitted on the other); its rule is chosen on the same
+halves (stage 2 fitted on one half's rows, scored on the other); on the test pages it reads the
+probabilities of the stage-1 model fitted on every training page. Baseline and stacked figures
+come from the same run (paired). Stage 2 is taken only on the page types it helps (``-gated``
+figures): :func:`choose_gate` picks them on the same inner halves, by the type each page is given
+(``--page-types`` or the shipped model's), so the test pages of a split never choose their own gate.
 
 Steps (``--steps``):
 
@@ -93,6 +96,9 @@ REFERENCE = {
     "trafilatura": {"wcxb_dev": 0.780, "cleaneval": 0.819, "l3s_gn1": 0.876, "dragnet": 0.798, "chinese_wce": 0.732},
 }
 CM = FEATURE_NAMES.index("in_comments")
+#: A page type needs this many inner pages before stage 2 may be taken on it (:func:`choose_gate`):
+#: fewer, and one standard error says little (wcxb_dev's smallest types have about 90 pages, 45 per half).
+GATE_MIN_PAGES = 20
 LOG_CHARS = FEATURE_NAMES.index("log_chars")
 #: Stage-2 variants: which raw features sit beside the context ones (``compact``: the numeric
 #: features before the one-hot tags, chosen by their names).
@@ -281,15 +287,44 @@ def inner_rule(train: list[dict]) -> tuple[float, float, float]:
     return choose_rule(halves[0] + halves[1], probs[0] + probs[1])
 
 
-def fit_stack(halves: list[list[dict]], probs: list[list[np.ndarray]], variant: str) -> tuple[Any, float, float, float]:
+def fit_stack(halves: list[list[dict]], probs: list[list[np.ndarray]], variant: str
+              ) -> tuple[Any, float, float, float, list[np.ndarray]]:
     """Stage 2 (see the module docstring) on the halves' out-of-sample stage-1 probabilities: its rule chosen
     with stage 2 fitted on one half and scored on the other, then stage 2 fitted on both halves.
-    Returns (stage 2, smoothing weight, cut, inner macro F1)."""
+    Returns (stage 2, smoothing weight, cut, inner macro F1, the halves' out-of-sample stage-2 P(body))."""
     rows = [[stack_rows(p, pr, variant) for p, pr in zip(h, hp, strict=True)]
             for h, hp in zip(halves, probs, strict=True)]
     second = predict(fit(halves[1], rows[1]), halves[0], rows[0]) + predict(fit(halves[0], rows[0]), halves[1], rows[1])
     weight, cut, inner = choose_rule(halves[0] + halves[1], second)
-    return fit(halves[0] + halves[1], rows[0] + rows[1]), weight, cut, inner
+    return fit(halves[0] + halves[1], rows[0] + rows[1]), weight, cut, inner, second
+
+
+def choose_gate(pages: list[dict], first: list[np.ndarray], rule: tuple[float, float], second: list[np.ndarray],
+                stack_rule: tuple[float, float], grouped: bool = False) -> dict[str, tuple[float, float]]:
+    """Where stage 2 is taken, and with which rule: ``{page type: (smoothing weight, cut)}``.
+
+    On these (inner, out-of-sample) pages, by the type each is given (``ptype``, as auto types it):
+    per page type with stage 2's own rule (``grouped`` False), or in two groups, articles and every
+    other type, each group with the rule of the grids best on its own pages (``grouped`` True). A
+    type (group) is taken when stage 2 beats stage 1 there by more than one standard error of the
+    paired difference, over at least :data:`GATE_MIN_PAGES` pages."""
+    def group(t: str | None) -> str:
+        return ("article" if t == "article" else "other") if grouped else str(t)
+
+    members: dict[str, list[int]] = {}
+    for i, p in enumerate(pages):
+        members.setdefault(group(p["ptype"]), []).append(i)
+    gate: dict[str, tuple[float, float]] = {}
+    for g, idx in sorted(members.items()):
+        some = [pages[i] for i in idx]
+        got = choose_rule(some, [second[i] for i in idx])[:2] if grouped else stack_rule
+        d = np.array([page_f1(p, decide(p, second[i], *got)) - page_f1(p, decide(p, first[i], *rule))
+                      for p, i in zip(some, idx, strict=True)])
+        se = d.std(ddof=1) / np.sqrt(len(d)) if len(d) > 1 else np.inf
+        print(f"    gate {g}: {len(d)} inner pages, rule {got}, diff {d.mean():+.4f} +- {se:.4f}", flush=True)
+        if len(d) >= GATE_MIN_PAGES and d.mean() > se:
+            gate.update({p["ptype"]: got for p in some})
+    return gate
 
 
 def run_split(pages: list[dict], train_idx: list[int], test_idx: list[int], label: str,
@@ -315,14 +350,19 @@ def run_split(pages: list[dict], train_idx: list[int], test_idx: list[int], labe
     for variant in stack:
         t1 = time.perf_counter()
         key = f"{label}-stack" + ("" if variant == "full" else f"-{variant}")
-        second, sw, sc, sinner = fit_stack(halves, hprobs, variant)
+        second, sw, sc, sinner, inner_second = fit_stack(halves, hprobs, variant)
+        inner = (halves[0] + halves[1], hprobs[0] + hprobs[1], (weight, cut), inner_second, (sw, sc))
+        gates = {"gated": choose_gate(*inner), "grouped": choose_gate(*inner, grouped=True)}
         sprobs = predict(second, test, [stack_rows(p, pr, variant) for p, pr in zip(test, probs, strict=True)])
         for p, pr in zip(test, sprobs, strict=True):
             p["oof"][key] = pr
             p["f1"][key] = page_f1(p, decide(p, pr, sw, sc))
-        out[key] = {"smooth": sw, "cut": sc, "inner_macro_f1": round(sinner, 4)}
-        print(f"  {key}: smooth {sw} cut {sc} (inner macro F1 {sinner:.4f}); {time.perf_counter() - t1:.0f} s",
-              flush=True)
+            for name, gate in gates.items():
+                taken = gate.get(p["ptype"])
+                p["f1"][f"{key}-{name}"] = p["f1"][label] if taken is None else page_f1(p, decide(p, pr, *taken))
+        out[key] = {"smooth": sw, "cut": sc, "inner_macro_f1": round(sinner, 4), "gate": gates}
+        print(f"  {key}: smooth {sw} cut {sc} (inner macro F1 {sinner:.4f}); gates {gates}; "
+              f"{time.perf_counter() - t1:.0f} s", flush=True)
     return out
 
 
@@ -349,8 +389,8 @@ def paired(pages: list[dict], base: str, other: str) -> dict[str, dict[str, floa
 def print_paired(pages: list[dict], label: str, stack: tuple[str, ...]) -> dict:
     """Print and return :func:`paired` for every stage-2 variant of the step ``label``."""
     got = {}
-    for variant in stack:
-        key = f"{label}-stack" + ("" if variant == "full" else f"-{variant}")
+    for key in [f"{label}-stack" + ("" if v == "full" else f"-{v}") + g
+                for v in stack for g in ("", "-gated", "-grouped")]:
         got[key] = paired(pages, label, key)
         print(f"{label} paired, {key} vs {label}:", flush=True)
         for name, r in got[key].items():
@@ -488,8 +528,8 @@ def main(argv: list[str] | None = None) -> int:
         for f in range(FOLDS):
             got = run_split(pages, [i for i, g in enumerate(fold) if g != f], [i for i, g in enumerate(fold) if g == f],
                             "cv", tuple(args.stack))
-            rules.append((got["smooth"], got["cut"]) + tuple((k, v["smooth"], v["cut"]) for k, v in got.items()
-                                                              if k.startswith("cv-stack")))
+            rules.append((got["smooth"], got["cut"]) + tuple((k, v["smooth"], v["cut"], v["gate"])
+                                                              for k, v in got.items() if k.startswith("cv-stack")))
         results["cv"] = {"sets": summary(pages, "cv"), "rules": rules}
         print("grouped CV:", json.dumps(results["cv"]["sets"]), flush=True)
         print("cv rules:", rules, flush=True)
@@ -499,8 +539,8 @@ def main(argv: list[str] | None = None) -> int:
         for s in NEWS:
             got = run_split(pages, [i for i, p in enumerate(pages) if p["set"] != s],
                             [i for i, p in enumerate(pages) if p["set"] == s], "loso", tuple(args.stack))
-            rules.append((s, got["smooth"], got["cut"]) + tuple((k, v["smooth"], v["cut"]) for k, v in got.items()
-                                                                 if k.startswith("loso-stack")))
+            rules.append((s, got["smooth"], got["cut"]) + tuple((k, v["smooth"], v["cut"], v["gate"])
+                                                                 for k, v in got.items() if k.startswith("loso-stack")))
         results["loso"] = {"sets": summary(pages, "loso"), "rules": rules}
         print("leave-one-set-out:", json.dumps(results["loso"]["sets"]), flush=True)
         print("loso rules:", rules, flush=True)
