@@ -2,7 +2,8 @@
 
 Order: explicit argument > byte-order mark > UTF-16 without a BOM (ASCII markup between NUL bytes) >
 HTTP Content-Type charset > ``<meta>`` prescan of the first 1024 bytes (HTML standard, "prescan a byte
-stream to determine its encoding") > UTF-8 if the bytes are valid UTF-8 > detection with
+stream to determine its encoding") > UTF-8 if the bytes are valid UTF-8 (but for a few cut
+characters) > detection with
 ``charset-normalizer`` among the web's encodings.
 
 Every label is resolved through the WHATWG Encoding Standard's table (the ``webencodings`` package): a
@@ -11,11 +12,15 @@ and ``iso-8859-1`` mean windows-1252, ``gb2312`` and ``gbk`` mean gb18030. In ``
 UTF-8 and x-user-defined means windows-1252, as the standard says. Where this module departs from a
 browser, it does so to keep the text:
 
-- a declared encoding that the bytes cannot be decoded in falls through to the next source, and a
+- a declared encoding that the bytes cannot be decoded in falls through to the next source, unless
+  only a few bytes are unreadable (text cut mid-character: :data:`DAMAGED_MAX_SHARE`), and a
   declared legacy single-byte charset on bytes that are valid UTF-8 with non-ASCII characters reads as
   UTF-8 (the usual mislabel);
 - the ``replacement`` encoding (labels of ISO-2022-KR/CN and HZ), which a browser shows as one U+FFFD
   to stop script injection, is ignored like an unknown label (an explicit one is a :class:`DecodeError`);
+- detection gives each multi-byte encoding that can read all but a few bytes of the page a chance
+  (the detector drops an encoding the bytes do not decode in strictly: one cut character in a GBK page
+  made it Windows-1251);
 - UTF-16 without a BOM is recognised by its NUL bytes, even when a server says otherwise;
 - NUL bytes are dropped from the text (the HTML tree builder drops them from body text); a page that
   starts like markup is HTML even if it holds some. Binary files are told by their magic numbers.
@@ -61,6 +66,16 @@ _WS_OR_SEMI = re.compile(rb"[\t\n\x0c\r ;]")
 _PRINTABLE = bytes(range(0x20, 0x7F)) + b"\t\n\x0c\r"
 #: WHATWG encodings that map each byte to one character (a declaration of one on valid UTF-8 is a mislabel).
 _SINGLE_BYTE = ("windows-", "iso-8859-", "koi8-", "ibm866", "macintosh", "x-mac-cyrillic", "x-user-defined")
+#: An encoding whose decoder cannot read at most this share of a page's non-ASCII bytes still reads
+#: the page: text cut mid-character loses a byte or two at each cut (0.04 % of the non-ASCII bytes on
+#: chinese_wce's two such GBK pages), while a wrong encoding errs all along the page (the same pages
+#: read as Big5, the nearest double-byte encoding: 1.3 % and 2.1 %; Windows-1252 read as UTF-8:
+#: every accented letter).
+DAMAGED_MAX_SHARE = 0.002
+#: Python codecs of the web's multi-byte encodings (WHATWG: GBK/gb18030, Big5, EUC-JP, Shift_JIS,
+#: EUC-KR), which :func:`_detect` retries on pages with a few unreadable bytes.
+_MULTI_BYTE = ("gb18030", "big5hkscs", "euc_jp", "cp932", "cp949")
+_ASCII = bytes(range(0x80))
 
 
 def _lookup(label: str | bytes | None) -> webencodings.Encoding | None:
@@ -403,12 +418,26 @@ def decode(data: bytes, *, encoding: str | None = None, http_charset: str | None
         try:
             return _text(data, info, "strict"), info.name
         except UnicodeDecodeError:
+            text = _despite_damage(data, info)
+            if text is not None:
+                return text, info.name
             continue  # wrong declaration: fall through to detection
+    utf8 = codecs.lookup("utf-8")
     try:
-        return _text(data, codecs.lookup("utf-8"), "strict"), "utf-8"
+        return _text(data, utf8, "strict"), "utf-8"
     except UnicodeDecodeError:
-        pass
+        text = _despite_damage(data, utf8)  # UTF-8 with a character cut here and there
+        if text is not None:
+            return text, "utf-8"
     return _detect(data)
+
+
+def _despite_damage(data: bytes, info: codecs.CodecInfo) -> str | None:
+    """The page's text in ``info``'s encoding when it cannot read only a few of the non-ASCII bytes
+    (:data:`DAMAGED_MAX_SHARE`; unreadable ones become U+FFFD), else None."""
+    text = _text(data, info)
+    bad = text.count("\ufffd")
+    return text if bad <= DAMAGED_MAX_SHARE * len(data.translate(None, _ASCII)) else None
 
 
 def _valid_utf8_with_non_ascii(data: bytes) -> bool:
@@ -441,7 +470,16 @@ def _detect(data: bytes) -> tuple[str, str]:
         return _text(data, cp1252), "cp1252"  # the browsers' Western default
     from charset_normalizer import from_bytes
 
-    best = from_bytes(data[:200_000], cp_isolation=_detectable()).best()
+    sample = data[:200_000]
+    best = from_bytes(sample, cp_isolation=_detectable()).best()
+    non_ascii = len(sample.translate(None, _ASCII))
+    for codec in _MULTI_BYTE:  # a few unreadable bytes hide the right one from the detector: repair, judge again
+        text = sample.decode(codec, "replace")
+        bad = text.count("\ufffd")
+        if 0 < bad <= DAMAGED_MAX_SHARE * non_ascii:
+            got = from_bytes(text.encode(codec, "replace"), cp_isolation=_detectable()).best()
+            if got is not None and (best is None or got.chaos < best.chaos):
+                best = got
     enc = _from_codec_name(best.encoding) if best is not None else None
     info = _codec(enc) if enc is not None else cp1252
     return _text(data, info), info.name

@@ -59,3 +59,35 @@ def test_binary_input_is_refused():
         extract(b"\x89PNG\r\n\x1a\n" + bytes(100))
     with pytest.raises(NotHTMLError, match="PDF"):
         extract(b"%PDF-1.7\n" + bytes(100))
+
+
+#: A Chinese paragraph long enough for detection (chinese_wce-like), cut mid-character below.
+_ZH = ("北京市今天举行新闻发布会，介绍城市交通建设的最新进展。据介绍，今年全市将新建多条地铁线路，"
+       "并对老旧公交车辆进行更新改造，方便市民出行。专家认为，这些措施将有效缓解交通拥堵问题。") * 6
+
+
+def _cut(data: bytes, marker: str, codec: str) -> bytes:
+    """``data`` with the second byte of ``marker``'s first character removed: a character cut in two."""
+    at = data.index(marker.encode(codec))
+    return data[:at + 1] + data[at + 2:]
+
+
+def test_a_declared_charset_survives_a_cut_character():
+    html = f'<html><head><meta charset="gb2312"></head><body><p>{_ZH}</p><p>结束语</p></body></html>'
+    data = _cut(html.encode("gb18030"), "结束语", "gb18030")
+    text, used = decode(data)
+    assert used == "gb18030" and _ZH in text and text.count("\ufffd") == 1
+
+
+def test_detection_survives_a_cut_character():
+    html = f"<html><head><title>新闻</title></head><body><p>{_ZH}</p><p>结束语</p></body></html>"
+    data = _cut(html.encode("gb18030"), "结束语", "gb18030")
+    text, used = decode(data)
+    assert used == "gb18030" and _ZH in text
+
+
+def test_utf8_with_a_cut_character_stays_utf8():
+    html = f"<html><body><p>{_ZH}</p><p>Grüße, très bien</p><p>结束语</p></body></html>"
+    data = _cut(html.encode(), "结束语", "utf-8")
+    text, used = decode(data)
+    assert used == "utf-8" and _ZH in text and "Grüße, très bien" in text
