@@ -472,11 +472,9 @@ def _detect(data: bytes) -> tuple[str, str]:
 
     sample = data[:200_000]
     best = from_bytes(sample, cp_isolation=_detectable()).best()
-    non_ascii = len(sample.translate(None, _ASCII))
     for codec in _MULTI_BYTE:  # a few unreadable bytes hide the right one from the detector: repair, judge again
-        text = sample.decode(codec, "replace")
-        bad = text.count("\ufffd")
-        if 0 < bad <= DAMAGED_MAX_SHARE * non_ascii:
+        text = _despite_damage(sample, codecs.lookup(codec))
+        if text is not None and "\ufffd" in text:  # read strictly, the detector has seen it already
             got = from_bytes(text.encode(codec, "replace"), cp_isolation=_detectable()).best()
             if got is not None and (best is None or got.chaos < best.chaos):
                 best = got
