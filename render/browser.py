@@ -108,16 +108,16 @@ FONT_EXT = ("woff2", "woff", "ttf", "otf", "eot")
 MEDIA_EXT = ("mp4", "webm", "ogv", "ogg", "mp3", "wav", "m4a", "m4v", "mov", "flac", "aac", "m3u8")
 #: Two-label public suffixes under a country code, for "same site" (co.uk, com.au ...).
 SECOND_LEVEL = ("co", "com", "net", "org", "gov", "ac", "edu", "ne", "or", "go")
-#: Run in every page and frame before its own scripts: no dialogs, no popups, no print prompts;
-#: and the page's own activity, read by the settle step (counting in the page costs nothing;
-#: Playwright's request events cost ~20 % of the throughput, measured with bench pages):
-#: fetch/XHR requests in flight; pending short timers (``setTimeout`` with a delay of at most
-#: ``TIMER_MAX_MS``, not chained deeper than ``TIMER_CHAIN_MAX`` timers from timers nor
-#: repeating one delay more than ``TIMER_REPEAT_MAX`` times: clocks and pollers are not
-#: content on its way); the time of the last change to the document made by scripts (nodes
-#: added or removed, or text changed, carrying at least ``CHANGE_MIN_CHARS`` characters),
-#: shadow roots included; whether the page watches scrolling; and closed shadow roots, so
-#: that the geometry walk can read them like open ones.
+#: Run in every page and frame before its own scripts: no dialogs, no popups, no print prompts; and
+#: the page's own activity, read by the settle step (counting in the page costs nothing;
+#: Playwright's request events cost ~20 % of the throughput, measured with bench pages): fetch/XHR
+#: requests in flight (a fetch until its body is read too); pending short timers (``setTimeout``
+#: with a delay of at most ``TIMER_MAX_MS``, not chained deeper than ``TIMER_CHAIN_MAX`` timers from
+#: timers nor repeating one delay more than ``TIMER_REPEAT_MAX`` times: clocks and pollers are not
+#: content on its way); the time of the last change to the document made by scripts (nodes added or
+#: removed, or text changed, carrying at least ``CHANGE_MIN_CHARS`` characters), shadow roots
+#: included; whether the page watches scrolling; and closed shadow roots, so that the geometry walk
+#: can read them like open ones.
 QUIET_PAGE_JS = """
 (() => {
   const TIMER_MAX = %(timer_max)s, CHAIN_MAX = %(chain_max)s, REPEAT_MAX = %(repeat_max)s, SIG = %(sig)s;
@@ -126,15 +126,19 @@ QUIET_PAGE_JS = """
   Object.defineProperty(window, "__pagesightNet", {value: net, enumerable: false});
   const begin = () => { net.inflight++; net.started++; net.dynamic = true; net.last = performance.now(); };
   const end = () => { net.inflight--; net.last = performance.now(); };
-  const fetch0 = window.fetch;
-  if (fetch0) {
-    window.fetch = function (...args) {
-      begin();
-      let promise;
-      try { promise = fetch0.apply(this, args); } catch (e) { end(); throw e; }
-      promise.then(end, end);
-      return promise;
-    };
+  // A promise-returning call counted in flight until its promise settles.
+  const tracked = (call0) => function (...args) {
+    begin();
+    let promise;
+    try { promise = call0.apply(this, args); } catch (e) { end(); throw e; }
+    promise.then(end, end);
+    return promise;
+  };
+  if (window.fetch) window.fetch = tracked(window.fetch);
+  // A fetch resolves with the headers; the page then reads the body, which may come much later.
+  const body = window.Response && Response.prototype;
+  for (const name of ["arrayBuffer", "blob", "bytes", "formData", "json", "text"]) {
+    if (body && typeof body[name] === "function") body[name] = tracked(body[name]);
   }
   const send0 = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.send = function (...args) {

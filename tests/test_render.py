@@ -21,7 +21,7 @@ from extractor.errors import BrowserNotFound, OptionError, RenderError, RenderTi
 from render.geometry import ID_ATTR
 
 from . import test_render_support as support
-from .test_render_support import free_port, renderer_pids
+from .test_render_support import SLOW_BODY_TEXT, free_port, renderer_pids
 
 # The shared fixtures, made visible to pytest in this module.
 browser, server, other_site = support.browser, support.server, support.other_site
@@ -115,6 +115,12 @@ def test_content_that_appears_after_scrolling(browser, server):
     still = extract(url, render=True, render_options={"scroll_steps": 0})
     assert "sea walls, piers and slipways" in still.text
     assert late not in still.text
+
+
+def test_a_response_body_that_arrives_after_its_headers_is_waited_for(browser, server):
+    # A fetch is not done when its headers arrive: the page reads the body (``r.json()``) and only
+    # then shows what it holds.
+    assert SLOW_BODY_TEXT in extract(server.url("slow-body.html"), render=True).text
 
 
 def test_cookie_overlay_and_sticky_header_are_ignored(browser, server):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import json
 import os
 import socket
 import threading
@@ -26,6 +27,11 @@ from .conftest import FIXTURES
 RENDER_FIXTURES = FIXTURES / "render"
 #: How long the "never finishes" route keeps its connection open (s); longer than any test timeout.
 NEVER_HOLD_S = 6.0
+#: How long the "slow body" route waits between its headers and its body (s): far longer than the
+#: render stage's network quiet (30 ms), well within its settle cap (5 s).
+SLOW_BODY_S = 0.4
+#: The text the "slow body" route sends, which its page shows once the body is read.
+SLOW_BODY_TEXT = "The ferry timetable for the winter months was published once the harbour works were done."
 
 
 def chromium_or_skip() -> str:
@@ -64,6 +70,16 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
                              + b"These words arrived before the server stopped sending. " * 8 + b"</p>")
             self.wfile.flush()
             time.sleep(NEVER_HOLD_S)
+            return
+        if self.path == "/slow-body.json":  # the headers at once, the body a while later
+            body = json.dumps({"paragraphs": [SLOW_BODY_TEXT]}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.flush()
+            time.sleep(SLOW_BODY_S)
+            self.wfile.write(body)
             return
         if self.path.startswith("/mixed?"):  # own and another site's resources, of every kind
             query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query)
