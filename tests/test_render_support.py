@@ -72,15 +72,8 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             time.sleep(NEVER_HOLD_S)
             return
         if self.path == "/slow-body.json":  # the headers at once, the body a while later
-            body = json.dumps({"paragraphs": [SLOW_BODY_TEXT]}).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.flush()
-            time.sleep(SLOW_BODY_S)
-            self.wfile.write(body)
-            return
+            return self._send(json.dumps({"paragraphs": [SLOW_BODY_TEXT]}).encode(), "application/json",
+                              hold=SLOW_BODY_S)
         if self.path.startswith("/mixed?"):  # own and another site's resources, of every kind
             query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query)
             tag, other = query["tag"][0], query["other"][0]
@@ -90,18 +83,22 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
               <script>fetch("{other}/{tag}/tracker.json").catch(() => 0)</script>
               <style>@font-face {{ font-family: F; src: url(/{tag}/face.woff2) }} p {{ font-family: F }}</style>
               <p>A page that asks for many resources.</p></body></html>""".encode()
-            return self._send_html(body)
+            return self._send(body)
         if self.path.startswith("/echo-headers"):
             body = f"<html><body><p id=ua>{self.headers.get('User-Agent')}</p>" \
                    f"<p id=lang>{self.headers.get('Accept-Language')}</p></body></html>".encode()
-            return self._send_html(body)
+            return self._send(body)
         super().do_GET()
 
-    def _send_html(self, body: bytes) -> None:
+    def _send(self, body: bytes, content_type: str = "text/html; charset=utf-8", hold: float = 0.0) -> None:
+        """A 200 response with ``body``; its headers are sent first, the body ``hold`` seconds later."""
         self.send_response(200)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
+        if hold:
+            self.wfile.flush()
+            time.sleep(hold)
         self.wfile.write(body)
 
 
