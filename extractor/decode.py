@@ -465,12 +465,12 @@ def _detectable() -> list[str]:
 
 def _detect(data: bytes) -> tuple[str, str]:
     cp1252 = codecs.lookup("cp1252")
-    runs = _NON_ASCII_RUN.findall(data[:200_000])
+    sample = data[:200_000]
+    runs = _NON_ASCII_RUN.findall(sample)
     if runs and sum(map(len, runs)) / len(runs) < WESTERN_MAX_RUN:
         return _text(data, cp1252), "cp1252"  # the browsers' Western default
     from charset_normalizer import from_bytes
 
-    sample = data[:200_000]
     best = from_bytes(sample, cp_isolation=_detectable()).best()
     for codec in _MULTI_BYTE:  # a few unreadable bytes hide the right one from the detector: repair, judge again
         text = _despite_damage(sample, codecs.lookup(codec))
