@@ -78,6 +78,9 @@ DATA = ROOT.parent / "shared" / "data"
 SETS = ("wcxb_dev", "cleaneval", "l3s_gn1", "dragnet", "chinese_wce")
 NEWS = SETS[1:]
 FOLDS = 5
+#: Grouped parts of a split's training pages on which its rule is chosen, each scored by a model fitted on
+#: the others: 2 (halves, the shipped choice) fits half-size models, less sure than the split's own.
+INNER_FOLDS = 2
 #: Smoothing weights and cuts searched inside the training pages (see the module docstring).
 SMOOTH_GRID = (0.0, 0.1)
 CUT_GRID = (0.3, 0.35, 0.4, 0.45, 0.5, 0.55)
@@ -278,12 +281,13 @@ def choose_rule(pages: list[dict], probs: list[np.ndarray]) -> tuple[float, floa
     return best[1], best[2], best[0]
 
 
-def inner_halves(train: list[dict]) -> tuple[list[list[dict]], list[list[np.ndarray]]]:
-    """Two grouped halves of the training pages and their out-of-sample P(body), each half's from a model
-    fitted on the other."""
-    fold = grouped_folds([p["group"] for p in train], 2, seed=1)
-    halves = [[p for p, f in zip(train, fold, strict=True) if f == h] for h in (0, 1)]
-    return halves, [predict(fit(halves[1]), halves[0]), predict(fit(halves[0]), halves[1])]
+def inner_halves(train: list[dict], k: int = 2) -> tuple[list[list[dict]], list[list[np.ndarray]]]:
+    """``k`` grouped parts of the training pages (two halves by default) and their out-of-sample P(body),
+    each part's from a model fitted on the others (``--inner-folds``)."""
+    fold = grouped_folds([p["group"] for p in train], k, seed=1)
+    parts = [[p for p, f in zip(train, fold, strict=True) if f == h] for h in range(k)]
+    return parts, [predict(fit([p for j, part in enumerate(parts) if j != h for p in part]), parts[h])
+                   for h in range(k)]
 
 
 def inner_rule(train: list[dict]) -> tuple[float, float, float]:
@@ -339,19 +343,28 @@ def run_split(pages: list[dict], train_idx: list[int], test_idx: list[int], labe
     ``f1[label + "-stack-compact"]`` for ``compact``)."""
     t0 = time.perf_counter()
     train = [pages[i] for i in train_idx]
-    halves, hprobs = inner_halves(train)
-    weight, cut, inner = choose_rule(halves[0] + halves[1], hprobs[0] + hprobs[1])
+    parts, part_probs = inner_halves(train, INNER_FOLDS)
+    inner_pages, inner_probs = sum(parts, []), sum(part_probs, [])
+    weight, cut, inner = choose_rule(inner_pages, inner_probs)
+    by_type = {}  # a rule of its own for the pages auto types article and for the others (``-bytype``)
+    for name in ("article", "other"):
+        idx = [i for i, p in enumerate(inner_pages) if (p["ptype"] == "article") == (name == "article")]
+        by_type[name] = (choose_rule([inner_pages[i] for i in idx], [inner_probs[i] for i in idx])[:2] if idx
+                         else (weight, cut))
     clf = fit(train)
     test = [pages[i] for i in test_idx]
     probs = predict(clf, test)
     for p, pr in zip(test, probs, strict=True):
         p.setdefault("oof", {})[label] = pr
         p.setdefault("f1", {})[label] = page_f1(p, decide(p, pr, weight, cut))
+        p["f1"][f"{label}-bytype"] = page_f1(p, decide(p, pr, *by_type["article" if p["ptype"] == "article"
+                                                                          else "other"]))
         for drop in (False, True):
             p["f1"][f"{label}-drop{drop}"] = page_f1(p, decide(p, pr, weight, cut, drop))
     print(f"  {label}: train {len(train)} test {len(test)} pages; smooth {weight} cut {cut} "
-          f"(inner macro F1 {inner:.4f}); {time.perf_counter() - t0:.0f} s", flush=True)
-    out = {"smooth": weight, "cut": cut, "inner_macro_f1": round(inner, 4), "clf": clf}
+          f"(inner macro F1 {inner:.4f}); by type {by_type}; {time.perf_counter() - t0:.0f} s", flush=True)
+    out = {"smooth": weight, "cut": cut, "inner_macro_f1": round(inner, 4), "clf": clf, "by_type": by_type}
+    halves, hprobs = parts, part_probs
     for variant in stack:
         t1 = time.perf_counter()
         key = f"{label}-stack" + ("" if variant == "full" else f"-{variant}")
@@ -394,12 +407,12 @@ def paired(pages: list[dict], base: str, other: str) -> dict[str, dict[str, floa
 def print_paired(pages: list[dict], label: str, stack: tuple[str, ...]) -> dict:
     """Print and return :func:`paired` for every stage-2 variant of the step ``label``."""
     got = {}
-    for key in [f"{label}-stack" + ("" if v == "full" else f"-{v}") + g
-                for v in stack for g in ("", "-gated", "-grouped")]:
+    for key in [f"{label}-bytype"] + [f"{label}-stack" + ("" if v == "full" else f"-{v}") + g
+                                      for v in stack for g in ("", "-gated", "-grouped")]:
         got[key] = paired(pages, label, key)
         print(f"{label} paired, {key} vs {label}:", flush=True)
         for name, r in got[key].items():
-            print(f"  {name:24s} {r['pages']:5d}  base {r['base']:.4f}  stack {r['stack']:.4f}  "
+            print(f"  {name:24s} {r['pages']:5d}  base {r['base']:.4f}  other {r['stack']:.4f}  "
                   f"diff {r['diff']:+.4f} +- {r['se']:.4f}", flush=True)
     return got
 
@@ -513,9 +526,17 @@ def main(argv: list[str] | None = None) -> int:
                     help="also score these stage-2 variants, paired with the baseline (see above)")
     ap.add_argument("--other-type-weight", type=float, default=OTHER_TYPE_WEIGHT,
                     help="weight of a page of another gold type than article in the fit (see above)")
+    ap.add_argument("--tree-params", type=json.loads, default={},
+                    help="JSON of HistGradientBoosting settings that replace those of TREE_PARAMS")
+    ap.add_argument("--inner-folds", type=int, default=INNER_FOLDS,
+                    help="grouped parts of a split's training pages its rule is chosen on (see INNER_FOLDS)")
     ap.add_argument("--out", default=str(ROOT / "extractor" / "models" / "learned.json.gz"))
     ap.add_argument("--markdown", default=str(ROOT / "bench" / "results" / "learned_auto.md"))
     args = ap.parse_args(argv)
+    TREE_PARAMS.update(args.tree_params)
+    globals()["INNER_FOLDS"] = args.inner_folds
+    if args.stack and args.inner_folds != 2:
+        raise SystemExit("--stack fits its second stage on two inner halves: use it with --inner-folds 2")
     t0 = time.perf_counter()
     pages = prepare(SETS, args.limit, pathlib.Path(args.cache_dir))
     page_types = "the shipped page-type model's (trained on every set)"
@@ -530,7 +551,8 @@ def main(argv: list[str] | None = None) -> int:
     for p in pages:  # what the page weighs in the fit, against an article
         p["weight"] = args.other_type_weight if p["gold_type"] not in (None, "article") else 1.0
     print(f"{len(pages)} pages, {sum(len(p['y']) for p in pages)} blocks, features {FEATURE_VERSION}", flush=True)
-    results: dict = {"features": FEATURE_VERSION, "pages": len(pages), "page_types": page_types}
+    results: dict = {"features": FEATURE_VERSION, "pages": len(pages), "page_types": page_types,
+                     "tree_params": dict(TREE_PARAMS)}
     if "cv" in args.steps:
         fold = grouped_folds([p["group"] for p in pages], FOLDS)
         rules = []
