@@ -84,6 +84,9 @@ INNER_FOLDS = 2
 #: Smoothing weights and cuts searched inside the training pages (see the module docstring).
 SMOOTH_GRID = (0.0, 0.1)
 CUT_GRID = (0.3, 0.35, 0.4, 0.45, 0.5, 0.55)
+#: Relative cuts searched for the ``-byrel`` variant: a block may also be body at this share of its page's
+#: best smoothed P(body), where that is under the cut (0: the cut alone; ``body_mask``'s ``relative``).
+RELATIVE_GRID = (0.0, 0.3, 0.4, 0.5, 0.6)
 #: Page types whose readers' comment sections auto drops (extractor/models/routes.json).
 DROP_TYPES = ("article", "collection", "documentation")
 #: Characters added to every block's weight, so that empty and tiny blocks are not weightless.
@@ -219,21 +222,22 @@ def page_f1(page: dict, keep: np.ndarray) -> float:
     return 0.0 if tp == 0 else 2 * tp / (nc + ng)
 
 
-def decide(page: dict, prob: np.ndarray, weight: float, cut: float, drop: bool | None = None) -> np.ndarray:
+def decide(page: dict, prob: np.ndarray, weight: float, cut: float, drop: bool | None = None,
+           relative: float = 0.0) -> np.ndarray:
     """Which blocks are body, as ``extract(method="learned")`` decides (:func:`extractor.auto.learned.body_mask`,
     its fallback for an empty page included): comment sections out where auto drops them (``drop``
     None: by the page's type; True/False: on every page or none)."""
     from extractor.auto.learned import body_mask
 
     dropping = page["ptype"] in DROP_TYPES if drop is None else drop
-    return body_mask(prob, weight, cut, page["X"][:, CM] == 0 if dropping else None)
+    return body_mask(prob, weight, cut, page["X"][:, CM] == 0 if dropping else None, relative=relative)
 
 
-def macro_f1(pages: list[dict], probs: list[np.ndarray], weight: float, cut: float) -> float:
+def macro_f1(pages: list[dict], probs: list[np.ndarray], weight: float, cut: float, relative: float = 0.0) -> float:
     """Mean over sets of each set's mean page F1."""
     by: dict[str, list[float]] = {}
     for p, pr in zip(pages, probs, strict=True):
-        by.setdefault(p["set"], []).append(page_f1(p, decide(p, pr, weight, cut)))
+        by.setdefault(p["set"], []).append(page_f1(p, decide(p, pr, weight, cut, relative=relative)))
     return statistics.fmean(statistics.fmean(v) for v in by.values())
 
 
@@ -272,13 +276,21 @@ def grouped_folds(groups: list[str], k: int, seed: int = 0) -> list[int]:
 
 def choose_rule(pages: list[dict], probs: list[np.ndarray]) -> tuple[float, float, float]:
     """The (smoothing weight, cut) of the grids with the best macro F1 on these pages, and that F1."""
-    best = (-1.0, 0.0, 0.5)
-    for weight in SMOOTH_GRID:
-        for cut in CUT_GRID:
-            f1 = macro_f1(pages, probs, weight, cut)
-            if f1 > best[0] + 1e-9:
-                best = (f1, weight, cut)
-    return best[1], best[2], best[0]
+    weight, cut, _, f1 = choose_relative_rule(pages, probs, (0.0,))
+    return weight, cut, f1
+
+
+def choose_relative_rule(pages: list[dict], probs: list[np.ndarray], relatives: tuple[float, ...] = RELATIVE_GRID
+                         ) -> tuple[float, float, float, float]:
+    """The (smoothing weight, cut, relative cut) of the grids with the best macro F1 on these pages, and that F1."""
+    best = (-1.0, 0.0, 0.5, 0.0)
+    for relative in relatives:
+        for weight in SMOOTH_GRID:
+            for cut in CUT_GRID:
+                f1 = macro_f1(pages, probs, weight, cut, relative)
+                if f1 > best[0] + 1e-9:
+                    best = (f1, weight, cut, relative)
+    return best[1], best[2], best[3], best[0]
 
 
 def inner_halves(train: list[dict], k: int = 2) -> tuple[list[list[dict]], list[list[np.ndarray]]]:
@@ -346,24 +358,31 @@ def run_split(pages: list[dict], train_idx: list[int], test_idx: list[int], labe
     parts, part_probs = inner_halves(train, INNER_FOLDS)
     inner_pages, inner_probs = sum(parts, []), sum(part_probs, [])
     weight, cut, inner = choose_rule(inner_pages, inner_probs)
-    by_type = {}  # a rule of its own for the pages auto types article and for the others (``-bytype``)
-    for name in ("article", "other"):
+    rel = choose_relative_rule(inner_pages, inner_probs)[:3]  # one rule with a relative cut (``-rel``)
+    by_type, by_rel = {}, {}  # a rule of its own for the pages auto types article and for the others
+    for name in ("article", "other"):  # (``-bytype``; ``-byrel`` with a relative cut too)
         idx = [i for i, p in enumerate(inner_pages) if (p["ptype"] == "article") == (name == "article")]
-        by_type[name] = (choose_rule([inner_pages[i] for i in idx], [inner_probs[i] for i in idx])[:2] if idx
-                         else (weight, cut))
+        some, some_probs = [inner_pages[i] for i in idx], [inner_probs[i] for i in idx]
+        by_type[name] = choose_rule(some, some_probs)[:2] if idx else (weight, cut)
+        by_rel[name] = choose_relative_rule(some, some_probs)[:3] if idx else (weight, cut, 0.0)
     clf = fit(train)
     test = [pages[i] for i in test_idx]
     probs = predict(clf, test)
     for p, pr in zip(test, probs, strict=True):
         p.setdefault("oof", {})[label] = pr
         p.setdefault("f1", {})[label] = page_f1(p, decide(p, pr, weight, cut))
-        p["f1"][f"{label}-bytype"] = page_f1(p, decide(p, pr, *by_type["article" if p["ptype"] == "article"
-                                                                          else "other"]))
+        group = "article" if p["ptype"] == "article" else "other"
+        p["f1"][f"{label}-bytype"] = page_f1(p, decide(p, pr, *by_type[group]))
+        p["f1"][f"{label}-rel"] = page_f1(p, decide(p, pr, rel[0], rel[1], relative=rel[2]))
+        w, c, r = by_rel[group]
+        p["f1"][f"{label}-byrel"] = page_f1(p, decide(p, pr, w, c, relative=r))
         for drop in (False, True):
             p["f1"][f"{label}-drop{drop}"] = page_f1(p, decide(p, pr, weight, cut, drop))
     print(f"  {label}: train {len(train)} test {len(test)} pages; smooth {weight} cut {cut} "
-          f"(inner macro F1 {inner:.4f}); by type {by_type}; {time.perf_counter() - t0:.0f} s", flush=True)
-    out = {"smooth": weight, "cut": cut, "inner_macro_f1": round(inner, 4), "clf": clf, "by_type": by_type}
+          f"(inner macro F1 {inner:.4f}); with a relative cut {rel}; by type {by_type}; with relative cuts "
+          f"{by_rel}; {time.perf_counter() - t0:.0f} s", flush=True)
+    out = {"smooth": weight, "cut": cut, "inner_macro_f1": round(inner, 4), "clf": clf, "by_type": by_type,
+           "by_rel": by_rel, "rel": rel}
     halves, hprobs = parts, part_probs
     for variant in stack:
         t1 = time.perf_counter()
@@ -407,8 +426,9 @@ def paired(pages: list[dict], base: str, other: str) -> dict[str, dict[str, floa
 def print_paired(pages: list[dict], label: str, stack: tuple[str, ...]) -> dict:
     """Print and return :func:`paired` for every stage-2 variant of the step ``label``."""
     got = {}
-    for key in [f"{label}-bytype"] + [f"{label}-stack" + ("" if v == "full" else f"-{v}") + g
-                                      for v in stack for g in ("", "-gated", "-grouped")]:
+    rules = [f"{label}-{r}" for r in ("rel", "bytype", "byrel")]
+    for key in rules + [f"{label}-stack" + ("" if v == "full" else f"-{v}") + g
+                        for v in stack for g in ("", "-gated", "-grouped")]:
         got[key] = paired(pages, label, key)
         print(f"{label} paired, {key} vs {label}:", flush=True)
         for name, r in got[key].items():

@@ -109,12 +109,16 @@ def smooth(prob: np.ndarray, weight: float) -> np.ndarray:
 
 
 def body_mask(prob: np.ndarray, weight: float, cut: float, eligible: np.ndarray | None = None, *,
-              fallback: float = EMPTY_FALLBACK_SHARE, floor: float = EMPTY_FALLBACK_FLOOR) -> np.ndarray:
+              fallback: float = EMPTY_FALLBACK_SHARE, floor: float = EMPTY_FALLBACK_FLOOR,
+              relative: float = 0.0) -> np.ndarray:
     """Which blocks are body: the eligible ones (all when ``eligible`` is None) whose smoothed P(body)
-    reaches ``cut``; when none does, those at ``fallback`` times the best eligible one or more, if that
+    reaches ``cut``, or ``relative`` times the best eligible one where that is lower (``relative`` 0:
+    the cut alone); when none does, those at ``fallback`` times the best eligible one or more, if that
     best reaches ``floor`` (``fallback`` 0: none). Takes P(body) per block; returns a boolean array."""
     smoothed = smooth(prob, weight)
     ok = np.ones(len(prob), dtype=bool) if eligible is None else eligible
+    if relative > 0 and ok.any():
+        cut = min(cut, relative * float(smoothed[ok].max()))
     keep = (smoothed >= cut) & ok
     if fallback > 0 and not keep.any() and ok.any():
         best = float(smoothed[ok].max())
