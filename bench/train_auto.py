@@ -87,6 +87,9 @@ CUT_GRID = (0.3, 0.35, 0.4, 0.45, 0.5, 0.55)
 #: Relative cuts searched for the ``-byrel`` variant: a block may also be body at this share of its page's
 #: best smoothed P(body), where that is under the cut (0: the cut alone; ``body_mask``'s ``relative``).
 RELATIVE_GRID = (0.0, 0.3, 0.4, 0.5, 0.6)
+#: A page type gets a rule of its own (``-pertype``) when a split's inner pages hold at least this many of
+#: it (else the split's one rule with a relative cut): wcxb_dev's smallest gold type has 89 pages.
+RULE_MIN_PAGES = 40
 #: Page types whose readers' comment sections auto drops (extractor/models/routes.json).
 DROP_TYPES = ("article", "collection", "documentation")
 #: Characters added to every block's weight, so that empty and tiny blocks are not weightless.
@@ -365,6 +368,11 @@ def run_split(pages: list[dict], train_idx: list[int], test_idx: list[int], labe
         some, some_probs = [inner_pages[i] for i in idx], [inner_probs[i] for i in idx]
         by_type[name] = choose_rule(some, some_probs)[:2] if idx else (weight, cut)
         by_rel[name] = choose_relative_rule(some, some_probs)[:3] if idx else (weight, cut, 0.0)
+    per_type = {}  # a rule with a relative cut per page type auto gives (``-pertype``), where it has enough pages
+    for name in sorted({str(p["ptype"]) for p in inner_pages}):
+        idx = [i for i, p in enumerate(inner_pages) if str(p["ptype"]) == name]
+        if len(idx) >= RULE_MIN_PAGES:
+            per_type[name] = choose_relative_rule([inner_pages[i] for i in idx], [inner_probs[i] for i in idx])[:3]
     clf = fit(train)
     test = [pages[i] for i in test_idx]
     probs = predict(clf, test)
@@ -374,15 +382,17 @@ def run_split(pages: list[dict], train_idx: list[int], test_idx: list[int], labe
         group = "article" if p["ptype"] == "article" else "other"
         p["f1"][f"{label}-bytype"] = page_f1(p, decide(p, pr, *by_type[group]))
         p["f1"][f"{label}-rel"] = page_f1(p, decide(p, pr, rel[0], rel[1], relative=rel[2]))
+        w, c, r = per_type.get(str(p["ptype"]), rel)
+        p["f1"][f"{label}-pertype"] = page_f1(p, decide(p, pr, w, c, relative=r))
         w, c, r = by_rel[group]
         p["f1"][f"{label}-byrel"] = page_f1(p, decide(p, pr, w, c, relative=r))
         for drop in (False, True):
             p["f1"][f"{label}-drop{drop}"] = page_f1(p, decide(p, pr, weight, cut, drop))
     print(f"  {label}: train {len(train)} test {len(test)} pages; smooth {weight} cut {cut} "
           f"(inner macro F1 {inner:.4f}); with a relative cut {rel}; by type {by_type}; with relative cuts "
-          f"{by_rel}; {time.perf_counter() - t0:.0f} s", flush=True)
+          f"{by_rel}; per type {per_type}; {time.perf_counter() - t0:.0f} s", flush=True)
     out = {"smooth": weight, "cut": cut, "inner_macro_f1": round(inner, 4), "clf": clf, "by_type": by_type,
-           "by_rel": by_rel, "rel": rel}
+           "by_rel": by_rel, "rel": rel, "per_type": per_type}
     halves, hprobs = parts, part_probs
     for variant in stack:
         t1 = time.perf_counter()
@@ -426,7 +436,7 @@ def paired(pages: list[dict], base: str, other: str) -> dict[str, dict[str, floa
 def print_paired(pages: list[dict], label: str, stack: tuple[str, ...]) -> dict:
     """Print and return :func:`paired` for every stage-2 variant of the step ``label``."""
     got = {}
-    rules = [f"{label}-{r}" for r in ("rel", "bytype", "byrel")]
+    rules = [f"{label}-{r}" for r in ("rel", "bytype", "byrel", "pertype")]
     for key in rules + [f"{label}-stack" + ("" if v == "full" else f"-{v}") + g
                         for v in stack for g in ("", "-gated", "-grouped")]:
         got[key] = paired(pages, label, key)
