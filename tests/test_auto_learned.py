@@ -101,6 +101,56 @@ def test_body_mask_cut_and_fallback_for_an_empty_page():
     assert not learned.body_mask(p * 0.3, 0.0, 0.4, comments).any()
 
 
+def test_body_mask_relative_cut_keeps_blocks_near_an_unsure_best():
+    p = np.array([0.1, 0.26, 0.6, 0.3, 0.2])
+    # The cut alone keeps the best block; at 0.4 of the best (0.24) the blocks beside it come too.
+    assert learned.body_mask(p, 0.0, 0.45).tolist() == [False, False, True, False, False]
+    assert learned.body_mask(p, 0.0, 0.45, relative=0.4).tolist() == [False, True, True, True, False]
+    # Never above the cut: a sure page keeps what reaches the cut.
+    sure = np.array([0.5, 0.95, 0.48])
+    assert learned.body_mask(sure, 0.0, 0.45, relative=0.6).tolist() == [True, True, True]
+
+
+def _model_with_rules(tmp_path, rules):
+    """The shipped model written again with ``rules`` per page type (its path)."""
+    model = json.loads(gzip.decompress(learned.MODEL_PATH.read_bytes()))
+    path = tmp_path / "rules.json.gz"
+    path.write_bytes(gzip.compress(json.dumps({**model, "rules": rules}).encode()))
+    return str(path)
+
+
+def test_the_rule_of_the_page_type_applies(tmp_path):
+    path = _model_with_rules(tmp_path, {"listing": [0.0, 0.3, 0.5]})
+    model = learned.load_model(path)
+    default = (float(model["smooth"]), float(model["cut"]), float(model.get("relative", 0.0)))
+    assert learned.decision_rule(model, learned.Options(page_type="listing")) == (0.0, 0.3, 0.5)
+    assert learned.decision_rule(model, learned.Options(page_type="product")) == default
+    assert learned.decision_rule(model, learned.Options()) == default
+    # An option set by the caller wins over the model's rule.
+    assert learned.decision_rule(model, learned.Options(page_type="listing", cut=0.7)) == (0.0, 0.7, 0.5)
+    page = (FIXTURES / "pages" / "article.html").read_bytes()
+    result = extract(page, method="learned", model_path=path, page_type="listing")
+    assert (result.details["smooth"], result.details["cut"], result.details["relative"]) == (0.0, 0.3, 0.5)
+
+
+def test_malformed_rules_are_refused(tmp_path):
+    path = _model_with_rules(tmp_path, {"listing": [0.0, "low"]})
+    with pytest.raises(ModelError, match="malformed rules"):
+        extract("<p>Some text of a page.</p>", method="learned", model_path=path)
+
+
+def test_auto_gives_the_learned_extractor_its_page_type():
+    from extractor.auto import plan
+
+    chosen = plan(load((FIXTURES / "pages" / "article.html").read_bytes()))
+    assert chosen.method == "learned" and chosen.options.page_type == chosen.page_type == "article"
+    result = extract((FIXTURES / "pages" / "article.html").read_bytes())
+    model = learned.load_model()
+    rule = model.get("rules", {}).get("article") or [model["smooth"], model["cut"], model.get("relative", 0.0)]
+    assert result.page_type == "article"
+    assert [result.details["smooth"], result.details["cut"], result.details["relative"]] == [float(v) for v in rule]
+
+
 def test_empty_fallback_option_is_checked():
     with pytest.raises(OptionError):
         extract("<html><body><p>Text of a page.</p></body></html>", method="learned", empty_fallback=2)

@@ -65,6 +65,12 @@ class Options:
     smooth: float = -1.0
     #: A block is body when its smoothed P(body) reaches this; -1 (default): the model's own cut.
     cut: float = -1.0
+    #: A block is also body at this share of the page's best smoothed P(body) where that is under the
+    #: cut (:func:`body_mask`); 0 turns it off; -1 (default): the model's own.
+    relative: float = -1.0
+    #: The page's type as ``auto`` classified it: the model's rule for that type applies when it has
+    #: one (``rules`` in the model file, chosen inside the training folds); "" = its one rule.
+    page_type: str = ""
     #: Another model file (JSON, optionally gzipped); "" = the shipped one.
     model_path: str = ""
     #: Never keep a block inside a readers' comment section. The front door sets it for
@@ -78,6 +84,7 @@ class Options:
     def validate(self) -> None:
         require_range("smooth", self.smooth, -1.0, 0.5)
         require_range("cut", self.cut, -1.0, 1.0)
+        require_range("relative", self.relative, -1.0, 1.0)
         require_range("empty_fallback", self.empty_fallback, 0.0, 1.0)
 
 
@@ -97,7 +104,21 @@ def load_model(path: str | os.PathLike | None = None) -> dict[str, Any]:
     for key in ("smooth", "cut"):
         if not isinstance(model.get(key), (int, float)):
             raise ModelError(f"the learned model at {path} lacks its decision rule ({key!r}): {_REMEDY}")
+    rules = model.get("rules", {})
+    def well_formed(rule: Any) -> bool:
+        return isinstance(rule, list) and len(rule) == 3 and all(isinstance(v, (int, float)) for v in rule)
+
+    if not isinstance(rules, dict) or not all(well_formed(r) for r in rules.values()):
+        raise ModelError(f"the learned model at {path} holds malformed rules per page type: {_REMEDY}")
     return prepare(model)
+
+
+def decision_rule(model: dict[str, Any], opts: Options) -> tuple[float, float, float]:
+    """(smoothing weight, cut, relative cut) for a page: the model's rule for ``opts.page_type`` when it
+    has one, else its one rule; each value the option's instead where the option is set (not -1)."""
+    rule = model.get("rules", {}).get(opts.page_type) or (model["smooth"], model["cut"], model.get("relative", 0.0))
+    return tuple(float(mine if mine >= 0 else theirs)  # type: ignore[return-value]
+                 for mine, theirs in zip((opts.smooth, opts.cut, opts.relative), rule, strict=True))
 
 
 def smooth(prob: np.ndarray, weight: float) -> np.ndarray:
@@ -172,15 +193,14 @@ def run(page: Page, opts: Options) -> Extraction:
     cut_blocks, texts = zip(*(segment_blocks_and_text(page, s, breaks) for s in segs), strict=True)
     features = block_features(page, segs, list(texts))
     prob = body_probability(model, features)
-    weight = opts.smooth if opts.smooth >= 0 else float(model["smooth"])
-    cut = opts.cut if opts.cut >= 0 else float(model["cut"])
+    weight, cut, relative = decision_rule(model, opts)
     keep = body_mask(prob, weight, cut, features[:, IN_COMMENTS] == 0 if opts.drop_comments else None,
-                     fallback=opts.empty_fallback)
+                     fallback=opts.empty_fallback, relative=relative)
     labels = ["body" if k else "noise" for k in keep.tolist()]
     extraction = assemble(page, segs, labels, prob.tolist(), False, cut=cut_blocks)
     if extraction.title is None:
         extraction.title, extraction.title_id = opening_heading(page, segs, keep, breaks)
     if not extraction.blocks:
         extraction.reason = f"the learned model kept none of the {len(segs)} blocks (cut {cut})"
-    extraction.details.update({"model": "learned", "smooth": weight, "cut": cut})
+    extraction.details.update({"model": "learned", "smooth": weight, "cut": cut, "relative": relative})
     return extraction

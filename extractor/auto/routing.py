@@ -13,14 +13,14 @@ from __future__ import annotations
 import os
 import pathlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 from ..errors import ModelError
 from ..modelfile import read_json_model
 from ..page import Page
-from ..registry import resolve_method
+from ..registry import option_names, resolve_method
 
 #: Default route table, shipped in the package.
 ROUTES_PATH = pathlib.Path(__file__).resolve().parent.parent / "models" / "routes.json"
@@ -130,6 +130,8 @@ def plan(page: Page, comments: bool | None = None) -> AutoPlan:
     verdict = page_type_of(page)
     chosen = expected_route(verdict.probabilities, comments=comments)
     name, run, opts = resolve_method(chosen.method, chosen.options)
+    if "page_type" in option_names(type(opts)):  # the learned model may hold a rule per page type
+        opts = replace(opts, page_type=verdict.page_type)
     return AutoPlan(verdict.page_type, verdict.confidence, verdict.has_main_text, name, run, opts, chosen.comments)
 
 
