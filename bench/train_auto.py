@@ -66,6 +66,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from train_crf import domain_of  # noqa: E402
 
 from extractor.auto.learned_features import FEATURE_NAMES, FEATURE_VERSION, block_features  # noqa: E402
+from extractor.auto.pagetype import PAGE_TYPES  # noqa: E402
 from extractor.errors import PagesightError  # noqa: E402
 from extractor.evaluate import page_bytes, read_gold  # noqa: E402
 from extractor.methods.crf.blocks import break_prefix, segment, segment_text  # noqa: E402
@@ -90,6 +91,11 @@ RELATIVE_GRID = (0.0, 0.3, 0.4, 0.5, 0.6)
 #: A page type gets a rule of its own (``-pertype``) when a split's inner pages hold at least this many of
 #: it (else the split's one rule with a relative cut): wcxb_dev's smallest gold type has 89 pages.
 RULE_MIN_PAGES = 40
+#: Kinds of decision rule scored in every split (``f1[label + "-" + kind]``): one (smoothing weight, cut)
+#: for every page; the same with a relative cut; one for articles and one for the other types, without
+#: and with a relative cut; one per page type with a relative cut. ``--rule`` says which one auto ships.
+RULE_KINDS = ("one", "relative", "bytype", "byrel", "pertype")
+RULE_KIND = "one"
 #: Page types whose readers' comment sections auto drops (extractor/models/routes.json).
 DROP_TYPES = ("article", "collection", "documentation")
 #: Characters added to every block's weight, so that empty and tiny blocks are not weightless.
@@ -216,13 +222,19 @@ def prepare(sets: tuple[str, ...], limit: int | None, cache: pathlib.Path) -> li
 
 
 def page_f1(page: dict, keep: np.ndarray) -> float:
-    """Shingle F1 of the kept blocks' text against the page's gold (the data README's metric)."""
-    cand = shingles([t for k, ts in zip(keep.tolist(), page["toks"], strict=True) if k for t in ts])
-    nc, ng = sum(cand.values()), sum(page["gold"].values())
-    if nc == 0 or ng == 0:
-        return 1.0 if nc == ng else 0.0
-    tp = sum((cand & page["gold"]).values())
-    return 0.0 if tp == 0 else 2 * tp / (nc + ng)
+    """Shingle F1 of the kept blocks' text against the page's gold (the data README's metric); remembered
+    per page and set of kept blocks, since the rule searches score the same sets again and again."""
+    memo = page.setdefault("f1_memo", {})
+    key = np.packbits(keep).tobytes() + len(keep).to_bytes(4, "little")
+    if key not in memo:
+        cand = shingles([t for k, ts in zip(keep.tolist(), page["toks"], strict=True) if k for t in ts])
+        nc, ng = sum(cand.values()), sum(page["gold"].values())
+        if nc == 0 or ng == 0:
+            memo[key] = 1.0 if nc == ng else 0.0
+        else:
+            tp = sum((cand & page["gold"]).values())
+            memo[key] = 0.0 if tp == 0 else 2 * tp / (nc + ng)
+    return memo[key]
 
 
 def decide(page: dict, prob: np.ndarray, weight: float, cut: float, drop: bool | None = None,
@@ -296,6 +308,37 @@ def choose_relative_rule(pages: list[dict], probs: list[np.ndarray], relatives: 
     return best[1], best[2], best[3], best[0]
 
 
+Rule = tuple[float, float, float]
+
+
+def choose_rules(pages: list[dict], probs: list[np.ndarray], kind: str) -> tuple[Rule, dict[str, Rule]]:
+    """The decision rule of ``kind`` (:data:`RULE_KINDS`) chosen on these pages: (smoothing weight, cut,
+    relative cut) for every page, and the rules of the page types (as ``ptype``) that get their own."""
+    def on(idx: list[int], relatives: tuple[float, ...]) -> Rule:
+        return choose_relative_rule([pages[i] for i in idx], [probs[i] for i in idx], relatives)[:3]
+
+    every = list(range(len(pages)))
+    if kind in ("one", "relative"):
+        return on(every, RELATIVE_GRID if kind == "relative" else (0.0,)), {}
+    if kind in ("bytype", "byrel"):  # articles, and every other type together
+        relatives = RELATIVE_GRID if kind == "byrel" else (0.0,)
+        articles = [i for i in every if pages[i]["ptype"] == "article"]
+        others = [i for i in every if pages[i]["ptype"] != "article"]
+        other = on(others, relatives) if others else on(every, relatives)
+        types = {str(p["ptype"]) for p in pages} | set(PAGE_TYPES)
+        return other, {t: (on(articles, relatives) if t == "article" else other) for t in types if articles}
+    default = on(every, RELATIVE_GRID)  # "pertype": each type with enough pages, the rest the one rule
+    by: dict[str, list[int]] = {}
+    for i in every:
+        by.setdefault(str(pages[i]["ptype"]), []).append(i)
+    return default, {t: on(idx, RELATIVE_GRID) for t, idx in sorted(by.items()) if len(idx) >= RULE_MIN_PAGES}
+
+
+def rule_of(page: dict, chosen: tuple[Rule, dict[str, Rule]]) -> Rule:
+    """The rule of :func:`choose_rules`' ``chosen`` that applies to ``page`` (by its ``ptype``)."""
+    return chosen[1].get(str(page["ptype"]), chosen[0])
+
+
 def inner_halves(train: list[dict], k: int = 2) -> tuple[list[list[dict]], list[list[np.ndarray]]]:
     """``k`` grouped parts of the training pages (two halves by default) and their out-of-sample P(body),
     each part's from a model fitted on the others (``--inner-folds``)."""
@@ -303,12 +346,6 @@ def inner_halves(train: list[dict], k: int = 2) -> tuple[list[list[dict]], list[
     parts = [[p for p, f in zip(train, fold, strict=True) if f == h] for h in range(k)]
     return parts, [predict(fit([p for j, part in enumerate(parts) if j != h for p in part]), parts[h])
                    for h in range(k)]
-
-
-def inner_rule(train: list[dict]) -> tuple[float, float, float]:
-    """Choose the rule inside the training pages: two grouped halves, each scored by a model fitted on the other."""
-    halves, probs = inner_halves(train)
-    return choose_rule(halves[0] + halves[1], probs[0] + probs[1])
 
 
 def fit_stack(halves: list[list[dict]], probs: list[list[np.ndarray]], variant: str
@@ -361,38 +398,23 @@ def run_split(pages: list[dict], train_idx: list[int], test_idx: list[int], labe
     parts, part_probs = inner_halves(train, INNER_FOLDS)
     inner_pages, inner_probs = sum(parts, []), sum(part_probs, [])
     weight, cut, inner = choose_rule(inner_pages, inner_probs)
-    rel = choose_relative_rule(inner_pages, inner_probs)[:3]  # one rule with a relative cut (``-rel``)
-    by_type, by_rel = {}, {}  # a rule of its own for the pages auto types article and for the others
-    for name in ("article", "other"):  # (``-bytype``; ``-byrel`` with a relative cut too)
-        idx = [i for i, p in enumerate(inner_pages) if (p["ptype"] == "article") == (name == "article")]
-        some, some_probs = [inner_pages[i] for i in idx], [inner_probs[i] for i in idx]
-        by_type[name] = choose_rule(some, some_probs)[:2] if idx else (weight, cut)
-        by_rel[name] = choose_relative_rule(some, some_probs)[:3] if idx else (weight, cut, 0.0)
-    per_type = {}  # a rule with a relative cut per page type auto gives (``-pertype``), where it has enough pages
-    for name in sorted({str(p["ptype"]) for p in inner_pages}):
-        idx = [i for i, p in enumerate(inner_pages) if str(p["ptype"]) == name]
-        if len(idx) >= RULE_MIN_PAGES:
-            per_type[name] = choose_relative_rule([inner_pages[i] for i in idx], [inner_probs[i] for i in idx])[:3]
+    rules = {kind: choose_rules(inner_pages, inner_probs, kind) for kind in RULE_KINDS}
     clf = fit(train)
     test = [pages[i] for i in test_idx]
     probs = predict(clf, test)
     for p, pr in zip(test, probs, strict=True):
         p.setdefault("oof", {})[label] = pr
-        p.setdefault("f1", {})[label] = page_f1(p, decide(p, pr, weight, cut))
-        group = "article" if p["ptype"] == "article" else "other"
-        p["f1"][f"{label}-bytype"] = page_f1(p, decide(p, pr, *by_type[group]))
-        p["f1"][f"{label}-rel"] = page_f1(p, decide(p, pr, rel[0], rel[1], relative=rel[2]))
-        w, c, r = per_type.get(str(p["ptype"]), rel)
-        p["f1"][f"{label}-pertype"] = page_f1(p, decide(p, pr, w, c, relative=r))
-        w, c, r = by_rel[group]
-        p["f1"][f"{label}-byrel"] = page_f1(p, decide(p, pr, w, c, relative=r))
+        p.setdefault("f1", {})
+        for kind, chosen in rules.items():
+            w, c, r = rule_of(p, chosen)
+            p["f1"][f"{label}-{kind}"] = page_f1(p, decide(p, pr, w, c, relative=r))
+        w, c, r = rule_of(p, rules[RULE_KIND])  # what auto would do: the rule kind shipped (``--rule``)
+        p["f1"][label] = page_f1(p, decide(p, pr, w, c, relative=r))
         for drop in (False, True):
-            p["f1"][f"{label}-drop{drop}"] = page_f1(p, decide(p, pr, weight, cut, drop))
+            p["f1"][f"{label}-drop{drop}"] = page_f1(p, decide(p, pr, w, c, drop, relative=r))
     print(f"  {label}: train {len(train)} test {len(test)} pages; smooth {weight} cut {cut} "
-          f"(inner macro F1 {inner:.4f}); with a relative cut {rel}; by type {by_type}; with relative cuts "
-          f"{by_rel}; per type {per_type}; {time.perf_counter() - t0:.0f} s", flush=True)
-    out = {"smooth": weight, "cut": cut, "inner_macro_f1": round(inner, 4), "clf": clf, "by_type": by_type,
-           "by_rel": by_rel, "rel": rel, "per_type": per_type}
+          f"(inner macro F1 {inner:.4f}); rules {rules}; {time.perf_counter() - t0:.0f} s", flush=True)
+    out = {"smooth": weight, "cut": cut, "inner_macro_f1": round(inner, 4), "clf": clf, "rules": rules}
     halves, hprobs = parts, part_probs
     for variant in stack:
         t1 = time.perf_counter()
@@ -436,7 +458,7 @@ def paired(pages: list[dict], base: str, other: str) -> dict[str, dict[str, floa
 def print_paired(pages: list[dict], label: str, stack: tuple[str, ...]) -> dict:
     """Print and return :func:`paired` for every stage-2 variant of the step ``label``."""
     got = {}
-    rules = [f"{label}-{r}" for r in ("rel", "bytype", "byrel", "pertype")]
+    rules = [f"{label}-{kind}" for kind in RULE_KINDS if kind != RULE_KIND]
     for key in rules + [f"{label}-stack" + ("" if v == "full" else f"-{v}") + g
                         for v in stack for g in ("", "-gated", "-grouped")]:
         got[key] = paired(pages, label, key)
@@ -535,8 +557,9 @@ def markdown(results: dict, command: str) -> str:
             lines += ["", f"{step} rules chosen inside the training pages: {results[step]['rules']}"]
     if "train" in results:
         t = results["train"]
-        lines += ["", f"Shipped model: smooth {t['smooth']}, cut {t['cut']} (chosen on the CV's out-of-fold "
-                      f"probabilities, macro F1 {t['macro_f1']:.4f}); {t['trees']} trees, {t['bytes'] / 1e6:.2f} MB."]
+        lines += ["", f"Shipped model: smooth {t['smooth']}, cut {t['cut']}, relative cut {t['relative']}, rules per "
+                      f"page type {t['rules'] or 'none'} (chosen on the CV's out-of-fold probabilities, macro F1 "
+                      f"{t['macro_f1']:.4f}); {t['trees']} trees, {t['bytes'] / 1e6:.2f} MB."]
     lines += ["", f"{results['pages']} pages; {results['seconds']} s."]
     return "\n".join(lines) + "\n"
 
@@ -560,11 +583,14 @@ def main(argv: list[str] | None = None) -> int:
                     help="JSON of HistGradientBoosting settings that replace those of TREE_PARAMS")
     ap.add_argument("--inner-folds", type=int, default=INNER_FOLDS,
                     help="grouped parts of a split's training pages its rule is chosen on (see INNER_FOLDS)")
+    ap.add_argument("--rule", choices=RULE_KINDS, default=RULE_KIND,
+                    help="the kind of decision rule auto ships and the main figures use (see RULE_KINDS)")
     ap.add_argument("--out", default=str(ROOT / "extractor" / "models" / "learned.json.gz"))
     ap.add_argument("--markdown", default=str(ROOT / "bench" / "results" / "learned_auto.md"))
     args = ap.parse_args(argv)
     TREE_PARAMS.update(args.tree_params)
     globals()["INNER_FOLDS"] = args.inner_folds
+    globals()["RULE_KIND"] = args.rule
     if args.stack and args.inner_folds != 2:
         raise SystemExit("--stack fits its second stage on two inner halves: use it with --inner-folds 2")
     t0 = time.perf_counter()
@@ -607,22 +633,32 @@ def main(argv: list[str] | None = None) -> int:
         print("loso rules:", rules, flush=True)
         results["loso"]["paired"] = print_paired(pages, "loso", tuple(args.stack))
     if "train" in args.steps:
-        if "cv" in args.steps:
-            weight, cut, f1 = choose_rule(pages, [p["oof"]["cv"] for p in pages])
-        else:
-            weight, cut, f1 = inner_rule(pages)
+        if "cv" in args.steps:  # the rule chosen on the CV's out-of-fold probabilities
+            on, on_probs = pages, [p["oof"]["cv"] for p in pages]
+        else:  # or on inner parts of every page
+            parts, part_probs = inner_halves(pages, INNER_FOLDS)
+            on, on_probs = sum(parts, []), sum(part_probs, [])
+        chosen = choose_rules(on, on_probs, RULE_KIND)
+        (weight, cut, relative), by_type = chosen
+        by_set: dict[str, list[float]] = {}
+        for p, pr in zip(on, on_probs, strict=True):
+            w, c, r = rule_of(p, chosen)
+            by_set.setdefault(p["set"], []).append(page_f1(p, decide(p, pr, w, c, relative=r)))
+        f1 = statistics.fmean(statistics.fmean(v) for v in by_set.values())
         clf = fit(pages)
         model = {**export_trees(clf), "feature_version": FEATURE_VERSION, "feature_names": FEATURE_NAMES,
-                 "smooth": weight, "cut": cut, "trained_on": list(SETS), "pages": len(pages),
-                 "script": "bench/train_auto.py",
-                 "params": {**TREE_PARAMS, "other_type_weight": args.other_type_weight}}
+                 "smooth": weight, "cut": cut, "relative": relative,
+                 "rules": {t: list(r) for t, r in sorted(by_type.items())}, "rule_kind": RULE_KIND,
+                 "trained_on": list(SETS), "pages": len(pages), "script": "bench/train_auto.py",
+                 "params": {**TREE_PARAMS, "other_type_weight": args.other_type_weight, "inner_folds": INNER_FOLDS}}
         import gzip
 
         out = pathlib.Path(args.out)
         out.write_bytes(gzip.compress(json.dumps(model, separators=(",", ":")).encode(), mtime=0))
-        results["train"] = {"smooth": weight, "cut": cut, "macro_f1": f1, "trees": len(model["trees"]),
-                            "bytes": out.stat().st_size}
-        print(f"wrote {out} ({out.stat().st_size / 1e6:.2f} MB): smooth {weight} cut {cut}", flush=True)
+        results["train"] = {"smooth": weight, "cut": cut, "relative": relative, "rules": model["rules"], "macro_f1": f1,
+                            "trees": len(model["trees"]), "bytes": out.stat().st_size}
+        print(f"wrote {out} ({out.stat().st_size / 1e6:.2f} MB): smooth {weight} cut {cut} relative {relative}, "
+              f"rules {model['rules']}", flush=True)
     if "routes" in args.steps:
         if "cv" not in args.steps:  # the out-of-fold page scores of an earlier cv run of these features
             if not args.cv_scores:
