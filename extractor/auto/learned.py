@@ -7,10 +7,12 @@ comment sections, information-amount decay's region and CEDP's selection, contai
 tag-path repetition, a neighbour window); gradient-boosted trees (``bench/train_auto.py``,
 scikit-learn at training time only, :mod:`extractor.trees` here) give each block P(body); the
 probabilities are smoothed along the block sequence, so the main text comes out as contiguous
-runs, and a block is body when the smoothed value reaches the cut (a page the cut leaves empty keeps
-its blocks near its best one: :func:`body_mask`). The smoothing weight and the
-cut were chosen inside the training folds on the exact page-level shingle F1 and are stored
-with the model, which records its feature version and names (a mismatch is a ``ModelError``).
+runs, and a block is body when the smoothed value reaches the cut, or a share of the page's best
+block where that is lower (a page the cut leaves empty keeps its blocks near its best one:
+:func:`body_mask`). The smoothing weight, the cut and the share were chosen inside the training
+folds on the exact page-level shingle F1 and are stored with the model, one rule for pages ``auto``
+types article and one for the other types (:func:`decision_rule`); the model records its feature
+version and names (a mismatch is a ``ModelError``).
 
 It is a method like the five papers' (``method="learned"``), and what ``auto`` runs on pages
 that have a main text (:mod:`.routing`).
