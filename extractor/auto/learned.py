@@ -71,7 +71,8 @@ class Options:
     #: cut (:func:`body_mask`); 0 turns it off; -1 (default): the model's own.
     relative: float = -1.0
     #: The page's type as ``auto`` classified it: the model's rule for that type applies when it has
-    #: one (``rules`` in the model file, chosen inside the training folds); "" = its one rule.
+    #: one (``rules`` in the model file, chosen inside the training folds); "" or a type without one:
+    #: the model's default rule (the shipped model's is that of the types other than article).
     page_type: str = ""
     #: Another model file (JSON, optionally gzipped); "" = the shipped one.
     model_path: str = ""
