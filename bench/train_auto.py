@@ -252,10 +252,16 @@ def decide(page: dict, prob: np.ndarray, weight: float, cut: float, drop: bool |
 
 
 def macro_f1(pages: list[dict], probs: list[np.ndarray], weight: float, cut: float, relative: float = 0.0) -> float:
-    """Mean over sets of each set's mean page F1."""
+    """Mean over sets of each set's mean page F1 under one rule."""
+    return macro_f1_of(pages, probs, lambda p: (weight, cut, relative))
+
+
+def macro_f1_of(pages: list[dict], probs: list[np.ndarray], rule_for) -> float:
+    """Mean over sets of each set's mean page F1, each page under ``rule_for(page)`` (a :data:`Rule`)."""
     by: dict[str, list[float]] = {}
     for p, pr in zip(pages, probs, strict=True):
-        by.setdefault(p["set"], []).append(page_f1(p, decide(p, pr, weight, cut, relative=relative)))
+        w, c, r = rule_for(p)
+        by.setdefault(p["set"], []).append(page_f1(p, decide(p, pr, w, c, relative=r)))
     return statistics.fmean(statistics.fmean(v) for v in by.values())
 
 
@@ -400,8 +406,9 @@ def run_split(pages: list[dict], train_idx: list[int], test_idx: list[int], labe
     train = [pages[i] for i in train_idx]
     parts, part_probs = inner_halves(train, INNER_FOLDS)
     inner_pages, inner_probs = sum(parts, []), sum(part_probs, [])
-    weight, cut, inner = choose_rule(inner_pages, inner_probs)
     rules = {kind: choose_rules(inner_pages, inner_probs, kind) for kind in RULE_KINDS}
+    weight, cut, _ = rules["one"][0]  # the one rule: what stage 2 and the log compare with
+    inner = macro_f1(inner_pages, inner_probs, weight, cut)  # remembered F1s: no second search
     clf = fit(train)
     test = [pages[i] for i in test_idx]
     probs = predict(clf, test)
@@ -643,11 +650,7 @@ def main(argv: list[str] | None = None) -> int:
             on, on_probs = sum(parts, []), sum(part_probs, [])
         chosen = choose_rules(on, on_probs, RULE_KIND)
         (weight, cut, relative), by_type = chosen
-        by_set: dict[str, list[float]] = {}
-        for p, pr in zip(on, on_probs, strict=True):
-            w, c, r = rule_of(p, chosen)
-            by_set.setdefault(p["set"], []).append(page_f1(p, decide(p, pr, w, c, relative=r)))
-        f1 = statistics.fmean(statistics.fmean(v) for v in by_set.values())
+        f1 = macro_f1_of(on, on_probs, lambda p: rule_of(p, chosen))
         clf = fit(pages)
         model = {**export_trees(clf), "feature_version": FEATURE_VERSION, "feature_names": FEATURE_NAMES,
                  "smooth": weight, "cut": cut, "relative": relative,
