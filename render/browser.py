@@ -122,7 +122,7 @@ QUIET_PAGE_JS = """
 (() => {
   const TIMER_MAX = %(timer_max)s, CHAIN_MAX = %(chain_max)s, REPEAT_MAX = %(repeat_max)s, SIG = %(sig)s;
   const net = {inflight: 0, started: 0, last: 0, scrolls: false, timers: new Map(), lastChange: -Infinity,
-               dynamic: false, stop: false};
+               dynamic: false, stop: false, later: new Map(), intervals: new Set(), workers: 0};
   Object.defineProperty(window, "__pagesightNet", {value: net, enumerable: false});
   const begin = () => { net.inflight++; net.started++; net.dynamic = true; net.last = performance.now(); };
   const end = () => { net.inflight--; net.last = performance.now(); };
@@ -159,15 +159,38 @@ QUIET_PAGE_JS = """
     let id;
     const run = function () {
       net.timers.delete(id);
+      net.later.delete(id);
       const saved = chain;
       chain = depth;
       try { return fn.apply(this, args); } finally { chain = saved; }
     };
     id = setTimeout0.call(window, run, delay);
     if (track) { net.timers.set(id, performance.now() + d); net.dynamic = true; }
+    else net.later.set(id, performance.now() + d);  // waited for only while the page shows nothing yet
     return id;
   };
-  window.clearTimeout = function (id) { net.timers.delete(id); return clearTimeout0.call(window, id); };
+  window.clearTimeout = function (id) {
+    net.timers.delete(id); net.later.delete(id); net.intervals.delete(id);
+    return clearTimeout0.call(window, id);
+  };
+  // A worker counts as busy until it first answers (or fails or is ended): content a worker
+  // computes or fetches reaches the page as a message.
+  const Worker0 = window.Worker;
+  if (Worker0) {
+    window.Worker = function (...args) {
+      const worker = new Worker0(...args);
+      let open = true;
+      const answered = () => { if (open) { open = false; net.workers--; } };
+      net.workers++;
+      net.dynamic = true;
+      worker.addEventListener("message", answered);
+      worker.addEventListener("error", answered);
+      const terminate = worker.terminate;
+      worker.terminate = function () { answered(); return terminate.call(worker); };
+      return worker;
+    };
+    window.Worker.prototype = Worker0.prototype;
+  }
   const big = (node) => (node.nodeType === 1 || node.nodeType === 3) && (node.textContent || "").trim().length >= SIG;
   const observer = new MutationObserver((records) => {
     if (document.readyState === "loading") return;  // the parser's own insertions
@@ -198,9 +221,15 @@ QUIET_PAGE_JS = """
   window.confirm = () => false; window.prompt = () => null; window.open = () => null;
   // A repeating timer runs at most once a frame (INTERVAL_MIN_MS): a page changing location.hash every
   // millisecond from setInterval swamped the browser process, and location cannot be wrapped as history is.
-  const setInterval0 = window.setInterval;
+  const setInterval0 = window.setInterval, clearInterval0 = window.clearInterval;
   window.setInterval = function (fn, delay, ...args) {
-    return setInterval0.call(window, fn, Math.max(Number(delay) || 0, %(interval_min)s), ...args);
+    const id = setInterval0.call(window, fn, Math.max(Number(delay) || 0, %(interval_min)s), ...args);
+    if (typeof fn === "function") net.intervals.add(id);  // a poller, waited for only while the page shows nothing
+    return id;
+  };
+  window.clearInterval = function (id) {
+    net.intervals.delete(id); net.timers.delete(id); net.later.delete(id);
+    return clearInterval0.call(window, id);
   };
   // History changes beyond HISTORY_PER_S a second are dropped: a flood of them swamps the browser
   // process (each is a message to it), which then starves the next page too.
@@ -299,6 +328,12 @@ PLACEHOLDER_MIN_AREA_SHARE = 0.02
 #: may still be queued after the load event): it is watched for ``dom_quiet_ms`` at least.
 #: The value of ``extractor.api.SCRIPT_SHELL_MAX_CHARS`` (an app shell's text).
 EMPTY_PAGE_CHARS = 200
+#: A main region (``MAIN_REGION_SELECTOR``) holding less text than this has not been filled yet (a
+#: headline or a "Loading…" line at most). Such a page, like one with less readable text than
+#: ``EMPTY_PAGE_CHARS``, has not shown its content: it is also waited for on timers longer than
+#: ``TIMER_MAX_MS`` or past the chain and repeat bounds, on repeating timers and on workers yet to
+#: answer, within ``settle_max_ms`` (a page showing its content is never held by them).
+MAIN_EMPTY_CHARS = 80
 #: Frames waited at most, after a watched element was scrolled into view, for its intersection
 #: observer to report (it does within two frames on an idle machine; 20 frames, about a third of
 #: a second, covers a loaded one).
@@ -337,7 +372,7 @@ SETTLE_JS = """async (o) => {
   const stale = new Set();  // placeholders given up on: not waited for again after a scroll step
   const placeholders = (dynamic) => {  // the loading placeholders showing now
     const main = document.querySelector(o.mainRegion);
-    const bare = !!main && main.textContent.trim().length < 80;  // an app's root still (nearly) empty
+    const bare = !!main && main.textContent.trim().length < o.mainEmptyChars;  // an app's root still (nearly) empty
     if (bare && /^\\s*(loading|please wait)\\b[\\s.…]*$/i.test(main.textContent) && !stale.has(main)) return [main];
     const least = o.minArea * window.innerWidth * window.innerHeight;
     const found = [];
@@ -373,7 +408,23 @@ SETTLE_JS = """async (o) => {
       if (now - n.lastChange < o.domQuietMs) return "changes";
       dynamic = dynamic || n.dynamic;
     }
-    return document.scripts.length && placeholders(dynamic).length ? "placeholders" : null;
+    if (document.scripts.length && placeholders(dynamic).length) return "placeholders";
+    return unshown(end);
+  };
+  // A page that has not shown its content yet also waits for what a page with content is not waited
+  // for: any timer that can fire within the cap, a repeating timer (a poller), a worker yet to answer.
+  const unshown = (end) => {
+    const n = net, now = performance.now();
+    if (!n.later || !document.scripts.length) return null;
+    for (const [id, due] of n.later) {
+      if (due - now > end - now) n.later.delete(id);
+    }
+    const what = n.later.size || n.intervals.size ? "timers" : n.workers > 0 ? "workers" : null;
+    return what && bare() ? what : null;
+  };
+  const bare = () => {  // its main region (nearly) empty, or nothing readable at all
+    const main = document.querySelector(o.mainRegion);
+    return (!!main && main.textContent.trim().length < o.mainEmptyChars) || empty();
   };
   const settle = async () => {
     const start = performance.now(), end = Math.min(start + o.maxMs, deadline);
@@ -1065,7 +1116,8 @@ class _Engine:
                 "domQuietMs": opts.dom_quiet_ms, "maxMs": opts.settle_max_ms if settle else 0.0,
                 "graceMs": opts.placeholder_grace_ms, "steps": opts.scroll_steps, "maxHeight": opts.scroll_max_height,
                 "placeholders": PLACEHOLDER_SELECTOR, "mainRegion": MAIN_REGION_SELECTOR,
-                "minArea": PLACEHOLDER_MIN_AREA_SHARE, "emptyChars": EMPTY_PAGE_CHARS, "ioFrames": IO_REPORT_FRAMES}
+                "minArea": PLACEHOLDER_MIN_AREA_SHARE, "emptyChars": EMPTY_PAGE_CHARS, "ioFrames": IO_REPORT_FRAMES,
+                "mainEmptyChars": MAIN_EMPTY_CHARS}
         try:
             done = await asyncio.wait_for(_evaluate_settled(page, SETTLE_JS, args, until),
                                           max(until - time.monotonic(), 0.05))
@@ -1077,7 +1129,8 @@ class _Engine:
             warnings.append("loading placeholders (skeleton, spinner, aria-busy or 'Loading…') were still showing "
                             "when rendering stopped waiting; the content may be partial")
         elif pending and settle:
-            what = {"requests": "its requests", "timers": "its timers", "changes": "its scripts' changes"}[pending]
+            what = {"requests": "its requests", "timers": "its timers", "changes": "its scripts' changes",
+                    "workers": "its workers"}[pending]
             warnings.append(f"the page had not settled ({what} still going) after {opts.settle_max_ms:g} ms; "
                             "rendered what was there")
         if bound:
