@@ -9,7 +9,9 @@
 // frameMinHeight, frameMaxDepth, frameMaxCount}. Coordinates are whole CSS pixels in page
 // space, taken at scroll (0, 0) so that they match a full-page screenshot. Elements under a
 // `display: none` or `opacity: 0` element cannot be seen and are neither walked nor measured:
-// they are serialised as they are and join their nearest measured ancestor.
+// they are serialised as they are and join their nearest measured ancestor; except a panel that
+// a control names in its aria-controls (a collapsed accordion, an inactive tab), which is walked
+// with its parent's box.
 (opts) => {
   const net = window.__pagesightNet;
   if (net) net.stop = true;  // a settle loop still running in the page stops scrolling now
@@ -118,7 +120,29 @@
     let descend = display !== "none";
     let x = 0, y = 0, w = 0, h = 0, pos = 0, fs = 0, vis = false, clip = null, fw = 400, col = 0, bg = 0;
     let inScroll = false, frameDoc = null;
-    if (descend) {
+    // A panel hidden with display: none (the hidden attribute, a collapsed accordion or an inactive
+    // tab) that a control on the page names in its aria-controls is content one click away, as a
+    // clipped one is: it is walked, and it and what it holds take the box of the panel's parent.
+    let panelCtx = null;
+    if (!descend && !ctx.panel && p >= 0 && el.id && ctx.controlled().has(el.id)) {
+      panelCtx = {...ctx, panel: [X[p], Y[p], W[p], H[p]]};
+    }
+    if (ctx.panel || panelCtx) {
+      const box = (panelCtx || ctx).panel;
+      descend = display !== "none" || !!panelCtx;
+      if (descend) {
+        [x, y, w, h] = box;
+        vis = cs.opacity !== "0" && cs.visibility === "visible";
+        descend = cs.opacity !== "0";
+        fs = parseFloat(cs.fontSize) || 0;
+        fw = parseInt(cs.fontWeight, 10) || 400;
+        col = str(cs.color);
+        bg = str(cs.backgroundColor);
+      }
+      CLIP.push(null);
+      CBCLIP.push(null);
+      INSCROLL.push(false);
+    } else if (descend) {
       const r = el.getBoundingClientRect();
       x = r.left + ctx.dx; y = r.top + ctx.dy; w = r.width; h = r.height;
       pos = POS[cs.position] || 0;
@@ -238,7 +262,7 @@
     }
     const shadow = rootOf(el, ctx);
     if (shadow) shadowRoots++;
-    pushChildren((shadow || el).childNodes, i, ctx);
+    pushChildren((shadow || el).childNodes, i, panelCtx || ctx);
   }
   // An element is shown when it or anything under it is visible (children come after their
   // parent in id order, so one backward pass folds them up).

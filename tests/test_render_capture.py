@@ -273,6 +273,32 @@ def test_clipped_text_is_content_and_hidden_text_is_not(browser):
     assert "spam" not in text.lower()
 
 
+def test_panels_hidden_until_a_control_opens_them_are_content(browser):
+    # A collapsed accordion (display: none until opened, as Bootstrap's collapse does), a panel with
+    # the hidden attribute, an inactive tab: their controls name them in aria-controls, so they are
+    # one click away. Hidden text no control opens, and hidden text inside an open panel, stay out.
+    html = f"""<html><head><style>.collapse:not(.show) {{ display: none }}</style></head><body><main>
+      <h1>Questions</h1><p>{PARA * 2}</p>
+      <button aria-controls="a1" aria-expanded="false">First question?</button>
+      <div id="a1" class="collapse"><p>The first answer, collapsed by a class.</p>
+        <p style="display:none">Spam inside the panel.</p></div>
+      <button aria-controls="a2" aria-expanded="false">Second question?</button>
+      <div id="a2" hidden><p>The second answer, behind the hidden attribute.</p></div>
+      <div role="tablist"><button role="tab" aria-controls="t1" aria-selected="true">One</button>
+        <button role="tab" aria-controls="t2" aria-selected="false">Two</button></div>
+      <div role="tabpanel" id="t1"><p>The first tab shows.</p></div>
+      <div role="tabpanel" id="t2" hidden><p>The second tab waits for its click.</p></div>
+      <div id="nobody" hidden><p>Hidden spam no control names.</p></div>
+      <p style="display:none">None spam.</p></main></body></html>"""
+    text = _text_of_html(html.encode())
+    for kept in ("The first answer, collapsed by a class.", "The second answer, behind the hidden attribute.",
+                 "The first tab shows.", "The second tab waits for its click."):
+        assert kept in text
+    assert "spam" not in text.lower()
+    # The panels' text goes through extraction too.
+    assert "The second tab waits for its click." in extract(html.encode(), render=True).text
+
+
 # ---------------------------------------------------------------------------- render off
 
 
