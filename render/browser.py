@@ -122,7 +122,7 @@ QUIET_PAGE_JS = """
 (() => {
   const TIMER_MAX = %(timer_max)s, CHAIN_MAX = %(chain_max)s, REPEAT_MAX = %(repeat_max)s, SIG = %(sig)s;
   const net = {inflight: 0, started: 0, last: 0, scrolls: false, timers: new Map(), lastChange: -Infinity,
-               dynamic: false, stop: false, later: new Map(), intervals: new Set(), workers: 0};
+               dynamic: false, stop: false, later: new Map(), intervals: new Set(), workers: 0, lastFire: -Infinity};
   Object.defineProperty(window, "__pagesightNet", {value: net, enumerable: false});
   const begin = () => { net.inflight++; net.started++; net.dynamic = true; net.last = performance.now(); };
   const end = () => { net.inflight--; net.last = performance.now(); };
@@ -160,6 +160,7 @@ QUIET_PAGE_JS = """
     const run = function () {
       net.timers.delete(id);
       net.later.delete(id);
+      net.lastFire = performance.now();
       const saved = chain;
       chain = depth;
       try { return fn.apply(this, args); } finally { chain = saved; }
@@ -180,7 +181,7 @@ QUIET_PAGE_JS = """
     window.Worker = function (...args) {
       const worker = new Worker0(...args);
       let open = true;
-      const answered = () => { if (open) { open = false; net.workers--; } };
+      const answered = () => { net.lastFire = performance.now(); if (open) { open = false; net.workers--; } };
       net.workers++;
       net.dynamic = true;
       worker.addEventListener("message", answered);
@@ -329,11 +330,16 @@ PLACEHOLDER_MIN_AREA_SHARE = 0.02
 #: The value of ``extractor.api.SCRIPT_SHELL_MAX_CHARS`` (an app shell's text).
 EMPTY_PAGE_CHARS = 200
 #: A main region (``MAIN_REGION_SELECTOR``) holding less text than this has not been filled yet (a
-#: headline or a "Loading…" line at most). Such a page, like one with less readable text than
-#: ``EMPTY_PAGE_CHARS``, has not shown its content: it is also waited for on timers longer than
-#: ``TIMER_MAX_MS`` or past the chain and repeat bounds, on repeating timers and on workers yet to
-#: answer, within ``settle_max_ms`` (a page showing its content is never held by them).
+#: headline or a "Loading…" line at most) ...
 MAIN_EMPTY_CHARS = 80
+#: ... on a page showing less readable text than this in all: a navigation bar, a footer and a cookie
+#: line come to about a thousand characters (``extractor.appshell.SHELL_TEXT_MAX_CHARS``, the HTML
+#: path's app-shell bound); an article with an empty widget mount elsewhere shows more. Such a page,
+#: like one with less readable text than ``EMPTY_PAGE_CHARS``, has not shown its content: it is
+#: also waited for on timers longer than ``TIMER_MAX_MS`` or past the chain and repeat bounds, on
+#: repeating timers, on workers yet to answer, and for ``placeholder_grace_ms`` after its scripts
+#: last did something, all within ``settle_max_ms`` (a page showing its content is held by none).
+SHELL_PAGE_CHARS = 1500
 #: Frames waited at most, after a watched element was scrolled into view, for its intersection
 #: observer to report (it does within two frames on an idle machine; 20 frames, about a third of
 #: a second, covers a loaded one).
@@ -412,19 +418,29 @@ SETTLE_JS = """async (o) => {
     return unshown(end);
   };
   // A page that has not shown its content yet also waits for what a page with content is not waited
-  // for: any timer that can fire within the cap, a repeating timer (a poller), a worker yet to answer.
+  // for: any timer that can fire within the cap, a repeating timer (a poller), a worker yet to answer;
+  // and, after its scripts last did something (a timer ran, a request ended, a change), for graceMs,
+  // as for a placeholder: a module loaded by import() is not a request the page can count.
   const unshown = (end) => {
     const n = net, now = performance.now();
     if (!n.later || !document.scripts.length) return null;
     for (const [id, due] of n.later) {
       if (due - now > end - now) n.later.delete(id);
     }
-    const what = n.later.size || n.intervals.size ? "timers" : n.workers > 0 ? "workers" : null;
+    let what = n.later.size || n.intervals.size ? "timers" : n.workers > 0 ? "workers" : null;
+    if (!what && now - Math.max(n.lastFire, n.started ? n.last : -Infinity, n.lastChange) < o.graceMs) what = "changes";
     return what && bare() ? what : null;
   };
-  const bare = () => {  // its main region (nearly) empty, or nothing readable at all
+  const hosts = (el) => {  // elements under el with a shadow root (their text is not in its textContent)
+    const closed = window.__pagesightShadow;
+    for (const e of el.getElementsByTagName("*")) if (e.shadowRoot || closed && closed.has(e)) return true;
+    return false;
+  };
+  const bare = () => {  // nothing readable at all, or a main region (nearly) empty on a page of little text
+    if (empty()) return true;
     const main = document.querySelector(o.mainRegion);
-    return (!!main && main.textContent.trim().length < o.mainEmptyChars) || empty();
+    return !!main && main.textContent.trim().length < o.mainEmptyChars && !hosts(main)
+      && document.body.innerText.length < o.shellChars;
   };
   const settle = async () => {
     const start = performance.now(), end = Math.min(start + o.maxMs, deadline);
@@ -1117,7 +1133,7 @@ class _Engine:
                 "graceMs": opts.placeholder_grace_ms, "steps": opts.scroll_steps, "maxHeight": opts.scroll_max_height,
                 "placeholders": PLACEHOLDER_SELECTOR, "mainRegion": MAIN_REGION_SELECTOR,
                 "minArea": PLACEHOLDER_MIN_AREA_SHARE, "emptyChars": EMPTY_PAGE_CHARS, "ioFrames": IO_REPORT_FRAMES,
-                "mainEmptyChars": MAIN_EMPTY_CHARS}
+                "mainEmptyChars": MAIN_EMPTY_CHARS, "shellChars": SHELL_PAGE_CHARS}
         try:
             done = await asyncio.wait_for(_evaluate_settled(page, SETTLE_JS, args, until),
                                           max(until - time.monotonic(), 0.05))

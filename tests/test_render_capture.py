@@ -107,7 +107,9 @@ LATE = "The late paragraph arrived"
     "const w = new Worker(URL.createObjectURL(new Blob(['setTimeout(() => postMessage(1), 700)'])));"
     " w.onmessage = fill;",
     "(function again(k) { if (k === 0) fill(); else setTimeout(() => again(k - 1), 150); })(6);",  # a deep chain
-], ids=["long-timer", "poller", "worker", "chain"])
+    # work the page cannot count (animation frames here, a module's import() alike) after a timer ran
+    "setTimeout(() => { let k = 0; (function f() { if (++k < 30) requestAnimationFrame(f); else fill(); })(); }, 200);",
+], ids=["long-timer", "poller", "worker", "chain", "uncounted-work"])
 def test_a_page_that_has_not_shown_its_content_waits_longer(browser, fill):
     # An empty main region is content still on its way: longer timers, pollers, chains and workers
     # are waited for too (issue #13's timers, on pages nobody tuned for), within settle_max_ms.

@@ -1,0 +1,165 @@
+"""How much of a page's text the render path captures for script patterns outside the framework corpus.
+
+Each probe is a small page, written here and served from 127.0.0.1, whose article (8 paragraphs)
+arrives or hides in one way: after a timer of 1.5, 3 or 4.5 s, from a worker, by XHR (late
+response, or late body), in animation frames, at idle time, from a polling ``setInterval``, in a
+chain of timers, in closed ``<details>``, in collapsed accordions (a class with ``display: none``,
+the ``hidden`` attribute), in inactive tabs, under ``content-visibility: auto``, after a dynamic
+``import()``; and one virtualised list (200 rows, 15 in the DOM at a time, scrolled inside its own
+box). Prints, per probe, the paragraphs (rows) found in ``extract(url, render=True).text``.
+
+Usage: ``python bench/probe_render_patterns.py [PROBE ...]``.
+"""
+
+from __future__ import annotations
+
+import http.server
+import json
+import pathlib
+import socketserver
+import sys
+import tempfile
+import threading
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from extractor import extract  # noqa: E402
+
+PARAS = [f"Paragraph {i} of the probe article tells how the harbour pilots counted the tides at the north pier "
+         "in the year of the long storm, and what they wrote down." for i in range(8)]
+ROWS = [f"Row {i}: a listed item of the virtual list with its own words number {i}" for i in range(200)]
+PUT = ("function put(ps){const c=document.getElementById('content');"
+       "for(const t of ps){const p=document.createElement('p');p.textContent=t;c.appendChild(p);}}")
+ALL = json.dumps(PARAS)
+SHOWN = "<p>An opening paragraph that is always visible on the probe page, long enough to read as text.</p>"
+
+
+def probes() -> dict[str, tuple[str, str, str]]:
+    """name -> (script, markup inside #content, extra <head> markup)."""
+    def timer(ms: int) -> tuple[str, str, str]:
+        return PUT + f"setTimeout(()=>put({ALL}),{ms});", "", ""
+    accordion = "".join(f'<h2><button aria-expanded="false" aria-controls="c{i}">Question {i}?</button></h2>'
+                        f'<div id="c{i}" class="collapse"><p>{t}</p></div>' for i, t in enumerate(PARAS))
+    tabs = ("<div role=tablist>" + "".join(f"<button role=tab aria-controls=tp{i}>Tab {i}</button>" for i in range(4))
+            + "</div>" + "".join(f"<div role=tabpanel id=tp{i} {'' if i == 0 else 'hidden'}><p>{PARAS[2 * i]}</p>"
+                                 f"<p>{PARAS[2 * i + 1]}</p></div>" for i in range(4)))
+    virtual = ("const rows=" + json.dumps(ROWS) + ";const box=document.getElementById('vbox'),"
+               "inner=document.getElementById('vin');inner.style.height=(rows.length*30)+'px';"
+               "function draw(){const s=Math.floor(box.scrollTop/30);inner.innerHTML='';"
+               "for(let i=s;i<Math.min(rows.length,s+15);i++){const d=document.createElement('div');"
+               "d.style.cssText='position:absolute;top:'+(i*30)+'px;height:30px';d.textContent=rows[i];"
+               "inner.appendChild(d);}}box.onscroll=draw;draw();")
+    return {
+        "timer-1.5s": timer(1500), "timer-3s": timer(3000), "timer-4.5s": timer(4500),
+        "worker": (PUT + "const w=new Worker('/worker.js');w.onmessage=e=>put(e.data);", "", ""),
+        "xhr-late": (PUT + "setTimeout(()=>{const x=new XMLHttpRequest();x.open('GET','/slow/paras.json');"
+                     "x.onload=()=>put(JSON.parse(x.responseText));x.send();},300);", "", ""),
+        "xhr-late-body": (PUT + "const x=new XMLHttpRequest();x.open('GET','/slowbody/paras.json');"
+                          "x.onload=()=>put(JSON.parse(x.responseText));x.send();", "", ""),
+        "animation-frames": (PUT + f"let i=0;const ps={ALL};function step(){{put([ps[i++]]);"
+                             "if(i<ps.length)requestAnimationFrame(step);}setTimeout(()=>requestAnimationFrame(step),200);",
+                             "", ""),
+        "idle-callback": (PUT + f"requestIdleCallback(()=>put({ALL}),{{timeout:2000}});", "", ""),
+        "poller": (PUT + f"let n=0;const h=setInterval(()=>{{if(++n>=8){{clearInterval(h);put({ALL});}}}},300);",
+                   "", ""),
+        "timer-chain": (PUT + f"const ps={ALL};let k=0;(function next(){{put([ps[k++]]);"
+                        "if(k<ps.length)setTimeout(next,120);})();", "", ""),
+        "details": ("", SHOWN + "".join(f"<details><summary>Question {i}?</summary><p>{t}</p></details>"
+                                        for i, t in enumerate(PARAS)), ""),
+        "accordion-class": ("", SHOWN + accordion, "<style>.collapse:not(.show){display:none}</style>"),
+        "accordion-hidden": ("", SHOWN + accordion.replace('class="collapse"', "hidden"), ""),
+        "tabs": ("", SHOWN + tabs, ""),
+        "content-visibility": ("", "".join(f"<section><h2>Part {i}</h2><p>{t}</p></section>"
+                                           for i, t in enumerate(PARAS)),
+                               "<style>section{content-visibility:auto;contain-intrinsic-size:auto 500px}</style>"),
+        "dynamic-import": (PUT + "setTimeout(async()=>{const m=await import('/mod.js');put(await m.load());},600);",
+                           "", ""),
+        "virtual-list": (virtual, "<div id=vbox style='height:400px;overflow:auto;position:relative'>"
+                                  "<div id=vin style='position:relative'></div></div>", ""),
+    }
+
+
+def write_site(folder: pathlib.Path) -> None:
+    """The probe pages and their data under ``folder``."""
+    for name, (script, content, head) in probes().items():
+        page = folder / name
+        page.mkdir()
+        (page / "index.html").write_text(
+            f'<!doctype html><html><head><meta charset="utf-8"><title>Probe site</title>{head}</head><body>'
+            '<header><nav><a href="/">Home</a> <a href="/a">About the probe site</a></nav></header>'
+            f'<main id="main"><h1>The probe headline for {name}</h1><div id="content">{content}</div></main>'
+            "<footer>Footer text of the probe site, all rights reserved.</footer>"
+            f"<script>{script}</script></body></html>")
+    (folder / "warm").mkdir()
+    (folder / "warm" / "index.html").write_text("<html><body><p>The browser's launch is not timed.</p></body></html>")
+    (folder / "paras.json").write_text(json.dumps(PARAS))
+    (folder / "worker.js").write_text(f"setTimeout(()=>postMessage({ALL}),800);")
+    (folder / "mod.js").write_text("export async function load(){const r=await fetch('/slow/paras.json');"
+                                   "return r.json();}")
+
+
+#: How long the slow routes hold their response, or its body after the headers (s).
+SLOW_S = 0.7
+
+
+def serve(folder: pathlib.Path) -> tuple[socketserver.TCPServer, str]:
+    """A static server of ``folder`` on 127.0.0.1 with ``/slow/…`` (late response) and ``/slowbody/…``
+    (headers at once, body later) routes; returns the server and its base URL."""
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, directory=str(folder), **kwargs)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+        def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+            if self.path.startswith("/slow/"):
+                time.sleep(SLOW_S)
+                self.path = self.path[len("/slow"):]
+            elif self.path.startswith("/slowbody/"):
+                data = (folder / self.path[len("/slowbody/"):]).read_bytes()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.flush()
+                time.sleep(SLOW_S)
+                self.wfile.write(data)
+                return
+            super().do_GET()
+
+    Handler.extensions_map = {**Handler.extensions_map, ".js": "text/javascript"}
+    class Server(socketserver.ThreadingTCPServer):
+        def handle_error(self, request, client_address) -> None:  # a page closed mid-response: not news
+            pass
+
+    server = Server(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line entry point (see the module docstring)."""
+    names = (argv if argv is not None else sys.argv[1:]) or list(probes())
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = pathlib.Path(tmp)
+        write_site(folder)
+        server, base = serve(folder)
+        extract(f"{base}/warm/", render=True)  # the browser's launch is not timed
+        print("| probe | found | ms |\n|---|---|---|")
+        for name in names:
+            t0 = time.perf_counter()
+            text = extract(f"{base}/{name}/", render=True).text
+            ms = (time.perf_counter() - t0) * 1000
+            want = ROWS if name == "virtual-list" else PARAS
+            found = sum(w in text for w in want)
+            print(f"| {name} | {found}/{len(want)} | {ms:.0f} |", flush=True)
+        server.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
