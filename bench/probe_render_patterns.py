@@ -5,7 +5,8 @@ arrives or hides in one way: after a timer of 1.5, 3 or 4.5 s, from a worker, by
 response, or late body), in animation frames, at idle time, from a polling ``setInterval``, in a
 chain of timers, in closed ``<details>``, in collapsed accordions (a class with ``display: none``,
 the ``hidden`` attribute), in inactive tabs, under ``content-visibility: auto``, after a dynamic
-``import()``; and one virtualised list (200 rows, 15 in the DOM at a time, scrolled inside its own
+``import()``, in sections faded in as they scroll into view (once, or out again when they leave
+it), behind a "Load more" button; and one virtualised list (200 rows, 15 in the DOM at a time, scrolled inside its own
 box). Prints, per probe, the paragraphs (rows) found in ``extract(url, render=True).text``.
 
 Usage: ``python bench/probe_render_patterns.py [PROBE ...]``.
@@ -51,6 +52,13 @@ def probes() -> dict[str, tuple[str, str, str]]:
                "for(let i=s;i<Math.min(rows.length,s+15);i++){const d=document.createElement('div');"
                "d.style.cssText='position:absolute;top:'+(i*30)+'px;height:30px';d.textContent=rows[i];"
                "inner.appendChild(d);}}box.onscroll=draw;draw();")
+    # sections that fade in as they scroll into view (an animate-on-scroll library); "toggle" fades them
+    # out again when they leave it, as AOS does unless told ``once``
+    sections = "".join(f'<section class="reveal" style="margin-top:600px"><p>{t}</p></section>' for t in PARAS)
+    reveal_css = "<style>.reveal{opacity:0;transition:opacity .4s}.reveal.in{opacity:1}</style>"
+    reveal = ("const io=new IntersectionObserver(es=>es.forEach(e=>{if(e.isIntersecting)e.target.classList.add('in');"
+              "else if(TOGGLE)e.target.classList.remove('in');}));"
+              "document.querySelectorAll('.reveal').forEach(el=>io.observe(el));")
     return {
         "timer-1.5s": timer(1500), "timer-3s": timer(3000), "timer-4.5s": timer(4500),
         "worker": (PUT + "const w=new Worker('/worker.js');w.onmessage=e=>put(e.data);", "", ""),
@@ -76,6 +84,11 @@ def probes() -> dict[str, tuple[str, str, str]]:
                                "<style>section{content-visibility:auto;contain-intrinsic-size:auto 500px}</style>"),
         "dynamic-import": (PUT + "setTimeout(async()=>{const m=await import('/mod.js');put(await m.load());},600);",
                            "", ""),
+        "reveal-once": (reveal.replace("TOGGLE", "false"), sections, reveal_css),
+        "reveal-toggle": (reveal.replace("TOGGLE", "true"), sections, reveal_css),
+        "load-more": (PUT + f"const ps={ALL};let k=2;put(ps.slice(0,2));document.getElementById('more').onclick="
+                      "()=>{put(ps.slice(k,k+2));k+=2;if(k>=ps.length)document.getElementById('more').remove();};",
+                      "", ""),
         "virtual-list": (virtual, "<div id=vbox style='height:400px;overflow:auto;position:relative'>"
                                   "<div id=vin style='position:relative'></div></div>", ""),
     }
@@ -84,12 +97,13 @@ def probes() -> dict[str, tuple[str, str, str]]:
 def write_site(folder: pathlib.Path) -> None:
     """The probe pages and their data under ``folder``."""
     for name, (script, content, head) in probes().items():
+        extra = '<button id="more" type="button">Load more</button>' if name == "load-more" else ""
         page = folder / name
         page.mkdir()
         (page / "index.html").write_text(
             f'<!doctype html><html><head><meta charset="utf-8"><title>Probe site</title>{head}</head><body>'
             '<header><nav><a href="/">Home</a> <a href="/a">About the probe site</a></nav></header>'
-            f'<main id="main"><h1>The probe headline for {name}</h1><div id="content">{content}</div></main>'
+            f'<main id="main"><h1>The probe headline for {name}</h1><div id="content">{content}</div>{extra}</main>'
             "<footer>Footer text of the probe site, all rights reserved.</footer>"
             f"<script>{script}</script></body></html>")
     (folder / "warm").mkdir()

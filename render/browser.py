@@ -340,6 +340,13 @@ MAIN_EMPTY_CHARS = 80
 #: repeating timers, on workers yet to answer, and for ``placeholder_grace_ms`` after its scripts
 #: last did something, all within ``settle_max_ms`` (a page showing its content is held by none).
 SHELL_PAGE_CHARS = 1500
+#: The label of a button that adds the next items of a list (a regular expression, case ignored):
+#: "Load more", "Show more", "View more", "See more" (… results, posts, comments), "More results".
+#: A button labelled so is pressed after scrolling, settling after each press, while it stays and the
+#: page grows (within ``scroll_steps`` and ``scroll_max_height``).
+MORE_BUTTON_PATTERN = r"^(load|show|view|see) more\b|^more (results|items|posts|stories|articles|products|comments)\b"
+#: Longer labels are sentences, not "Load more" buttons.
+MORE_BUTTON_MAX_CHARS = 40
 #: Frames waited at most, after a watched element was scrolled into view, for its intersection
 #: observer to report (it does within two frames on an idle machine; 20 frames, about a third of
 #: a second, covers a loaded one).
@@ -515,6 +522,30 @@ SETTLE_JS = """async (o) => {
     } else if (!await step(Math.min(h, o.maxHeight) - window.innerHeight, false)) {
       break;
     }
+  }
+  // A "Load more" button is pressed as a reader presses it, settling after each press, while it is
+  // there and the page grows, within the same bounds. Only a button that cannot leave the page: not
+  // a link, not one that submits a form.
+  const more = new RegExp(o.morePattern, "i");
+  const moreButton = () => {
+    for (const el of document.querySelectorAll('button, [role="button"]')) {
+      if (el.disabled || el.closest("a[href]") || el.form && el.type !== "button") continue;
+      const label = (el.textContent || "").trim() || el.getAttribute("aria-label") || "";
+      if (label.length <= o.moreMaxChars && more.test(label) && shows(el)) return el;
+    }
+    return null;
+  };
+  for (let button = moreButton(); button && !bound && !net.stop; button = moreButton()) {
+    if (performance.now() >= deadline) { bound = "time"; break; }
+    if (steps >= o.steps) { bound = "steps"; break; }
+    if (height() >= o.maxHeight) { bound = "height"; break; }
+    const before = document.body.textContent.length;
+    button.click();
+    steps++;
+    await frame();
+    await frame();
+    pending = await settle();
+    if (document.body.textContent.length <= before) break;  // nothing came: not a button for more
   }
   if (!net.stop) window.scrollTo({left: 0, top: 0, behavior: "instant"});
   return {steps, pending, placeholder: pending === "placeholders", bound, ms: performance.now() - t0,
@@ -1133,7 +1164,8 @@ class _Engine:
                 "graceMs": opts.placeholder_grace_ms, "steps": opts.scroll_steps, "maxHeight": opts.scroll_max_height,
                 "placeholders": PLACEHOLDER_SELECTOR, "mainRegion": MAIN_REGION_SELECTOR,
                 "minArea": PLACEHOLDER_MIN_AREA_SHARE, "emptyChars": EMPTY_PAGE_CHARS, "ioFrames": IO_REPORT_FRAMES,
-                "mainEmptyChars": MAIN_EMPTY_CHARS, "shellChars": SHELL_PAGE_CHARS}
+                "mainEmptyChars": MAIN_EMPTY_CHARS, "shellChars": SHELL_PAGE_CHARS,
+                "morePattern": MORE_BUTTON_PATTERN, "moreMaxChars": MORE_BUTTON_MAX_CHARS}
         try:
             done = await asyncio.wait_for(_evaluate_settled(page, SETTLE_JS, args, until),
                                           max(until - time.monotonic(), 0.05))
@@ -1152,7 +1184,8 @@ class _Engine:
         if bound:
             limit = {"steps": f"{opts.scroll_steps} scroll steps", "height": f"{opts.scroll_max_height:,} px",
                      "time": "the timeout"}[bound]
-            warnings.append(f"the page kept growing as it was scrolled; stopped at {limit} (content below is missing)")
+            warnings.append(f"the page kept growing as it was scrolled (or its 'Load more' pressed); stopped at "
+                            f"{limit} (content below is missing)")
         return int(done.get("elements") or 0)
 
     async def _set_blocking(self, slot: _Slot, url: str, opts: RenderOptions) -> None:

@@ -25,6 +25,9 @@
   const MAXEL = opts.maxElements || Infinity;
   let capped = false;
   const POS = {static: 0, relative: 1, absolute: 2, fixed: 3, sticky: 4};
+  // How far up a transparent element's ancestors an intersection observer's target counts for it
+  // (a watched section whose class fades in its paragraphs' wrapper).
+  const REVEAL_LEVELS = 3;
   const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
                         "track", "wbr", "param", "keygen"]);
   const RAW = new Set(["script", "style", "noscript", "xmp", "noembed", "noframes", "plaintext"]);
@@ -65,6 +68,15 @@
       }
       return ids;
     };
+  };
+  // Transparent until it scrolls into view: an element (or one of its nearest ancestors) that an
+  // intersection observer watches fades in when a reader gets to it, and may fade out again when
+  // they leave (animate-on-scroll libraries), so the walk at the top of the page finds it at 0.
+  const revealed = (el, ctx) => {
+    const watched = ctx.win.__pagesightNet && ctx.win.__pagesightNet.observed;
+    if (!watched || !watched.size) return false;
+    for (let e = el, k = 0; e && k <= REVEAL_LEVELS; e = e.parentElement, k++) if (watched.has(e)) return true;
+    return false;
   };
   const disclosed = (el, ctx) => {
     if (el.id && ctx.controlled().has(el.id)) return true;
@@ -148,7 +160,7 @@
       pos = POS[cs.position] || 0;
       clip = p < 0 || pos === 3 && ctx.depth === 0 ? null : pos === 2 || pos === 3 ? CBCLIP[p] : CLIP[p];
       inScroll = p >= 0 ? !(pos === 3 && ctx.depth === 0) && INSCROLL[p] : !!sub;  // a frame scrolls
-      const opaque = cs.opacity !== "0";
+      const opaque = cs.opacity !== "0" || revealed(el, ctx);
       vis = opaque && cs.visibility === "visible";
       descend = opaque;
       const ov = cs.overflow;

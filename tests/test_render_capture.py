@@ -170,6 +170,25 @@ def test_infinite_scroll_stops_at_its_bound_with_a_warning(browser):
     assert "Item 20 of the catalogue" in page.text_of(page.body_id)
 
 
+def test_a_load_more_button_is_pressed_until_the_list_ends(browser):
+    # "Load more" adds the next items; a reader presses it until it goes. A button that would submit
+    # a form (and leave the page) is never pressed.
+    html = """<html><body><main><h1>Harbour log</h1><ul id="log"></ul>
+      <button id="more" type="button">Load more entries</button>
+      <form action="/elsewhere"><button>Show more on another page</button></form></main><script>
+      let k = 0;
+      function add() { for (let j = 0; j < 3; j++, k++) { const li = document.createElement('li');
+        li.textContent = 'Log entry ' + k + ' of the harbour, written by the pilot on duty that day.';
+        document.getElementById('log').append(li); }
+        if (k >= 12) document.getElementById('more').remove(); }
+      add(); document.getElementById('more').onclick = () => setTimeout(add, 200);</script></body></html>"""
+    result = extract(html.encode(), render=True)
+    assert all(f"Log entry {k} of the harbour" in result.text for k in range(12)), result.text
+    assert not result.warnings
+    still = extract(html.encode(), render=True, render_options={"scroll_steps": 0})
+    assert "Log entry 2 of" in still.text and "Log entry 3 of" not in still.text
+
+
 # ---------------------------------------------------------------------------- shadow DOM
 
 
@@ -299,6 +318,21 @@ def test_panels_hidden_until_a_control_opens_them_are_content(browser):
     assert "spam" not in text.lower()
     # The panels' text goes through extraction too.
     assert "The second tab waits for its click." in extract(html.encode(), render=True).text
+
+
+def test_sections_that_fade_in_on_scroll_are_content(browser):
+    # An animate-on-scroll page: sections watched by an intersection observer fade in when they come
+    # into view and out again when they leave it, so at the top of the page they are transparent.
+    sections = "".join(f'<section class="reveal" style="margin-top:700px"><div><p>Faded section {k}. {PARA}</p>'
+                       "</div></section>" for k in range(4))
+    html = f"""<html><head><style>.reveal div {{ opacity: 0; transition: opacity .3s }} .reveal.in div {{ opacity: 1 }}
+      </style></head><body><main><h1>Reveal</h1><p>{PARA}</p>{sections}
+      <p style="opacity:0">Transparent spam nobody watches.</p></main><script>
+      const io = new IntersectionObserver(es => es.forEach(e => e.target.classList.toggle('in', e.isIntersecting)));
+      document.querySelectorAll('.reveal').forEach(el => io.observe(el));</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert all(f"Faded section {k}." in text for k in range(4)), text
+    assert "spam" not in text.lower()
 
 
 # ---------------------------------------------------------------------------- render off
