@@ -122,7 +122,8 @@ QUIET_PAGE_JS = """
 (() => {
   const TIMER_MAX = %(timer_max)s, CHAIN_MAX = %(chain_max)s, REPEAT_MAX = %(repeat_max)s, SIG = %(sig)s;
   const net = {inflight: 0, started: 0, last: 0, scrolls: false, timers: new Map(), lastChange: -Infinity,
-               dynamic: false, stop: false, later: new Map(), intervals: new Set(), workers: 0, lastFire: -Infinity};
+               dynamic: false, stop: false, later: new Map(), intervals: new Set(), workers: 0, lastFire: -Infinity,
+               scrollers: new Set()};
   Object.defineProperty(window, "__pagesightNet", {value: net, enumerable: false});
   const begin = () => { net.inflight++; net.started++; net.dynamic = true; net.last = performance.now(); };
   const end = () => { net.inflight--; net.last = performance.now(); };
@@ -273,10 +274,20 @@ QUIET_PAGE_JS = """
   const add = EventTarget.prototype.addEventListener;
   EventTarget.prototype.addEventListener = function (type, ...rest) {
     if (type === "beforeunload") return undefined;
-    if (type === "scroll" || type === "wheel") net.scrolls = true;
+    if (type === "scroll" || type === "wheel") {
+      net.scrolls = true;
+      if (this instanceof Element) net.scrollers.add(this);  // a box that reacts to its own scrolling
+    }
     return add.call(this, type, ...rest);
   };
   Object.defineProperty(window, "onbeforeunload", {get: () => null, set: nop, configurable: false});
+  const onscroll = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "onscroll");
+  if (onscroll && onscroll.set) {
+    Object.defineProperty(HTMLElement.prototype, "onscroll", {...onscroll, set(handler) {
+      if (handler) net.scrollers.add(this);
+      return onscroll.set.call(this, handler);
+    }});
+  }
 })();
 """
 def init_script() -> str:
@@ -546,6 +557,48 @@ SETTLE_JS = """async (o) => {
     await frame();
     pending = await settle();
     if (document.body.textContent.length <= before) break;  // nothing came: not a button for more
+  }
+  // A virtualised list keeps only the rows in view inside its own scroll box: each box that reacts to
+  // its scrolling is scrolled a box-height at a time, settling after each step, and when rows it showed
+  // have left the page, every row seen is put back in order (static, in the box), so the list reads whole.
+  for (const box of net.scrollers || []) {
+    if (bound || net.stop || steps >= o.steps) break;
+    if (!box.isConnected || box === document.body || box === document.documentElement
+        || box.scrollHeight <= box.clientHeight + 1 || !shows(box)) continue;
+    const holder = [...box.children].sort((a, b) => b.scrollHeight - a.scrollHeight)[0];
+    if (!holder) continue;
+    const seen = new Map();  // row text -> [offset in the list, the row, a copy]
+    const gather = () => {
+      for (const row of holder.children) {
+        const text = row.textContent.trim();
+        if (text && !seen.has(text)) seen.set(text, [row.offsetTop, row, row.cloneNode(true)]);
+      }
+    };
+    gather();
+    while (box.scrollTop + box.clientHeight < box.scrollHeight - 1) {
+      if (performance.now() >= deadline || steps >= o.steps) break;  // the rest of a box is read as it is
+      const before = box.scrollTop;
+      box.scrollTop = before + box.clientHeight;
+      if (box.scrollTop === before) break;
+      steps++;
+      await frame();
+      await frame();
+      pending = await settle();
+      gather();
+    }
+    box.scrollTop = 0;
+    await frame();
+    pending = await settle();
+    const rows = [...seen.values()];
+    if (!rows.some(([, row]) => !row.isConnected)) continue;  // nothing left the page: not virtualised
+    rows.sort((a, b) => a[0] - b[0]);
+    holder.replaceChildren(...rows.map(([, , copy]) => {
+      copy.style.position = "static";
+      copy.style.top = "";
+      copy.style.transform = "";
+      return copy;
+    }));
+    holder.style.height = "auto";
   }
   if (!net.stop) window.scrollTo({left: 0, top: 0, behavior: "instant"});
   return {steps, pending, placeholder: pending === "placeholders", bound, ms: performance.now() - t0,

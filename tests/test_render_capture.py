@@ -189,6 +189,31 @@ def test_a_load_more_button_is_pressed_until_the_list_ends(browser):
     assert "Log entry 2 of" in still.text and "Log entry 3 of" not in still.text
 
 
+def test_a_virtualised_list_is_read_whole(browser):
+    # Only the rows in view exist (react-window and the like): the box is scrolled through and every
+    # row seen is kept. A box that reacts to scrolling without dropping rows is left as it is.
+    html = """<html><body><main><h1>Tide table</h1>
+      <div id="box" style="height:300px;overflow:auto;position:relative"><div id="inner" style="position:relative">
+      </div></div>
+      <div id="plain" style="height:200px;overflow:auto"></div></main><script>
+      const rows = Array.from({length: 120}, (_, i) => 'Tide row ' + i + ' of the table, high water at the pier.');
+      const box = document.getElementById('box'), inner = document.getElementById('inner');
+      inner.style.height = (rows.length * 30) + 'px';
+      function draw() { const first = Math.floor(box.scrollTop / 30); inner.replaceChildren();
+        for (let i = first; i < Math.min(rows.length, first + 12); i++) { const d = document.createElement('div');
+          d.style.cssText = 'position:absolute;top:' + (i * 30) + 'px;height:30px'; d.textContent = rows[i];
+          inner.append(d); } }
+      box.addEventListener('scroll', draw); draw();
+      const plain = document.getElementById('plain');
+      for (let i = 0; i < 30; i++) { const p = document.createElement('p');
+        p.textContent = 'Static note ' + i + ' in a box that merely listens.'; plain.append(p); }
+      plain.onscroll = () => {};</script></body></html>"""
+    text = _text_of_html(html.encode())
+    assert all(f"Tide row {i} of the table" in text for i in range(120)), text
+    assert all(text.count(f"Static note {i} in a box") == 1 for i in range(30))
+    assert "Tide row 119 of the table" in extract(html.encode(), render=True).text
+
+
 # ---------------------------------------------------------------------------- shadow DOM
 
 
