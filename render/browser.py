@@ -171,10 +171,9 @@ QUIET_PAGE_JS = """
     else net.later.set(id, performance.now() + d);  // waited for only while the page shows nothing yet
     return id;
   };
-  window.clearTimeout = function (id) {
-    net.timers.delete(id); net.later.delete(id); net.intervals.delete(id);
-    return clearTimeout0.call(window, id);
-  };
+  // Timeout and interval ids share one pool, and either clear function ends either kind.
+  const forget = (id) => { net.timers.delete(id); net.later.delete(id); net.intervals.delete(id); };
+  window.clearTimeout = function (id) { forget(id); return clearTimeout0.call(window, id); };
   // A worker counts as busy until it first answers (or fails or is ended): content a worker
   // computes or fetches reaches the page as a message.
   const Worker0 = window.Worker;
@@ -229,10 +228,7 @@ QUIET_PAGE_JS = """
     if (typeof fn === "function") net.intervals.add(id);  // a poller, waited for only while the page shows nothing
     return id;
   };
-  window.clearInterval = function (id) {
-    net.intervals.delete(id); net.timers.delete(id); net.later.delete(id);
-    return clearInterval0.call(window, id);
-  };
+  window.clearInterval = function (id) { forget(id); return clearInterval0.call(window, id); };
   // History changes beyond HISTORY_PER_S a second are dropped: a flood of them swamps the browser
   // process (each is a message to it), which then starves the next page too.
   const H = window.History && History.prototype;
@@ -394,9 +390,12 @@ SETTLE_JS = """async (o) => {
     return r.width * r.height > 0;
   };
   const stale = new Set();  // placeholders given up on: not waited for again after a scroll step
-  const placeholders = (dynamic) => {  // the loading placeholders showing now
+  const emptyMain = () => {  // the main region when it is still (nearly) empty (an app's root), else null
     const main = document.querySelector(o.mainRegion);
-    const bare = !!main && main.textContent.trim().length < o.mainEmptyChars;  // an app's root still (nearly) empty
+    return main && main.textContent.trim().length < o.mainEmptyChars ? main : null;
+  };
+  const placeholders = (dynamic) => {  // the loading placeholders showing now
+    const main = emptyMain(), bare = !!main;
     if (bare && /^\\s*(loading|please wait)\\b[\\s.…]*$/i.test(main.textContent) && !stale.has(main)) return [main];
     const least = o.minArea * window.innerWidth * window.innerHeight;
     const found = [];
@@ -419,16 +418,19 @@ SETTLE_JS = """async (o) => {
     const b = document.body;
     return !b || b.textContent.length < o.emptyChars || b.innerText.trim().length < o.emptyChars;
   };
+  const beyond = (timers, now, end) => {  // ``timers`` without those that cannot fire within the cap
+    for (const [id, due] of timers) {
+      if (due - now > end - performance.now()) timers.delete(id);
+    }
+    return timers;
+  };
   const busy = (end) => {  // what is still going on, or null
     if (performance.now() - t0 < o.domQuietMs && document.scripts.length && empty()) return "changes";
     let dynamic = false;
     for (const w of views()) {
       const n = w.__pagesightNet, now = w.performance.now();
       if (n.inflight > 0 || n.started && now - n.last < o.quietMs) return "requests";
-      for (const [id, due] of n.timers) {
-        if (due - now > end - performance.now()) n.timers.delete(id);  // cannot fire within the cap
-      }
-      if (n.timers.size) return "timers";
+      if (beyond(n.timers, now, end).size) return "timers";
       if (now - n.lastChange < o.domQuietMs) return "changes";
       dynamic = dynamic || n.dynamic;
     }
@@ -442,23 +444,19 @@ SETTLE_JS = """async (o) => {
   const unshown = (end) => {
     const n = net, now = performance.now();
     if (!n.later || !document.scripts.length) return null;
-    for (const [id, due] of n.later) {
-      if (due - now > end - now) n.later.delete(id);
-    }
-    let what = n.later.size || n.intervals.size ? "timers" : n.workers > 0 ? "workers" : null;
+    let what = beyond(n.later, now, end).size || n.intervals.size ? "timers" : n.workers > 0 ? "workers" : null;
     if (!what && now - Math.max(n.lastFire, n.started ? n.last : -Infinity, n.lastChange) < o.graceMs) what = "changes";
-    return what && bare() ? what : null;
+    return what && unfilled() ? what : null;
   };
   const hosts = (el) => {  // elements under el with a shadow root (their text is not in its textContent)
     const closed = window.__pagesightShadow;
     for (const e of el.getElementsByTagName("*")) if (e.shadowRoot || closed && closed.has(e)) return true;
     return false;
   };
-  const bare = () => {  // nothing readable at all, or a main region (nearly) empty on a page of little text
+  const unfilled = () => {  // nothing readable at all, or a main region (nearly) empty on a page of little text
     if (empty()) return true;
-    const main = document.querySelector(o.mainRegion);
-    return !!main && main.textContent.trim().length < o.mainEmptyChars && !hosts(main)
-      && document.body.innerText.length < o.shellChars;
+    const main = emptyMain();
+    return !!main && !hosts(main) && document.body.innerText.length < o.shellChars;
   };
   const settle = async () => {
     const start = performance.now(), end = Math.min(start + o.maxMs, deadline);

@@ -139,17 +139,18 @@
     if (!descend && !ctx.panel && p >= 0 && el.id && ctx.controlled().has(el.id)) {
       panelCtx = {...ctx, panel: [X[p], Y[p], W[p], H[p]]};
     }
+    if (panelCtx) descend = true;
+    if (descend) {  // the text's look, for a measured element and a panel's alike
+      fs = parseFloat(cs.fontSize) || 0;
+      fw = parseInt(cs.fontWeight, 10) || 400;
+      col = str(cs.color);
+      bg = str(cs.backgroundColor);
+    }
     if (ctx.panel || panelCtx) {
-      const box = (panelCtx || ctx).panel;
-      descend = display !== "none" || !!panelCtx;
       if (descend) {
-        [x, y, w, h] = box;
+        [x, y, w, h] = (panelCtx || ctx).panel;
         vis = cs.opacity !== "0" && cs.visibility === "visible";
         descend = cs.opacity !== "0";
-        fs = parseFloat(cs.fontSize) || 0;
-        fw = parseInt(cs.fontWeight, 10) || 400;
-        col = str(cs.color);
-        bg = str(cs.backgroundColor);
       }
       CLIP.push(null);
       CBCLIP.push(null);
@@ -188,7 +189,6 @@
         }
         if (cs.clipPath.startsWith("inset(50%")) vis = false;
       }
-      fs = parseFloat(cs.fontSize) || 0;
       const color = cs.color;
       if (vis) {
         let ownText = false;
@@ -198,9 +198,6 @@
         if (ownText && (fs < MINFONT || color === "rgba(0, 0, 0, 0)"
                         || x + w + (parseFloat(cs.textIndent) || 0) <= 0)) vis = false;  // unreadable text
       }
-      fw = parseInt(cs.fontWeight, 10) || 400;
-      col = str(color);
-      bg = str(cs.backgroundColor);
       let childClip = clip;
       // Scroll containers, and marquees (their content scrolls through by itself).
       const root = ctx.depth === 0 && (el === de || el === body);
