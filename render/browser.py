@@ -151,6 +151,9 @@ QUIET_PAGE_JS = """
   const repeats = new Map();  // delay -> times scheduled (cleared by each scroll step of the settle step)
   net.repeats = repeats;
   const setTimeout0 = window.setTimeout, clearTimeout0 = window.clearTimeout;
+  // The settle step's own sleeps: through the wrapper they would count as the page's timers and
+  // activity, and a page that stays unfilled would then be waited for until settle_max_ms.
+  net.sleep = (ms) => new Promise((ok) => setTimeout0.call(window, ok, ms));
   window.setTimeout = function (fn, delay, ...args) {
     if (typeof fn !== "function") return setTimeout0.call(window, fn, delay, ...args);
     const d = Math.max(Number(delay) || 0, 0), depth = chain + 1;
@@ -376,7 +379,7 @@ SETTLE_JS = """async (o) => {
   const deadline = t0 + Math.max(o.budgetMs - reading, 0);
   const net = window.__pagesightNet || {inflight: 0, started: 0, last: 0, timers: new Map(), lastChange: 0};
   const frame = () => new Promise((ok) => requestAnimationFrame(() => ok()));
-  const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+  const sleep = net.sleep || ((ms) => new Promise((ok) => setTimeout(ok, ms)));
   const views = () => {
     const all = [window];
     for (let k = 0; k < window.frames.length; k++) {

@@ -122,6 +122,19 @@ def test_a_page_that_has_not_shown_its_content_waits_longer(browser, fill):
                                render_options={"settle_max_ms": 0}).text
 
 
+@pytest.mark.parametrize("body", [
+    "<main><h1>Short note</h1></main><script>setTimeout(() => {}, 50);</script>",  # little text, a timer ran
+    "<main><x-note></x-note></main><script>customElements.define('x-note', class extends HTMLElement {"
+    " constructor() { super(); this.attachShadow({mode: 'closed'}).innerHTML = '<p>" + PARA * 2 + "</p>'; } });"
+    "</script>",  # text the reader sees but innerText does not count
+])
+def test_a_page_that_stays_short_settles(browser, body):
+    # The settle step's own sleeps are not the page's activity: a page that never fills its main region
+    # is waited for placeholder_grace_ms after its scripts last ran, not until settle_max_ms.
+    page = get_page(f"<html><body>{body}</body></html>".encode(), render=True)
+    assert not page.geometry.extra["warnings"]
+
+
 def test_a_clock_alone_does_not_hold_the_page(browser):
     html = """<html><body><article><h1>Clock</h1><p>""" + PARA * 5 + """</p></article><span id="c"></span><script>
       (function tick() { document.getElementById('c').textContent = Date.now(); setTimeout(tick, 100); })();
