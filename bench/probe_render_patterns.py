@@ -34,6 +34,10 @@ ROWS = [f"Row {i}: a listed item of the virtual list with its own words number {
 PUT = ("function put(ps){const c=document.getElementById('content');"
        "for(const t of ps){const p=document.createElement('p');p.textContent=t;c.appendChild(p);}}")
 ALL = json.dumps(PARAS)
+INTERACT = ("const go=()=>{for(const e of EV)removeEventListener(e,go);for(const s of "
+            "document.querySelectorAll('script[data-src]')){const n=document.createElement('script');"
+            "n.src=s.dataset.src;s.replaceWith(n);}};const EV=['keydown','mousedown','mousemove','touchmove',"
+            "'touchstart','touchend','wheel'];for(const e of EV)addEventListener(e,go,{passive:true});")
 SHOWN = "<p>An opening paragraph that is always visible on the probe page, long enough to read as text.</p>"
 
 
@@ -89,6 +93,25 @@ def probes() -> dict[str, tuple[str, str, str]]:
         "load-more": (PUT + f"const ps={ALL};let k=2;put(ps.slice(0,2));document.getElementById('more').onclick="
                       "()=>{put(ps.slice(k,k+2));k+=2;if(k>=ps.length)document.getElementById('more').remove();};",
                       "", ""),
+        # the site's scripts load only once the reader interacts (the "delay JavaScript" option of page-speed
+        # plugins: listeners for keys, mouse, wheel and touch on window, scripts kept under another type)
+        "interaction-scripts": (INTERACT, SHOWN + '<script type="text/lazy" data-src="/app.js"></script>', ""),
+        # the same, the article in the markup but hidden until a delayed script shows it (an entrance animation)
+        "interaction-hidden": (INTERACT, "".join(f'<p class="invisible">{t}</p>' for t in PARAS)
+                               + '<script type="text/lazy" data-src="/show.js"></script>',
+                               "<style>.invisible{visibility:hidden}</style>"),
+        # a bundle inserted by a script, served late, on a page already showing some text
+        "script-late": ("setTimeout(()=>{const s=document.createElement('script');s.src='/slow/app.js';"
+                        "document.body.appendChild(s);},200);", SHOWN * 12, ""),
+        # a timer chain adding a paragraph every 300 ms to a page already showing text
+        "timer-chain-slow": (PUT + f"const ps={ALL};let k=0;(function next(){{put([ps[k++]]);"
+                             "if(k<ps.length)setTimeout(next,300);})();", SHOWN, ""),
+        "closed-shadow": ("customElements.define('x-article',class extends HTMLElement{constructor(){super();"
+                          f"const r=this.attachShadow({{mode:'closed'}});for(const t of {ALL})"
+                          "{const p=document.createElement('p');p.textContent=t;r.appendChild(p);}}});",
+                          "<x-article></x-article>", ""),
+        "iframe-srcdoc": ("", "<iframe style='width:100%;height:2000px;border:0' srcdoc='"
+                          + "".join(f"<p>{t}</p>" for t in PARAS) + "'></iframe>", ""),
         "virtual-list": (virtual, "<div id=vbox style='height:400px;overflow:auto;position:relative'>"
                                   "<div id=vin style='position:relative'></div></div>", ""),
     }
@@ -110,6 +133,9 @@ def write_site(folder: pathlib.Path) -> None:
     (folder / "warm" / "index.html").write_text("<html><body><p>The browser's launch is not timed.</p></body></html>")
     (folder / "paras.json").write_text(json.dumps(PARAS))
     (folder / "worker.js").write_text(f"setTimeout(()=>postMessage({ALL}),800);")
+    (folder / "app.js").write_text(PUT + f"put({ALL});")
+    (folder / "show.js").write_text("for(const p of document.querySelectorAll('.invisible'))"
+                                    "p.classList.remove('invisible');")
     (folder / "mod.js").write_text("export async function load(){const r=await fetch('/slow/paras.json');"
                                    "return r.json();}")
 

@@ -17,6 +17,7 @@ import concurrent.futures
 import dataclasses
 import glob
 import gzip
+import json
 import os
 import pathlib
 import re
@@ -121,6 +122,7 @@ SECOND_LEVEL = ("co", "com", "net", "org", "gov", "ac", "edu", "ne", "or", "go")
 QUIET_PAGE_JS = """
 (() => {
   const TIMER_MAX = %(timer_max)s, CHAIN_MAX = %(chain_max)s, REPEAT_MAX = %(repeat_max)s, SIG = %(sig)s;
+  const INTERACT = new Set(%(interact)s);
   const net = {inflight: 0, started: 0, last: 0, scrolls: false, timers: new Map(), lastChange: -Infinity,
                dynamic: false, stop: false, later: new Map(), intervals: new Set(), workers: 0, lastFire: -Infinity,
                scrollers: new Set()};
@@ -159,7 +161,9 @@ QUIET_PAGE_JS = """
     const d = Math.max(Number(delay) || 0, 0), depth = chain + 1;
     const seen = (repeats.get(d) || 0) + 1;
     repeats.set(d, seen);
-    const track = d <= TIMER_MAX && depth <= CHAIN_MAX && seen <= REPEAT_MAX;
+    // Past the chain and repeat bounds a timer is still content on its way when the page added
+    // content since a timer last ran (a paragraph a step): a clock's digits do not count.
+    const track = d <= TIMER_MAX && (depth <= CHAIN_MAX && seen <= REPEAT_MAX || addedSinceFire());
     let id;
     const run = function () {
       net.timers.delete(id);
@@ -196,16 +200,46 @@ QUIET_PAGE_JS = """
     window.Worker.prototype = Worker0.prototype;
   }
   const big = (node) => (node.nodeType === 1 || node.nodeType === 3) && (node.textContent || "").trim().length >= SIG;
-  const observer = new MutationObserver((records) => {
+  // A script a page inserts (or gives a src) after loading is a request like a fetch: counted in
+  // flight until it has loaded and run, or failed. Only kinds the browser fetches and runs.
+  const counted = new WeakSet();
+  const runnable = /^((text|application)[/](x-)?(java|ecma)script|module)$/i;
+  const fetched = (el) => {
+    if (el.nodeName !== "SCRIPT" || counted.has(el) || !el.src || el.noModule || !el.isConnected) return;
+    if (el.type && !runnable.test(el.type.trim())) return;
+    counted.add(el);
+    begin();
+    let open = true;
+    const done = () => { if (open) { open = false; end(); } };
+    el.addEventListener("load", done);
+    el.addEventListener("error", done);
+  };
+  const scripts = (node) => {
+    if (node.nodeType !== 1) return;
+    fetched(node);
+    if (node.firstElementChild) for (const el of node.getElementsByTagName("script")) fetched(el);
+  };
+  const read = (records) => {
     if (document.readyState === "loading") return;  // the parser's own insertions
+    let hit = false;
     for (const r of records) {
-      let hit = r.type === "characterData" ? big(r.target) : false;
+      if (r.type === "attributes") { fetched(r.target); continue; }
+      for (let k = 0; k < r.addedNodes.length; k++) scripts(r.addedNodes[k]);
+      if (hit) continue;
+      hit = r.type === "characterData" ? big(r.target) : false;
       for (let k = 0; !hit && k < r.addedNodes.length; k++) hit = big(r.addedNodes[k]);
       for (let k = 0; !hit && k < r.removedNodes.length; k++) hit = big(r.removedNodes[k]);
-      if (hit) { net.lastChange = performance.now(); net.dynamic = true; return; }
     }
-  });
-  const watch = {childList: true, subtree: true, characterData: true};
+    if (hit) { net.lastChange = performance.now(); net.dynamic = true; }
+  };
+  const observer = new MutationObserver(read);
+  // The changes made since a timer last ran are read now (the observer reports them only after the
+  // running script ends): whether they added content.
+  const addedSinceFire = () => {
+    read(observer.takeRecords());
+    return net.lastFire > -Infinity && net.lastChange >= net.lastFire;
+  };
+  const watch = {childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["src"]};
   observer.observe(document, watch);
   const shadows = new WeakMap();
   Object.defineProperty(window, "__pagesightShadow", {value: shadows, enumerable: false});
@@ -273,6 +307,8 @@ QUIET_PAGE_JS = """
   const add = EventTarget.prototype.addEventListener;
   EventTarget.prototype.addEventListener = function (type, ...rest) {
     if (type === "beforeunload") return undefined;
+    if (INTERACT.has(type) && (this === window || this === document || this === document.documentElement
+                               || this === document.body)) net.interacts = true;
     if (type === "scroll" || type === "wheel") {
       net.scrolls = true;
       if (this instanceof Element) net.scrollers.add(this);  // a box that reacts to its own scrolling
@@ -293,7 +329,8 @@ def init_script() -> str:
     """The script run in every page and frame before its own (``QUIET_PAGE_JS`` with its limits)."""
     return QUIET_PAGE_JS % {"timer_max": TIMER_MAX_MS, "chain_max": TIMER_CHAIN_MAX,
                             "repeat_max": TIMER_REPEAT_MAX, "sig": CHANGE_MIN_CHARS,
-                            "history_per_s": HISTORY_PER_S, "interval_min": INTERVAL_MIN_MS}
+                            "history_per_s": HISTORY_PER_S, "interval_min": INTERVAL_MIN_MS,
+                            "interact": json.dumps(INTERACTION_EVENTS)}
 
 
 #: Bytes of the served page read to tell a binary file (image, PDF ...) from a page, as the HTML
@@ -322,6 +359,14 @@ TIMER_MAX_MS = 2500
 TIMER_CHAIN_MAX = 3
 #: A delay scheduled more often than this is periodic (a loop written with promises).
 TIMER_REPEAT_MAX = 5
+#: Events a page listens for on the window or document to learn that a reader is there: page-speed
+#: plugins for WordPress and others ("delay JavaScript") load a site's scripts only on the first of
+#: these (their lists: keydown, mousedown, mousemove, mouseover, touchstart, touchmove, touchend,
+#: wheel; every one has keydown). Such a page is sent a reader's harmless first moves (a Shift key,
+#: a mouse move, a wheel turn of 0 px: no clicks, nothing that opens or submits) after it settles,
+#: and settled again.
+INTERACTION_EVENTS = ("keydown", "keyup", "mousedown", "mousemove", "mouseover", "pointermove", "pointerdown",
+                      "touchstart", "touchmove", "touchend", "wheel")
 #: A change carrying fewer characters is a ticker (a clock's digits, a counter), not content.
 CHANGE_MIN_CHARS = 20
 #: Placeholders the settle step waits to see replaced: busy regions (WAI-ARIA ``aria-busy``),
@@ -478,6 +523,18 @@ SETTLE_JS = """async (o) => {
     }
   };
   let pending = await settle();
+  if (net.interacts && !net.stop) {  // a page waiting for a reader to show itself (INTERACTION_EVENTS)
+    const at = document.body || document.documentElement, x = window.innerWidth / 2, y = window.innerHeight / 2;
+    const moves = [new KeyboardEvent("keydown", {key: "Shift", code: "ShiftLeft", bubbles: true}),
+                   new KeyboardEvent("keyup", {key: "Shift", code: "ShiftLeft", bubbles: true}),
+                   new PointerEvent("pointermove", {clientX: x, clientY: y, bubbles: true}),
+                   new MouseEvent("mousemove", {clientX: x, clientY: y, bubbles: true}),
+                   new MouseEvent("mouseover", {clientX: x, clientY: y, bubbles: true}),
+                   new WheelEvent("wheel", {deltaY: 0, clientX: x, clientY: y, bubbles: true})];
+    for (const e of moves) at.dispatchEvent(e);
+    await frame();
+    pending = await settle();
+  }
   const listens = () => net.scrolls || window.onscroll || document.onscroll
     || (document.body && document.body.onscroll);
   const height = () => Math.max(document.documentElement ? document.documentElement.scrollHeight : 0,

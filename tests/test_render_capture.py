@@ -135,6 +135,49 @@ def test_a_page_that_stays_short_settles(browser, body):
     assert not page.geometry.extra["warnings"]
 
 
+def test_a_chain_of_timers_adding_content_is_followed(browser):
+    # Past the chain and repeat bounds, a timer is still waited for when the page added content since a
+    # timer last ran: a paragraph every 300 ms, on a page already showing text (a clock's digits do not
+    # count: the next test).
+    html = f"""<html><body><main><h1>Harbour notes</h1><p>{PARA * 3}</p><div id="more"></div></main><script>
+      let k = 0; (function next() {{ document.getElementById('more').insertAdjacentHTML('beforeend',
+        '<p>Chained note ' + k + ' of the harbour log, added by the page a step at a time.</p>');
+        if (++k < 9) setTimeout(next, 300); }})();</script></body></html>"""
+    result = extract(html.encode(), render=True)
+    assert all(f"Chained note {k} of" in result.text for k in range(9)), result.text
+    assert not result.warnings
+
+
+LATE_SCRIPT = "The paragraph a late script wrote carries enough words to count as text of the page."
+DELAYED_LOADER = """<script type="text/lazy" data-src="/slow.js"></script><script>
+  const EV = ['keydown', 'mousedown', 'mousemove', 'touchstart', 'wheel'];
+  const go = () => { for (const e of EV) removeEventListener(e, go);
+    for (const s of document.querySelectorAll('script[data-src]')) { const n = document.createElement('script');
+      n.src = s.dataset.src; s.replaceWith(n); } };
+  for (const e of EV) addEventListener(e, go, {passive: true});</script>"""
+
+
+def test_scripts_inserted_late_or_held_for_a_reader_are_waited_for(browser, tmp_path):
+    # A script a page inserts after loading is a request on its way (served late here); a page whose
+    # scripts load only on a reader's first key or mouse move (a page-speed plugin) is sent those moves.
+    def slow(handler):
+        time.sleep(0.6)
+        return 200, {"Content-Type": "text/javascript"}, (
+            "document.querySelector('main').insertAdjacentHTML('beforeend', '<p>" + LATE_SCRIPT + "</p>');").encode()
+
+    shown = f"<html><body><main><h1>Harbour notes</h1><p>{PARA * 3}</p></main>"
+    pages = {"inserted.html": shown + """<script>setTimeout(() => { const s = document.createElement('script');
+               s.src = '/slow.js'; document.body.append(s); }, 100);</script></body></html>""",
+             "delayed.html": shown + DELAYED_LOADER + "</body></html>"}
+    for name, html in pages.items():
+        (tmp_path / name).write_text(html, encoding="utf-8")
+    with serve(str(tmp_path), {"/slow.js": slow}) as base:
+        for name in pages:
+            result = extract(f"{base}/{name}", render=True)
+            assert LATE_SCRIPT in result.text, name
+            assert not result.warnings
+
+
 def test_a_clock_alone_does_not_hold_the_page(browser):
     html = """<html><body><article><h1>Clock</h1><p>""" + PARA * 5 + """</p></article><span id="c"></span><script>
       (function tick() { document.getElementById('c').textContent = Date.now(); setTimeout(tick, 100); })();
