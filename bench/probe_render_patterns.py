@@ -106,6 +106,17 @@ def probes() -> dict[str, tuple[str, str, str]]:
         # a timer chain adding a paragraph every 300 ms to a page already showing text
         "timer-chain-slow": (PUT + f"const ps={ALL};let k=0;(function next(){{put([ps[k++]]);"
                              "if(k<ps.length)setTimeout(next,300);})();", SHOWN, ""),
+        # a paragraph at a time: awaited sleeps in a loop, a repeating timer, a streamed fetch body, server events
+        "promise-loop": (PUT + f"(async()=>{{for(const t of {ALL}){{await new Promise(r=>setTimeout(r,300));"
+                         "put([t]);}})();", SHOWN, ""),
+        "interval-adds": (PUT + f"const ps={ALL};let k=0;const h=setInterval(()=>{{put([ps[k++]]);"
+                          "if(k>=ps.length)clearInterval(h);},300);", SHOWN, ""),
+        "fetch-stream": (PUT + "(async()=>{const r=await fetch('/stream/paras');const rd=r.body.getReader();"
+                         "const dec=new TextDecoder();let buf='';for(;;){const {done,value}=await rd.read();"
+                         "if(done)break;buf+=dec.decode(value,{stream:true});const ls=buf.split('\\n');"
+                         "buf=ls.pop();put(ls.filter(Boolean));}})();", SHOWN, ""),
+        "server-events": (PUT + "const es=new EventSource('/events');es.onmessage=e=>put([e.data]);"
+                          "es.addEventListener('done',()=>es.close());", SHOWN, ""),
         "closed-shadow": ("customElements.define('x-article',class extends HTMLElement{constructor(){super();"
                           f"const r=this.attachShadow({{mode:'closed'}});for(const t of {ALL})"
                           "{const p=document.createElement('p');p.textContent=t;r.appendChild(p);}}});",
@@ -142,6 +153,8 @@ def write_site(folder: pathlib.Path) -> None:
 
 #: How long the slow routes hold their response, or its body after the headers (s).
 SLOW_S = 0.7
+#: Gap between the streamed paragraphs (s).
+STREAM_GAP_S = 0.25
 
 
 def serve(folder: pathlib.Path) -> tuple[socketserver.TCPServer, str]:
@@ -158,6 +171,19 @@ def serve(folder: pathlib.Path) -> tuple[socketserver.TCPServer, str]:
             if self.path.startswith("/slow/"):
                 time.sleep(SLOW_S)
                 self.path = self.path[len("/slow"):]
+            elif self.path in ("/stream/paras", "/events"):
+                events = self.path == "/events"
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream" if events else "text/plain")
+                self.send_header("Cache-Control", "no-cache")
+                self.end_headers()
+                for t in PARAS:
+                    time.sleep(STREAM_GAP_S)
+                    self.wfile.write((f"data: {t}\n\n" if events else t + "\n").encode())
+                    self.wfile.flush()
+                if events:
+                    self.wfile.write(b"event: done\ndata: end\n\n")
+                return
             elif self.path.startswith("/slowbody/"):
                 data = (folder / self.path[len("/slowbody/"):]).read_bytes()
                 self.send_response(200)

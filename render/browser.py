@@ -122,10 +122,10 @@ SECOND_LEVEL = ("co", "com", "net", "org", "gov", "ac", "edu", "ne", "or", "go")
 QUIET_PAGE_JS = """
 (() => {
   const TIMER_MAX = %(timer_max)s, CHAIN_MAX = %(chain_max)s, REPEAT_MAX = %(repeat_max)s, SIG = %(sig)s;
-  const INTERACT = new Set(%(interact)s);
+  const INTERACT = new Set(%(interact)s), CHANNEL_WAIT = %(channel_wait)s;
   const net = {inflight: 0, started: 0, last: 0, scrolls: false, timers: new Map(), lastChange: -Infinity,
                dynamic: false, stop: false, later: new Map(), intervals: new Set(), workers: 0, lastFire: -Infinity,
-               scrollers: new Set()};
+               scrollers: new Set(), channels: new Map()};
   Object.defineProperty(window, "__pagesightNet", {value: net, enumerable: false});
   const begin = () => { net.inflight++; net.started++; net.dynamic = true; net.last = performance.now(); };
   const end = () => { net.inflight--; net.last = performance.now(); };
@@ -143,6 +143,9 @@ QUIET_PAGE_JS = """
   for (const name of ["arrayBuffer", "blob", "bytes", "formData", "json", "text"]) {
     if (body && typeof body[name] === "function") body[name] = tracked(body[name]);
   }
+  // A body read chunk by chunk (a streamed answer): each read in flight until its chunk comes.
+  const reader = window.ReadableStreamDefaultReader && ReadableStreamDefaultReader.prototype;
+  if (reader && typeof reader.read === "function") reader.read = tracked(reader.read);
   const send0 = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.send = function (...args) {
     begin();
@@ -235,10 +238,34 @@ QUIET_PAGE_JS = """
   const observer = new MutationObserver(read);
   // The changes made since a timer last ran are read now (the observer reports them only after the
   // running script ends): whether they added content.
-  const addedSinceFire = () => {
-    read(observer.takeRecords());
-    return net.lastFire > -Infinity && net.lastChange >= net.lastFire;
-  };
+  const addedSince = (t) => { read(observer.takeRecords()); return t > -Infinity && net.lastChange >= t; };
+  const addedSinceFire = () => addedSince(net.lastFire);
+  // Server events and sockets: awaited CHANNEL_WAIT ms for a first message, and as long again after
+  // each message that added content, for the next; not after one that did not, nor once closed.
+  for (const name of ["EventSource", "WebSocket"]) {
+    const Channel0 = window[name];
+    if (!Channel0) continue;
+    const Channel = function (...args) {
+      const channel = new Channel0(...args);
+      const done = () => net.channels.delete(channel);
+      net.channels.set(channel, performance.now() + CHANNEL_WAIT);
+      channel.addEventListener("message", () => {
+        const t = net.lastFire = performance.now();
+        setTimeout0.call(window, () => {  // once the page's own handlers have run
+          if (!net.channels.has(channel)) return;
+          if (addedSince(t)) net.channels.set(channel, performance.now() + CHANNEL_WAIT); else done();
+        }, 0);
+      });
+      channel.addEventListener("error", done);
+      channel.addEventListener("close", done);
+      const close = channel.close;
+      channel.close = function (...a) { done(); return close.apply(channel, a); };
+      return channel;
+    };
+    Channel.prototype = Channel0.prototype;
+    Object.setPrototypeOf(Channel, Channel0);  // its constants (OPEN, CLOSED ...)
+    window[name] = Channel;
+  }
   const watch = {childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["src"]};
   observer.observe(document, watch);
   const shadows = new WeakMap();
@@ -260,9 +287,23 @@ QUIET_PAGE_JS = """
   // A repeating timer runs at most once a frame (INTERVAL_MIN_MS): a page changing location.hash every
   // millisecond from setInterval swamped the browser process, and location cannot be wrapped as history is.
   const setInterval0 = window.setInterval, clearInterval0 = window.clearInterval;
+  // Its first tick, when due within TIMER_MAX, is waited for as a timer's, and each next one while
+  // the ticks add content; otherwise a poller, waited for only while the page shows nothing.
   window.setInterval = function (fn, delay, ...args) {
-    const id = setInterval0.call(window, fn, Math.max(Number(delay) || 0, %(interval_min)s), ...args);
-    if (typeof fn === "function") net.intervals.add(id);  // a poller, waited for only while the page shows nothing
+    const d = Math.max(Number(delay) || 0, %(interval_min)s);
+    if (typeof fn !== "function") return setInterval0.call(window, fn, d, ...args);
+    let id;
+    const tick = function () {
+      const t = net.lastFire = performance.now();
+      try { return fn.apply(this, args); } finally {
+        if (net.intervals.has(id)) {
+          if (d <= TIMER_MAX && addedSince(t)) net.timers.set(id, performance.now() + d); else net.timers.delete(id);
+        }
+      }
+    };
+    id = setInterval0.call(window, tick, d);
+    net.intervals.add(id);
+    if (d <= TIMER_MAX) net.timers.set(id, performance.now() + d);
     return id;
   };
   window.clearInterval = function (id) { forget(id); return clearInterval0.call(window, id); };
@@ -330,7 +371,7 @@ def init_script() -> str:
     return QUIET_PAGE_JS % {"timer_max": TIMER_MAX_MS, "chain_max": TIMER_CHAIN_MAX,
                             "repeat_max": TIMER_REPEAT_MAX, "sig": CHANGE_MIN_CHARS,
                             "history_per_s": HISTORY_PER_S, "interval_min": INTERVAL_MIN_MS,
-                            "interact": json.dumps(INTERACTION_EVENTS)}
+                            "interact": json.dumps(INTERACTION_EVENTS), "channel_wait": CHANNEL_WAIT_MS}
 
 
 #: Bytes of the served page read to tell a binary file (image, PDF ...) from a page, as the HTML
@@ -367,6 +408,10 @@ TIMER_REPEAT_MAX = 5
 #: and settled again.
 INTERACTION_EVENTS = ("keydown", "keyup", "mousedown", "mousemove", "mouseover", "pointermove", "pointerdown",
                       "touchstart", "touchmove", "touchend", "wheel")
+#: How long a server-events stream or a socket is waited for, for its first message and, after each
+#: message that added content, for the next (ms): the default ``placeholder_grace_ms``, the wait given
+#: to a page's scripts elsewhere.
+CHANNEL_WAIT_MS = 1000
 #: A change carrying fewer characters is a ticker (a clock's digits, a counter), not content.
 CHANGE_MIN_CHARS = 20
 #: Placeholders the settle step waits to see replaced: busy regions (WAI-ARIA ``aria-busy``),
@@ -479,6 +524,7 @@ SETTLE_JS = """async (o) => {
       const n = w.__pagesightNet, now = w.performance.now();
       if (n.inflight > 0 || n.started && now - n.last < o.quietMs) return "requests";
       if (beyond(n.timers, now, end).size) return "timers";
+      for (const due of n.channels ? n.channels.values() : []) if (due > now) return "requests";
       if (now - n.lastChange < o.domQuietMs) return "changes";
       dynamic = dynamic || n.dynamic;
     }

@@ -178,6 +178,43 @@ def test_scripts_inserted_late_or_held_for_a_reader_are_waited_for(browser, tmp_
             assert not result.warnings
 
 
+STREAMED = [f"Streamed note {k} of the harbour log, sent by the server a while after the one before." for k in range(6)]
+PUT_NOTE = "const put = (t) => document.querySelector('main').insertAdjacentHTML('beforeend', '<p>' + t + '</p>');"
+
+
+@pytest.mark.parametrize("script", [
+    "let k = 0; const h = setInterval(() => { put(NOTES[k++]); if (k === NOTES.length) clearInterval(h); }, 300);",
+    "(async () => { const r = await fetch('/stream'); const rd = r.body.getReader(), dec = new TextDecoder();"
+    " for (;;) { const {done, value} = await rd.read(); if (done) break;"
+    " dec.decode(value).split('\\n').filter(Boolean).forEach(put); } })();",
+    "const es = new EventSource('/events'); es.onmessage = (e) => put(e.data);"
+    " es.addEventListener('done', () => es.close());",
+], ids=["interval", "streamed-body", "server-events"])
+def test_content_arriving_a_piece_at_a_time_is_followed(browser, tmp_path, script):
+    # A repeating timer, a streamed response body and a server-events stream, each adding a paragraph
+    # every 300 ms to a page already showing text: waited for while each piece adds content.
+    def stream(handler):
+        events = handler.path == "/events"
+        handler.send_response(200)
+        handler.send_header("Content-Type", "text/event-stream" if events else "text/plain")
+        handler.end_headers()
+        for note in STREAMED:
+            time.sleep(0.3)
+            handler.wfile.write((f"data: {note}\n\n" if events else note + "\n").encode())
+            handler.wfile.flush()
+        if events:
+            handler.wfile.write(b"event: done\ndata: end\n\n")
+        handler.close_connection = True
+
+    html = (f"<html><body><main><h1>Harbour notes</h1><p>{PARA * 3}</p></main><script>{PUT_NOTE}"
+            f"const NOTES = {STREAMED!r};{script}</script></body></html>")
+    (tmp_path / "page.html").write_text(html, encoding="utf-8")
+    with serve(str(tmp_path), {"/stream": stream, "/events": stream}) as base:
+        result = extract(f"{base}/page.html", render=True)
+    assert all(note in result.text for note in STREAMED), result.text
+    assert not result.warnings
+
+
 def test_a_clock_alone_does_not_hold_the_page(browser):
     html = """<html><body><article><h1>Clock</h1><p>""" + PARA * 5 + """</p></article><span id="c"></span><script>
       (function tick() { document.getElementById('c').textContent = Date.now(); setTimeout(tick, 100); })();
