@@ -14,6 +14,8 @@ Usage: ``python bench/probe_render_patterns.py [PROBE ...]``.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import http.server
 import json
 import pathlib
@@ -117,6 +119,15 @@ def probes() -> dict[str, tuple[str, str, str]]:
                          "buf=ls.pop();put(ls.filter(Boolean));}})();", SHOWN, ""),
         "server-events": (PUT + "const es=new EventSource('/events');es.onmessage=e=>put([e.data]);"
                           "es.addEventListener('done',()=>es.close());", SHOWN, ""),
+        "websocket": (PUT + "const ws=new WebSocket('ws://'+location.host+'/ws');ws.onmessage=e=>put([e.data]);",
+                      SHOWN, ""),
+        # an application layout: the window does not scroll, its main pane does, and the next part of the
+        # list comes when a sentinel at the pane's end is seen
+        "pane-infinite": (PUT + f"const ps={ALL};let k=2;put(ps.slice(0,2));const io=new IntersectionObserver(es=>{{"
+                          "if(es[0].isIntersecting&&k<ps.length)setTimeout(()=>{put(ps.slice(k,k+2));k+=2;},100);});"
+                          "io.observe(document.getElementById('end'));",
+                          "", "<style>html,body{height:100%;overflow:hidden;margin:0}main{height:100vh;overflow:auto}"
+                              "#content p{margin-bottom:700px}</style>"),
         "closed-shadow": ("customElements.define('x-article',class extends HTMLElement{constructor(){super();"
                           f"const r=this.attachShadow({{mode:'closed'}});for(const t of {ALL})"
                           "{const p=document.createElement('p');p.textContent=t;r.appendChild(p);}}});",
@@ -137,7 +148,8 @@ def write_site(folder: pathlib.Path) -> None:
         (page / "index.html").write_text(
             f'<!doctype html><html><head><meta charset="utf-8"><title>Probe site</title>{head}</head><body>'
             '<header><nav><a href="/">Home</a> <a href="/a">About the probe site</a></nav></header>'
-            f'<main id="main"><h1>The probe headline for {name}</h1><div id="content">{content}</div>{extra}</main>'
+            f'<main id="main"><h1>The probe headline for {name}</h1><div id="content">{content}</div>{extra}'
+            '<div id="end" style="height:1px"></div></main>'
             "<footer>Footer text of the probe site, all rights reserved.</footer>"
             f"<script>{script}</script></body></html>")
     (folder / "warm").mkdir()
@@ -171,6 +183,9 @@ def serve(folder: pathlib.Path) -> tuple[socketserver.TCPServer, str]:
             if self.path.startswith("/slow/"):
                 time.sleep(SLOW_S)
                 self.path = self.path[len("/slow"):]
+            elif self.path == "/ws":
+                self.websocket()
+                return
             elif self.path in ("/stream/paras", "/events"):
                 events = self.path == "/events"
                 self.send_response(200)
@@ -195,6 +210,24 @@ def serve(folder: pathlib.Path) -> tuple[socketserver.TCPServer, str]:
                 self.wfile.write(data)
                 return
             super().do_GET()
+
+        def websocket(self) -> None:
+            """The WebSocket handshake (RFC 6455), then the paragraphs as text frames STREAM_GAP_S apart."""
+            key = self.headers["Sec-WebSocket-Key"] + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+            self.send_response(101)
+            self.send_header("Upgrade", "websocket")
+            self.send_header("Connection", "Upgrade")
+            self.send_header("Sec-WebSocket-Accept", base64.b64encode(hashlib.sha1(key.encode()).digest()).decode())
+            self.end_headers()
+            for t in PARAS:
+                time.sleep(STREAM_GAP_S)
+                data = t.encode()
+                size = bytes([len(data)]) if len(data) < 126 else bytes([126]) + len(data).to_bytes(2, "big")
+                head = b"\x81" + size  # a final text frame
+                self.wfile.write(head + data)
+                self.wfile.flush()
+            time.sleep(5)  # the socket stays open, as a live page's does
+            self.close_connection = True
 
     Handler.extensions_map = {**Handler.extensions_map, ".js": "text/javascript"}
     class Server(socketserver.ThreadingTCPServer):

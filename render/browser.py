@@ -585,20 +585,31 @@ SETTLE_JS = """async (o) => {
     || (document.body && document.body.onscroll);
   const height = () => Math.max(document.documentElement ? document.documentElement.scrollHeight : 0,
                                  document.body ? document.body.scrollHeight : 0);
-  const below = () => {  // page y of the nearest watched element below the viewport, or null
-    let best = null;
+  const below = () => {  // the nearest watched element below the viewport and its page y, or null
+    let best = null, nearest = null;
     for (const t of net.observed || []) {
       if (!t.isConnected) continue;
       const top = t.getBoundingClientRect().top;
-      if (top >= window.innerHeight && (best === null || top < best)) best = top;
+      if (top >= window.innerHeight && (best === null || top < best)) { best = top; nearest = t; }
     }
-    return best === null ? null : best + window.scrollY;
+    return best === null ? null : [best + window.scrollY, nearest];
   };
-  const step = async (top, watched) => {  // false when the page cannot scroll there
+  const panes = new Map();  // scrolling boxes moved to bring an element into view -> their first scrollTop
+  const step = async (top, watched, el) => {  // false when the page cannot scroll there
     const before = window.scrollY, calls = net.ioCalls || 0;
     if (net.repeats) net.repeats.clear();  // what the scroll sets off is new work, not a loop
     window.scrollTo({left: 0, top, behavior: "instant"});
-    if (window.scrollY === before) return false;
+    if (window.scrollY === before) {
+      // The window does not scroll there: the element is in a scrolling pane (an application's layout,
+      // the window itself fixed), which is scrolled instead.
+      if (!el) return false;
+      const at = el.getBoundingClientRect().top;
+      for (let box = el.parentElement; box; box = box.parentElement) {
+        if (box.scrollHeight > box.clientHeight + 1 && !panes.has(box)) panes.set(box, box.scrollTop);
+      }
+      el.scrollIntoView({block: "center", inline: "nearest", behavior: "instant"});
+      if (el.getBoundingClientRect().top === at) return false;
+    }
     steps++;
     await frame();
     await frame();  // intersection observers report in a task after the first frame's update
@@ -612,12 +623,13 @@ SETTLE_JS = """async (o) => {
   // brought into view one after the other, settling after each: stretches nothing watches
   // are skipped, and the same page gives the same text run after run.
   while (!net.stop) {
-    const y = below();
-    if (y === null) break;
+    const next = below();
+    if (next === null) break;
+    const [y, el] = next;
     if (performance.now() >= deadline) { bound = "time"; break; }
     if (steps >= o.steps) { bound = "steps"; break; }
     if (y >= o.maxHeight) { bound = "height"; break; }
-    if (!await step(Math.max(y - window.innerHeight / 2, 0), true)) break;
+    if (!await step(Math.max(y - window.innerHeight / 2, 0), true, el)) break;
   }
   // A page that listens to scrolling is taken to the bottom until the bottom stays put.
   let bottomSeen = -1;
@@ -704,7 +716,10 @@ SETTLE_JS = """async (o) => {
     }));
     holder.style.height = "auto";
   }
-  if (!net.stop) window.scrollTo({left: 0, top: 0, behavior: "instant"});
+  if (!net.stop) {
+    window.scrollTo({left: 0, top: 0, behavior: "instant"});
+    for (const [box, top] of panes) box.scrollTop = top;
+  }
   return {steps, pending, placeholder: pending === "placeholders", bound, ms: performance.now() - t0,
           elements: document.getElementsByTagName("*").length};
 }"""

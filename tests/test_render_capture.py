@@ -249,6 +249,19 @@ def test_lazy_list_is_read_whole_and_the_same_every_time(browser):
     assert texts[0] == texts[1] == texts[2]
 
 
+def test_a_lazy_list_in_a_scrolling_pane_is_read_whole(browser):
+    # An application layout: the window is fixed and the main pane scrolls; the sentinel is brought into
+    # view by scrolling the pane, which is put back where it was before the page is read.
+    html = LAZY_PAGE.replace("<html><body>", "<html><head><style>html, body { height: 100vh; overflow: hidden;"
+                             " margin: 0 } #pane { height: 100vh; overflow: auto }</style></head><body><div id=pane>")
+    html = html.replace('<div id="end" style="height:10px"></div>', '<div id="end" style="height:10px"></div></div>')
+    page = get_page((html % 5).encode(), render=True)
+    text = page.text_of(page.body_id)
+    assert "Item 49 of the catalogue" in text and "Item 50" not in text
+    headings = [i for i, el in enumerate(page.elements) if el.tag == "h1"]
+    assert headings and 0 <= page.geometry.y[headings[0]] < 100  # the pane scrolled back to its top
+
+
 def _text_of_html(html: bytes, **render_options) -> str:
     page = get_page(html, render=True, render_options=render_options)
     return page.text_of(page.body_id)
