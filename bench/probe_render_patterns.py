@@ -128,6 +128,11 @@ def probes() -> dict[str, tuple[str, str, str]]:
                           "io.observe(document.getElementById('end'));",
                           "", "<style>html,body{height:100%;overflow:hidden;margin:0}main{height:100vh;overflow:auto}"
                               "#content p{margin-bottom:700px}</style>"),
+        # the article's end hidden (display: none) until a "Read more" button opens it
+        "read-more": ("const b=document.getElementById('more');b.onclick=()=>{document.getElementById('content')"
+                      ".classList.toggle('open');b.textContent=b.textContent==='Read more'?'Read less':'Read more';};",
+                      "".join(f"<p>{t}</p>" for t in PARAS),
+                      "<style>#content:not(.open) p:nth-child(n+3){display:none}</style>"),
         "closed-shadow": ("customElements.define('x-article',class extends HTMLElement{constructor(){super();"
                           f"const r=this.attachShadow({{mode:'closed'}});for(const t of {ALL})"
                           "{const p=document.createElement('p');p.textContent=t;r.appendChild(p);}}});",
@@ -142,7 +147,8 @@ def probes() -> dict[str, tuple[str, str, str]]:
 def write_site(folder: pathlib.Path) -> None:
     """The probe pages and their data under ``folder``."""
     for name, (script, content, head) in probes().items():
-        extra = '<button id="more" type="button">Load more</button>' if name == "load-more" else ""
+        label = {"load-more": "Load more", "read-more": "Read more"}.get(name)
+        extra = f'<button id="more" type="button">{label}</button>' if label else ""
         page = folder / name
         page.mkdir()
         (page / "index.html").write_text(

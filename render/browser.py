@@ -440,11 +440,15 @@ MAIN_EMPTY_CHARS = 80
 #: repeating timers, on workers yet to answer, and for ``placeholder_grace_ms`` after its scripts
 #: last did something, all within ``settle_max_ms`` (a page showing its content is held by none).
 SHELL_PAGE_CHARS = 1500
-#: The label of a button that adds the next items of a list (a regular expression, case ignored):
-#: "Load more", "Show more", "View more", "See more" (… results, posts, comments), "More results".
-#: A button labelled so is pressed after scrolling, settling after each press, while it stays and the
-#: page grows (within ``scroll_steps`` and ``scroll_max_height``).
-MORE_BUTTON_PATTERN = r"^(load|show|view|see) more\b|^more (results|items|posts|stories|articles|products|comments)\b"
+#: The label of a button that adds the next items of a list or shows the rest of a text (a regular
+#: expression, case ignored): "Load more", "Show more", "View more", "See more", "Read more" (… results,
+#: posts, comments), "More results", "Continue reading", "Read the full story", "Show all".
+#: A button labelled so is pressed after scrolling, settling after each press, while the page grows
+#: (within ``scroll_steps`` and ``scroll_max_height``); one that only showed text already there is
+#: not pressed again (it would hide it).
+MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) more\b"
+                       r"|^more (results|items|posts|stories|articles|products|comments)\b|^continue reading\b"
+                       r"|^read (the )?(full|whole|entire|rest)\b|^(show|expand) (all|full)\b")
 #: Longer labels are sentences, not "Load more" buttons.
 MORE_BUTTON_MAX_CHARS = 40
 #: Frames waited at most, after a watched element was scrolled into view, for its intersection
@@ -650,13 +654,14 @@ SETTLE_JS = """async (o) => {
       break;
     }
   }
-  // A "Load more" button is pressed as a reader presses it, settling after each press, while it is
-  // there and the page grows, within the same bounds. Only a button that cannot leave the page: not
-  // a link, not one that submits a form.
+  // A "Load more" (or "Read more") button is pressed as a reader presses it, settling after each press,
+  // while the page grows, within the same bounds; one that only showed text already there is not
+  // pressed again. Only a button that cannot leave the page: not a link, not one that submits a form.
   const more = new RegExp(o.morePattern, "i");
+  const shown = new Set();
   const moreButton = () => {
     for (const el of document.querySelectorAll('button, [role="button"]')) {
-      if (el.disabled || el.closest("a[href]") || el.form && el.type !== "button") continue;
+      if (el.disabled || shown.has(el) || el.closest("a[href]") || el.form && el.type !== "button") continue;
       const label = (el.textContent || "").trim() || el.getAttribute("aria-label") || "";
       if (label.length <= o.moreMaxChars && more.test(label) && shows(el)) return el;
     }
@@ -666,13 +671,16 @@ SETTLE_JS = """async (o) => {
     if (performance.now() >= deadline) { bound = "time"; break; }
     if (steps >= o.steps) { bound = "steps"; break; }
     if (height() >= o.maxHeight) { bound = "height"; break; }
-    const before = document.body.textContent.length;
+    const before = document.body.textContent.length, seen = document.body.innerText.length;
     button.click();
     steps++;
     await frame();
     await frame();
     pending = await settle();
-    if (document.body.textContent.length <= before) break;  // nothing came: not a button for more
+    if (document.body.textContent.length > before) continue;  // more came
+    if (document.body.innerText.length <= seen) break;  // nothing came: not a button for more
+    shown.add(button);  // it showed what was there: pressed again, it would hide it
+
   }
   // A virtualised list keeps only the rows in view inside its own scroll box: each box that reacts to
   // its scrolling is scrolled a box-height at a time, settling after each step, and when rows it showed

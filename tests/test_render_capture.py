@@ -295,6 +295,20 @@ def test_a_load_more_button_is_pressed_until_the_list_ends(browser):
     assert "Log entry 2 of" in still.text and "Log entry 3 of" not in still.text
 
 
+def test_read_more_buttons_show_the_rest_once(browser):
+    # Two texts whose ends are hidden (display: none) until their "Read more" button is pressed; the
+    # buttons toggle, so each is pressed once (a second press would hide the text again).
+    parts = "".join(f"<section class=part><p>{PARA}</p><p>Hidden end {k} of the story, shown on request by the"
+                    f" reader.</p><button type=button class=toggle>Read more</button></section>" for k in range(2))
+    html = f"""<html><head><style>.part:not(.open) p + p {{ display: none }}</style></head><body><main>
+      <h1>Harbour notes</h1>{parts}</main><script>
+      for (const b of document.querySelectorAll('.toggle')) b.onclick = () => {{
+        b.parentElement.classList.toggle('open'); }};</script></body></html>"""
+    result = extract(html.encode(), render=True)
+    assert "Hidden end 0 of the story" in result.text and "Hidden end 1 of the story" in result.text, result.text
+    assert "Hidden end 0" not in extract(html.encode(), render=True, render_options={"scroll_steps": 0}).text
+
+
 def test_a_virtualised_list_is_read_whole(browser):
     # Only the rows in view exist (react-window and the like): the box is scrolled through and every
     # row seen is kept. A box that reacts to scrolling without dropping rows is left as it is.
