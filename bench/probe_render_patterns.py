@@ -32,6 +32,8 @@ from extractor import extract  # noqa: E402
 
 PARAS = [f"Paragraph {i} of the probe article tells how the harbour pilots counted the tides at the north pier "
          "in the year of the long storm, and what they wrote down." for i in range(8)]
+OTHER = [f"Other story line {i}: the next article of the site, about the ferry timetable of the eastern isles "
+         "and the winter crossings." for i in range(6)]
 ROWS = [f"Row {i}: a listed item of the virtual list with its own words number {i}" for i in range(200)]
 PUT = ("function put(ps){const c=document.getElementById('content');"
        "for(const t of ps){const p=document.createElement('p');p.textContent=t;c.appendChild(p);}}")
@@ -133,6 +135,18 @@ def probes() -> dict[str, tuple[str, str, str]]:
                       ".classList.toggle('open');b.textContent=b.textContent==='Read more'?'Read less':'Read more';};",
                       "".join(f"<p>{t}</p>" for t in PARAS),
                       "<style>#content:not(.open) p:nth-child(n+3){display:none}</style>"),
+        # a page that sends the reader on to the article at once, or after a moment (a locale or splash redirect)
+        "redirect-now": ("location.replace('/details/');", "", ""),
+        "redirect-later": ("setTimeout(()=>{location.href='/details/';},400);", SHOWN, ""),
+        # a news site's continuous scroll: at the article's end the next article is appended and the address
+        # moves on to it (its paragraphs, OTHER, are not this page's text)
+        "next-article": (PUT + f"put({ALL});const io=new IntersectionObserver(es=>{{"
+                         "if(es[0].isIntersecting&&!window.done){window.done=1;"
+                         "setTimeout(()=>{const a=document.createElement('article');a.innerHTML="
+                         f"'<h2>The next story</h2>'+{json.dumps(OTHER)}.map(t=>'<p>'+t+'</p>').join('');"
+                         "document.getElementById('main').appendChild(a);history.pushState({},'','/next-story/');},100);}});"
+                         "io.observe(document.getElementById('end'));", "",
+                         "<style>#content p{margin-bottom:200px}</style>"),
         "closed-shadow": ("customElements.define('x-article',class extends HTMLElement{constructor(){super();"
                           f"const r=this.attachShadow({{mode:'closed'}});for(const t of {ALL})"
                           "{const p=document.createElement('p');p.textContent=t;r.appendChild(p);}}});",
@@ -261,7 +275,9 @@ def main(argv: list[str] | None = None) -> int:
             ms = (time.perf_counter() - t0) * 1000
             want = ROWS if name == "virtual-list" else PARAS
             found = sum(w in text for w in want)
-            print(f"| {name} | {found}/{len(want)} | {ms:.0f} |", flush=True)
+            other = sum(w in text for w in OTHER)
+            extra = f" (+{other} not its own)" if other else ""
+            print(f"| {name} | {found}/{len(want)}{extra} | {ms:.0f} |", flush=True)
         server.shutdown()
     return 0
 

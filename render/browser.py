@@ -228,6 +228,7 @@ QUIET_PAGE_JS = """
     for (const r of records) {
       if (r.type === "attributes") { fetched(r.target); continue; }
       for (let k = 0; k < r.addedNodes.length; k++) scripts(r.addedNodes[k]);
+      if (net.adds) net.adds.push(...r.addedNodes);  // the settle step's record, while it scrolls
       if (hit) continue;
       hit = r.type === "characterData" ? big(r.target) : false;
       for (let k = 0; !hit && k < r.addedNodes.length; k++) hit = big(r.addedNodes[k]);
@@ -238,7 +239,8 @@ QUIET_PAGE_JS = """
   const observer = new MutationObserver(read);
   // The changes made since a timer last ran are read now (the observer reports them only after the
   // running script ends): whether they added content.
-  const addedSince = (t) => { read(observer.takeRecords()); return t > -Infinity && net.lastChange >= t; };
+  net.flush = () => read(observer.takeRecords());  // the changes made so far, read now
+  const addedSince = (t) => { net.flush(); return t > -Infinity && net.lastChange >= t; };
   const addedSinceFire = () => addedSince(net.lastFire);
   // Server events and sockets: awaited CHANNEL_WAIT ms for a first message, and as long again after
   // each message that added content, for the next; not after one that did not, nor once closed.
@@ -620,13 +622,19 @@ SETTLE_JS = """async (o) => {
     // A watched element came into view: its observer reports, if late (a loaded machine), soon.
     for (let k = 0; watched && (net.ioCalls || 0) === calls && k < o.ioFrames; k++) await frame();
     pending = await settle();
-    return true;
+    return !movedOn();
   };
-  let steps = 0, bound = null;
+  let steps = 0, bound = null, moved = false;
+  // A page whose address moves on to another path as it is scrolled (a news site's continuous scroll
+  // appending the next article, an infinite list paging its address) has gone on to other documents:
+  // what was added from the first scroll step on is taken out again, and the address put back.
+  const path0 = location.pathname, href0 = location.href;
+  if (net.flush) { net.flush(); net.adds = []; }
+  const movedOn = () => (moved = moved || location.pathname !== path0);
   // Elements watched for intersection (lazy sections, the sentinel of an infinite list) are
   // brought into view one after the other, settling after each: stretches nothing watches
   // are skipped, and the same page gives the same text run after run.
-  while (!net.stop) {
+  while (!net.stop && !moved) {
     const next = below();
     if (next === null) break;
     const [y, el] = next;
@@ -637,7 +645,7 @@ SETTLE_JS = """async (o) => {
   }
   // A page that listens to scrolling is taken to the bottom until the bottom stays put.
   let bottomSeen = -1;
-  while (!bound && !net.stop && listens()) {
+  while (!bound && !net.stop && !moved && listens()) {
     if (performance.now() >= deadline) { bound = "time"; break; }
     const h = height();
     if (window.scrollY + window.innerHeight >= h - 1) {
@@ -646,6 +654,7 @@ SETTLE_JS = """async (o) => {
       await frame();
       await frame();
       pending = await settle();
+      if (movedOn()) break;
     } else if (steps >= o.steps) {
       bound = "steps"; break;
     } else if (window.scrollY + window.innerHeight >= o.maxHeight) {
@@ -667,7 +676,7 @@ SETTLE_JS = """async (o) => {
     }
     return null;
   };
-  for (let button = moreButton(); button && !bound && !net.stop; button = moreButton()) {
+  for (let button = moreButton(); button && !bound && !net.stop && !moved; button = moreButton()) {
     if (performance.now() >= deadline) { bound = "time"; break; }
     if (steps >= o.steps) { bound = "steps"; break; }
     if (height() >= o.maxHeight) { bound = "height"; break; }
@@ -677,6 +686,7 @@ SETTLE_JS = """async (o) => {
     await frame();
     await frame();
     pending = await settle();
+    if (movedOn()) break;
     if (document.body.textContent.length > before) continue;  // more came
     if (document.body.innerText.length <= seen) break;  // nothing came: not a button for more
     shown.add(button);  // it showed what was there: pressed again, it would hide it
@@ -686,7 +696,7 @@ SETTLE_JS = """async (o) => {
   // its scrolling is scrolled a box-height at a time, settling after each step, and when rows it showed
   // have left the page, every row seen is put back in order (static, in the box), so the list reads whole.
   for (const box of net.scrollers || []) {
-    if (bound || net.stop || steps >= o.steps) break;
+    if (bound || net.stop || moved || steps >= o.steps) break;
     if (!box.isConnected || box === document.body || box === document.documentElement
         || box.scrollHeight <= box.clientHeight + 1 || !shows(box)) continue;
     const holder = [...box.children].sort((a, b) => b.scrollHeight - a.scrollHeight)[0];
@@ -724,11 +734,17 @@ SETTLE_JS = """async (o) => {
     }));
     holder.style.height = "auto";
   }
+  if (net.flush) net.flush();
+  if (movedOn() && net.adds) {
+    for (let k = net.adds.length - 1; k >= 0; k--) if (net.adds[k].isConnected) net.adds[k].remove();
+    try { history.replaceState(history.state, "", href0); } catch (e) { /* the page's own history */ }
+  }
+  net.adds = null;
   if (!net.stop) {
     window.scrollTo({left: 0, top: 0, behavior: "instant"});
     for (const [box, top] of panes) box.scrollTop = top;
   }
-  return {steps, pending, placeholder: pending === "placeholders", bound, ms: performance.now() - t0,
+  return {steps, pending, placeholder: pending === "placeholders", bound, moved, ms: performance.now() - t0,
           elements: document.getElementsByTagName("*").length};
 }"""
 
@@ -1361,6 +1377,9 @@ class _Engine:
                     "workers": "its workers"}[pending]
             warnings.append(f"the page had not settled ({what} still going) after {opts.settle_max_ms:g} ms; "
                             "rendered what was there")
+        if done.get("moved"):
+            warnings.append("the page moved its address on to another path as it was scrolled (a continuous scroll "
+                            "of articles or pages); what scrolling added was left out")
         if bound:
             limit = {"steps": f"{opts.scroll_steps} scroll steps", "height": f"{opts.scroll_max_height:,} px",
                      "time": "the timeout"}[bound]

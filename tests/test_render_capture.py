@@ -249,6 +249,26 @@ def test_lazy_list_is_read_whole_and_the_same_every_time(browser):
     assert texts[0] == texts[1] == texts[2]
 
 
+def test_the_next_article_of_a_continuous_scroll_is_left_out(browser, tmp_path):
+    # At the article's end a news site appends the next article and moves its address on to it: that
+    # article is another document. Scrolling's additions are taken out, the address put back, and the
+    # result says so; a list that grows in place (LAZY_PAGE, address unchanged) keeps its items.
+    story = "".join(f"<p style='margin-bottom:300px'>{PARA}Paragraph {k} of this story.</p>" for k in range(4))
+    html = f"""<html><body><main id=main><h1>Harbour notes</h1>{story}<div id=end style="height:1px"></div></main>
+      <script>new IntersectionObserver((es) => {{ if (!es[0].isIntersecting || window.done) return; window.done = 1;
+        setTimeout(() => {{ const a = document.createElement('article');
+          a.innerHTML = '<h2>Ferry news</h2><p>The next story of the site tells of the ferry timetable and the'
+            + ' winter crossings of the eastern isles.</p>';
+          document.getElementById('main').append(a); history.pushState({{}}, '', '/ferry-news'); }}, 100);
+      }}).observe(document.getElementById('end'));</script></body></html>"""
+    (tmp_path / "story.html").write_text(html, encoding="utf-8")
+    with serve(str(tmp_path)) as base:
+        result = extract(f"{base}/story.html", render=True)
+    assert "Paragraph 3 of this story." in result.text
+    assert "ferry timetable" not in result.text
+    assert any("moved its address" in w for w in result.warnings)
+
+
 def test_a_lazy_list_in_a_scrolling_pane_is_read_whole(browser):
     # An application layout: the window is fixed and the main pane scrolls; the sentinel is brought into
     # view by scrolling the pane, which is put back where it was before the page is read.
