@@ -228,7 +228,8 @@ QUIET_PAGE_JS = """
     for (const r of records) {
       if (r.type === "attributes") { fetched(r.target); continue; }
       for (let k = 0; k < r.addedNodes.length; k++) scripts(r.addedNodes[k]);
-      if (net.adds) net.adds.push(...r.addedNodes);  // the settle step's record, while it scrolls
+      // the settle step's record, while it scrolls (one push a node: a spread of 100,000 overflows)
+      for (let k = 0; net.adds && k < r.addedNodes.length; k++) net.adds.push(r.addedNodes[k]);
       if (hit) continue;
       hit = r.type === "characterData" ? big(r.target) : false;
       for (let k = 0; !hit && k < r.addedNodes.length; k++) hit = big(r.addedNodes[k]);
@@ -237,9 +238,9 @@ QUIET_PAGE_JS = """
     if (hit) { net.lastChange = performance.now(); net.dynamic = true; }
   };
   const observer = new MutationObserver(read);
-  // The changes made since a timer last ran are read now (the observer reports them only after the
-  // running script ends): whether they added content.
-  net.flush = () => read(observer.takeRecords());  // the changes made so far, read now
+  // The changes made so far, read now: the observer reports them only once the running script ends,
+  // and whether a timer's run added content is wanted while it runs.
+  net.flush = () => read(observer.takeRecords());
   const addedSince = (t) => { net.flush(); return t > -Infinity && net.lastChange >= t; };
   const addedSinceFire = () => addedSince(net.lastFire);
   // Server events and sockets: awaited CHANNEL_WAIT ms for a first message, and as long again after
@@ -690,7 +691,6 @@ SETTLE_JS = """async (o) => {
     if (document.body.textContent.length > before) continue;  // more came
     if (document.body.innerText.length <= seen) break;  // nothing came: not a button for more
     shown.add(button);  // it showed what was there: pressed again, it would hide it
-
   }
   // A virtualised list keeps only the rows in view inside its own scroll box: each box that reacts to
   // its scrolling is scrolled a box-height at a time, settling after each step, and when rows it showed
