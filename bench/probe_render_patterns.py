@@ -147,6 +147,10 @@ def probes() -> dict[str, tuple[str, str, str]]:
                          "document.getElementById('main').appendChild(a);history.pushState({},'','/next-story/');},100);}});"
                          "io.observe(document.getElementById('end'));", "",
                          "<style>#content p{margin-bottom:200px}</style>"),
+        # the whole application in a fixed box the size of the viewport that scrolls itself (mobile-first apps)
+        "fixed-app": ("", "".join(f"<p>{t}</p>" for t in PARAS),
+                      "<style>main{position:fixed;top:0;left:0;right:0;bottom:0;overflow:auto}"
+                      "#content p{margin-bottom:300px}</style>"),
         "closed-shadow": ("customElements.define('x-article',class extends HTMLElement{constructor(){super();"
                           f"const r=this.attachShadow({{mode:'closed'}});for(const t of {ALL})"
                           "{const p=document.createElement('p');p.textContent=t;r.appendChild(p);}}});",
