@@ -67,6 +67,7 @@ def probes() -> dict[str, tuple[str, str, str]]:
     reveal = ("const io=new IntersectionObserver(es=>es.forEach(e=>{if(e.isIntersecting)e.target.classList.add('in');"
               "else if(TOGGLE)e.target.classList.remove('in');}));"
               "document.querySelectorAll('.reveal').forEach(el=>io.observe(el));")
+    slotted = "".join(f"<p><slot name=s{i}>{t}</slot></p>" for i, t in enumerate(PARAS))
     return {
         "timer-1.5s": timer(1500), "timer-3s": timer(3000), "timer-4.5s": timer(4500),
         "worker": (PUT + "const w=new Worker('/worker.js');w.onmessage=e=>put(e.data);", "", ""),
@@ -151,6 +152,11 @@ def probes() -> dict[str, tuple[str, str, str]]:
         "fixed-app": ("", "".join(f"<p>{t}</p>" for t in PARAS),
                       "<style>main{position:fixed;top:0;left:0;right:0;bottom:0;overflow:auto}"
                       "#content p{margin-bottom:300px}</style>"),
+        # a component whose slots show their fallback text (nothing assigned to them)
+        "slot-fallback": ("customElements.define('x-story',class extends HTMLElement{constructor(){super();"
+                          "this.attachShadow({mode:'open'}).innerHTML="
+                          f"{json.dumps(slotted)};}}}});",
+                          "<x-story></x-story>", ""),
         "closed-shadow": ("customElements.define('x-article',class extends HTMLElement{constructor(){super();"
                           f"const r=this.attachShadow({{mode:'closed'}});for(const t of {ALL})"
                           "{const p=document.createElement('p');p.textContent=t;r.appendChild(p);}}});",
