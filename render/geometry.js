@@ -34,6 +34,15 @@
   // Raw text that is code, not markup: its "</" is escaped. (A noscript's text is markup the
   // HTML parser reads, as it would from outerHTML: escaping it would leave its tags open.)
   const SCRIPTLIKE = new Set(["script", "style"]);
+  // A noscript's text is markup, and may be broken: a tag manager's snippet nests a <noscript> in a
+  // <noscript>, and the browser's raw text ends at the inner one's end tag, leaving its start tag
+  // open; parsed again, that swallowed the whole page. Read as a page without scripts reads it
+  // (DOMParser runs none) and written back whole, noscripts inside it unwrapped.
+  const balanced = (text) => {
+    const body = new DOMParser().parseFromString("<body>" + text, "text/html").body;
+    for (const n of body.querySelectorAll("noscript")) n.replaceWith(...n.childNodes);
+    return body.innerHTML;
+  };
   const strings = [], stringIds = new Map();
   const str = (s) => {
     let k = stringIds.get(s);
@@ -253,7 +262,8 @@
     if (VOID.has(tag) && !frameDoc) continue;
     if (RAW.has(tag)) {  // raw text, as outerHTML gives it; a script's or style's "</" cannot end it early
       const text = el.textContent;
-      out.push(SCRIPTLIKE.has(tag) ? text.replace(/<\//g, "<\\/") : text, "</" + tag + ">");
+      out.push(SCRIPTLIKE.has(tag) ? text.replace(/<\//g, "<\\/") : tag === "noscript" ? balanced(text) : text,
+               "</" + tag + ">");
       continue;
     }
     tasks.push("</" + outTag + ">");

@@ -572,9 +572,15 @@ def test_render_options_on_the_command_line(browser, tmp_path, capsys):
     assert "unknown render option" in capsys.readouterr().err
 
 
-def test_markup_inside_noscript_does_not_swallow_the_page(browser):
-    html = ("<html><body><noscript><iframe src='https://tags.example/ns.html' height=0 width=0></iframe></noscript>"
-            f"<article><h1>After the noscript</h1><p>{PARA * 4}</p></article></body></html>")
+@pytest.mark.parametrize("noscript", [
+    "<noscript><iframe src='https://tags.example/ns.html' height=0 width=0></iframe></noscript>",
+    # a tag manager's snippet pasted inside a noscript of its own: the browser's raw text ends at the
+    # inner end tag, leaving the inner start tag open
+    "<noscript>\n<!-- Tag manager (noscript) -->\n<noscript><iframe src='https://tags.example/ns.html' height=0"
+    " width=0 style='display:none'></iframe></noscript>\n<!-- End tag manager --></noscript>",
+], ids=["one", "nested"])
+def test_markup_inside_noscript_does_not_swallow_the_page(browser, noscript):
+    html = f"<html><body>{noscript}<article><h1>After the noscript</h1><p>{PARA * 4}</p></article></body></html>"
     page = get_page(html.encode(), render=True)
     assert "belongs to the story" in page.text_of(page.body_id)
     assert page.root.find(".//h1") is not None
