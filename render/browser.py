@@ -743,6 +743,15 @@ SETTLE_JS = """async (o) => {
   if (!net.stop) {
     window.scrollTo({left: 0, top: 0, behavior: "instant"});
     for (const [box, top] of panes) box.scrollTop = top;
+    // What a reader sees once the page's animations have played: every finite CSS animation and
+    // transition is finished (sections faded in, text a font loader keeps transparent for its first
+    // seconds back in its colour, a splash faded out); endless ones (spinners) are left running.
+    for (const a of document.getAnimations ? document.getAnimations() : []) {
+      try {
+        const end = a.effect && a.effect.getComputedTiming().endTime;
+        if (Number.isFinite(end)) a.finish();
+      } catch (e) { /* a finished or cancelled animation */ }
+    }
   }
   return {steps, pending, placeholder: pending === "placeholders", bound, moved, ms: performance.now() - t0,
           elements: document.getElementsByTagName("*").length};

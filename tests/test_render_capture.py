@@ -485,6 +485,21 @@ def test_panels_hidden_until_a_control_opens_them_are_content(browser):
     assert "The second tab waits for its click." in extract(html.encode(), render=True).text
 
 
+@pytest.mark.parametrize("style", [
+    # a web-font loader's guard: every element's text transparent for the first 3 s (and for good, were
+    # it not an animation, while the font script that ends it early is blocked)
+    "@keyframes fonts-loading { 0%, 99% { color: transparent; } } html.wf-loading * { animation: fonts-loading 3s; }",
+    # an entrance animation: the article fades in after 2 s
+    "@keyframes enter { from { opacity: 0; } to { opacity: 1; } } article { animation: enter 1s 2s both; }",
+], ids=["font-loader", "fade-in"])
+def test_text_an_animation_keeps_hidden_for_now_is_content(browser, style):
+    html = (f"<html class=wf-loading><head><style>{style} .spin {{ animation: turn 1s infinite; }}"
+            "@keyframes turn { to { transform: rotate(1turn); } }</style></head><body><article><h1>Harbour notes</h1>"
+            f"<p>{PARA * 4}</p></article><div class=spin>.</div></body></html>")
+    page = get_page(html.encode(), render=True)
+    assert "belongs to the story" in page.text_of(page.body_id)
+
+
 def test_sections_that_fade_in_on_scroll_are_content(browser):
     # An animate-on-scroll page: sections watched by an intersection observer fade in when they come
     # into view and out again when they leave it, so at the top of the page they are transparent.
