@@ -189,7 +189,7 @@ QUIET_PAGE_JS = """
   const Worker0 = window.Worker;
   if (Worker0) {
     window.Worker = function (...args) {
-      const worker = new Worker0(...args);
+      const worker = Reflect.construct(Worker0, args, new.target || window.Worker);  // a subclass stays one
       let open = true;
       const answered = () => { net.lastFire = performance.now(); if (open) { open = false; net.workers--; } };
       net.workers++;
@@ -249,7 +249,7 @@ QUIET_PAGE_JS = """
     const Channel0 = window[name];
     if (!Channel0) continue;
     const Channel = function (...args) {
-      const channel = new Channel0(...args);
+      const channel = Reflect.construct(Channel0, args, new.target || Channel);  // a subclass stays one
       const done = () => net.channels.delete(channel);
       net.channels.set(channel, performance.now() + CHANNEL_WAIT);
       channel.addEventListener("message", () => {
@@ -406,9 +406,9 @@ TIMER_REPEAT_MAX = 5
 #: Events a page listens for on the window or document to learn that a reader is there: page-speed
 #: plugins for WordPress and others ("delay JavaScript") load a site's scripts only on the first of
 #: these (their lists: keydown, mousedown, mousemove, mouseover, touchstart, touchmove, touchend,
-#: wheel; every one has keydown). Such a page is sent a reader's harmless first moves (a Shift key,
-#: a mouse move, a wheel turn of 0 px: no clicks, nothing that opens or submits) after it settles,
-#: and settled again.
+#: wheel; every one has keydown). Such a page, when it has not shown its content after settling (see
+#: ``SHELL_PAGE_CHARS``), is sent a reader's harmless first moves (a Shift key, a mouse move, a wheel
+#: turn of 0 px: no clicks, nothing that opens or submits), and settled again.
 INTERACTION_EVENTS = ("keydown", "keyup", "mousedown", "mousemove", "mouseover", "pointermove", "pointerdown",
                       "touchstart", "touchmove", "touchend", "wheel")
 #: How long a server-events stream or a socket is waited for, for its first message and, after each
@@ -576,7 +576,9 @@ SETTLE_JS = """async (o) => {
     }
   };
   let pending = await settle();
-  if (net.interacts && !net.stop) {  // a page waiting for a reader to show itself (INTERACTION_EVENTS)
+  // Only a page that has not shown its content: on wcxb_dev, a page already showing its article (0500)
+  // had scripts, loaded by these moves, that sent it elsewhere.
+  if (o.interact && net.interacts && !net.stop && unfilled()) {  // waiting for a reader (INTERACTION_EVENTS)
     const at = document.body || document.documentElement, x = window.innerWidth / 2, y = window.innerHeight / 2;
     const moves = [new KeyboardEvent("keydown", {key: "Shift", code: "ShiftLeft", bubbles: true}),
                    new KeyboardEvent("keyup", {key: "Shift", code: "ShiftLeft", bubbles: true}),
@@ -1370,7 +1372,7 @@ class _Engine:
                 "placeholders": PLACEHOLDER_SELECTOR, "mainRegion": MAIN_REGION_SELECTOR,
                 "minArea": PLACEHOLDER_MIN_AREA_SHARE, "emptyChars": EMPTY_PAGE_CHARS, "ioFrames": IO_REPORT_FRAMES,
                 "mainEmptyChars": MAIN_EMPTY_CHARS, "shellChars": SHELL_PAGE_CHARS,
-                "morePattern": MORE_BUTTON_PATTERN, "moreMaxChars": MORE_BUTTON_MAX_CHARS}
+                "morePattern": MORE_BUTTON_PATTERN, "moreMaxChars": MORE_BUTTON_MAX_CHARS, "interact": True}
         try:
             done = await asyncio.wait_for(_evaluate_settled(page, SETTLE_JS, args, until),
                                           max(until - time.monotonic(), 0.05))
@@ -1498,8 +1500,9 @@ class _SizeWatch:
 
 async def _evaluate_settled(page: Any, script_text: str, args: Any, until: float) -> Any:
     """``page.evaluate`` that survives one navigation of the page (a script reloading it, a
-    meta refresh): it waits for the new document to load and runs again; a page that keeps
-    navigating is a :class:`RenderError` in plain words."""
+    meta refresh): it waits for the new document to load and runs again, without the reader's first
+    moves (``args["interact"]``: a page whose scripts, once loaded by them, sent it elsewhere, wcxb_dev
+    0500); a page that keeps navigating is a :class:`RenderError` in plain words."""
     from playwright.async_api import Error as PlaywrightError
 
     for attempt in range(2):
@@ -1515,6 +1518,8 @@ async def _evaluate_settled(page: Any, script_text: str, args: Any, until: float
                 await page.wait_for_load_state("load", timeout=_ms(until))
             except PlaywrightError:
                 pass
+            if isinstance(args, dict) and "interact" in args:
+                args = {**args, "interact": False}
     return None
 
 

@@ -168,7 +168,8 @@ def test_scripts_inserted_late_or_held_for_a_reader_are_waited_for(browser, tmp_
     shown = f"<html><body><main><h1>Harbour notes</h1><p>{PARA * 3}</p></main>"
     pages = {"inserted.html": shown + """<script>setTimeout(() => { const s = document.createElement('script');
                s.src = '/slow.js'; document.body.append(s); }, 100);</script></body></html>""",
-             "delayed.html": shown + DELAYED_LOADER + "</body></html>"}
+             # a page that shows nothing but its headline until then (one showing its text is not sent them)
+             "delayed.html": "<html><body><main><h1>Harbour notes</h1></main>" + DELAYED_LOADER + "</body></html>"}
     for name, html in pages.items():
         (tmp_path / name).write_text(html, encoding="utf-8")
     with serve(str(tmp_path), {"/slow.js": slow}) as base:
@@ -189,7 +190,11 @@ PUT_NOTE = "const put = (t) => document.querySelector('main').insertAdjacentHTML
     " dec.decode(value).split('\\n').filter(Boolean).forEach(put); } })();",
     "const es = new EventSource('/events'); es.onmessage = (e) => put(e.data);"
     " es.addEventListener('done', () => es.close());",
-], ids=["interval", "streamed-body", "server-events"])
+    # a page's own subclass keeps its methods through the wrapper
+    "class Feed extends EventSource { show(e) { put(e.data); } }"
+    " const es = new Feed('/events'); es.onmessage = (e) => es.show(e);"
+    " es.addEventListener('done', () => es.close());",
+], ids=["interval", "streamed-body", "server-events", "server-events-subclass"])
 def test_content_arriving_a_piece_at_a_time_is_followed(browser, tmp_path, script):
     # A repeating timer, a streamed response body and a server-events stream, each adding a paragraph
     # every 300 ms to a page already showing text: waited for while each piece adds content.
