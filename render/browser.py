@@ -576,8 +576,6 @@ SETTLE_JS = """async (o) => {
     }
   };
   let pending = await settle();
-  // After an action (a scroll step, a press): two frames, then settling (pending says what was left).
-  const settled = async () => { await frame(); await frame(); pending = await settle(); };
   // Only a page that has not shown its content: on wcxb_dev, a page already showing its article (0500)
   // had scripts, loaded by these moves, that sent it elsewhere.
   if (o.interact && net.interacts && !net.stop && unfilled()) {  // waiting for a reader (INTERACTION_EVENTS)
@@ -656,7 +654,9 @@ SETTLE_JS = """async (o) => {
     if (window.scrollY + window.innerHeight >= h - 1) {
       if (h === bottomSeen) break;
       bottomSeen = h;
-      await settled();
+      await frame();
+      await frame();
+      pending = await settle();
       if (movedOn()) break;
     } else if (steps >= o.steps) {
       bound = "steps"; break;
@@ -686,7 +686,9 @@ SETTLE_JS = """async (o) => {
     const before = document.body.textContent.length, seen = document.body.innerText.length;
     button.click();
     steps++;
-    await settled();
+    await frame();
+    await frame();
+    pending = await settle();
     if (movedOn()) break;
     if (document.body.textContent.length > before) continue;  // more came
     if (document.body.innerText.length <= seen) break;  // nothing came: not a button for more
@@ -715,7 +717,9 @@ SETTLE_JS = """async (o) => {
       box.scrollTop = before + box.clientHeight;
       if (box.scrollTop === before) break;
       steps++;
-      await settled();
+      await frame();
+      await frame();
+      pending = await settle();
       gather();
     }
     box.scrollTop = 0;
