@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import inspect
 import os
 from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
@@ -67,9 +68,10 @@ def extract_many(
     return _run(iter(sources), concurrency, render, ordered, on_error, kwargs)
 
 
-#: The keyword arguments of ``extract`` that are not method options.
-_EXTRACT_ARGS = frozenset({"method", "url", "encoding", "max_bytes", "timeout", "render_options", "screenshot",
-                           "comments"})
+#: The keyword arguments of ``extract`` that are not method options (read off its signature, so that
+#: every one it takes passes through).
+_EXTRACT_ARGS = frozenset(name for name, p in inspect.signature(extract).parameters.items()
+                          if p.kind is inspect.Parameter.KEYWORD_ONLY)
 
 
 def _run(sources: Iterator[Any], concurrency: int, render: bool, ordered: bool, on_error: str,

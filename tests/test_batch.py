@@ -88,3 +88,12 @@ def test_jobs_with_render_on_the_command_line(urls, capsys):
     positions = [out.find(f"==> {u} <==") for u in urls[:4]]
     assert -1 not in positions and positions == sorted(positions)
     assert main(["extract", urls[0], "--jobs", "-1"]) == 2
+
+
+def test_extract_many_takes_every_keyword_extract_takes():
+    # date_search, records, inline, user_agent and served_fallback were once taken for method options.
+    prose = b"The harbour reopened in spring after the works. " * 20
+    page = b"<html><body><article><p>" + prose + b"</p></article></body></html>"
+    (result,) = extract_many([page], date_search="markup", records=False, inline=True, user_agent="pagesight-test",
+                             served_fallback=False)
+    assert "The harbour reopened" in result.text and result.reason is None
