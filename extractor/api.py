@@ -13,8 +13,8 @@ from dataclasses import asdict, replace
 from functools import partial
 from typing import Any
 
-from .appshell import script_shell_warning
-from .errors import OptionError
+from .appshell import SHELL_WARNING_START, script_shell_warning
+from .errors import OptionError, PagesightError
 from .gcpause import gc_paused
 from .loader import get_page
 from .memory import trim_heap
@@ -56,6 +56,7 @@ def extract(
     user_agent: str | None = None,
     inline: bool = False,
     date_search: str = "fast",
+    served_fallback: bool = True,
     **options: Any,
 ) -> Result:
     """Extract the main text and headline of a page.
@@ -80,7 +81,9 @@ def extract(
     links use them; :mod:`extractor.inline`). ``date_search`` says how hard ``Result.date`` is looked
     for when no markup names it: ``"markup"`` (none of htmldate's searches), ``"fast"`` (its
     markup-and-headings search) or ``"extensive"`` (dates anywhere in the text too: more pages
-    dated, slower; :data:`extractor.metadata.DATE_SEARCHES`). Returns a
+    dated, slower; :data:`extractor.metadata.DATE_SEARCHES`). ``served_fallback`` (on by default) lets a
+    rendering that lost most of the main text the server sent give way to the served HTML, read
+    without rendering, with a warning (:mod:`extractor.served`). Returns a
     :class:`Result`; an empty one carries a ``reason``.
     Raises :class:`OptionError` for a bad method or option before any loading, and the
     load/render errors (all subclasses of :class:`PagesightError`).
@@ -90,6 +93,8 @@ def extract(
         raise OptionError(f"date_search must be one of {', '.join(DATE_SEARCHES)}, not {date_search!r}")
     if screenshot is not None:
         render, render_options = True, {**(render_options or {}), "screenshot": True}
+    asked = {"method": method, "comments": comments, "records": records, "inline": inline,
+              "date_search": date_search, **options}
     t0 = time.perf_counter()
     timings: dict[str, float] = {}
     page = get_page(source, render=render, url=url, encoding=encoding, max_bytes=max_bytes,
@@ -142,11 +147,15 @@ def extract(
                               "total": round(result.timings.get("total", 0.0) + spent, 3)}
         if result.records is not None:
             result.warnings = [*result.warnings, *result.records.notes]
+    if served_fallback and page.geometry is not None and not isinstance(source, Page):
+        served = _served_instead(page, result, asked)
+        if served is not None:
+            result = served
     if screenshot is not None:
         from .rendered import save_annotated
 
         result.details = {**result.details, "screenshot": save_annotated(work, result, screenshot)}
-    if result.date is None and date_search != "markup":
+    if result.date is None and date_search != "markup" and "served_fallback" not in result.details:
         text = page.source_text or ""
         # Our tree and Page go before htmldate builds its own, so a big page never holds both: on the
         # three largest pages of bench_scale_warc's archive (1.6-2.3 MB) the peak RSS of a warm forked
@@ -157,6 +166,37 @@ def extract(
             trim_heap()
         add_fallback_date(result, partial(htmldate_day, text, extensive=date_search == "extensive"))
     return result
+
+
+def _served_instead(page: Page, rendered: Result, asked: dict[str, Any]) -> Result | None:
+    """The served HTML's Result when the rendering of ``page`` lost its main text (see
+    :func:`extractor.served.lost_in_rendering`), else None. ``asked``: what :func:`extract` was asked
+    for besides the source. The Result keeps the rendering's timings and warnings, adds its own, and
+    says in ``details['served_fallback']`` how much was lost."""
+    from .page import SERVED_KEY
+    from .served import lost_in_rendering
+
+    extra = page.geometry.extra
+    data = extra.get(SERVED_KEY)
+    if not data:
+        return None
+    try:
+        served = extract(RawPage(data, url=page.url, http_charset=extra.get("served_charset")), url=page.url,
+                         served_fallback=False, **asked)
+    except PagesightError:  # the rendering stands when the served bytes cannot be read
+        return None
+    loss = lost_in_rendering(served.text, rendered.text)
+    if loss is None:
+        return None
+    # It was rendered: the served HTML's advice to render it is moot.
+    served.warnings = [*rendered.warnings, loss.describe(),
+                       *(w for w in served.warnings if not w.startswith(SHELL_WARNING_START))]
+    served.details = {**served.details, "served_fallback": {
+        "served_words": loss.served_words, "rendered_words": loss.rendered_words, "kept_words": loss.kept_words}}
+    served.timings = {**served.timings, "render": rendered.timings.get("render", 0.0),
+                      "total": round(rendered.timings.get("total", 0.0) + served.timings.get("total", 0.0), 3)}
+    served.source = rendered.source
+    return served
 
 
 def build_result(page: Page, name: str, opts: Any, extraction: Extraction, title: str,

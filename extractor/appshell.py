@@ -140,10 +140,14 @@ def _content_frame(tag: str, page_url: str | None) -> bool:
     return True
 
 
+#: How :func:`script_shell_warning` begins (a rendered page's fallback to its served HTML leaves it out).
+SHELL_WARNING_START = "the page looks built by scripts or frames"
+
+
 def script_shell_warning(page: Page) -> str | None:
     """The warning for an app shell read without rendering (see :func:`script_shell_signs`), or None."""
     signs = script_shell_signs(page)
     if not signs:
         return None
-    return (f"the page looks built by scripts or frames ({', '.join(dict.fromkeys(signs))}; {page.script_count} "
+    return (f"{SHELL_WARNING_START} ({', '.join(dict.fromkeys(signs))}; {page.script_count} "
             "scripts): its content is probably missing without rendering: try render=True (--render)")

@@ -562,6 +562,8 @@ def cmd_extract(args: argparse.Namespace) -> int:
             kw["_metadata"] = True
         if args.date_search != "fast":
             kw["date_search"] = args.date_search
+        if args.served_fallback is False:
+            kw["served_fallback"] = False
         if args.links or fmt == "markdown":
             kw["inline"] = True  # each block's links and emphasis, for markdown and --links
         if render and rendering:
@@ -801,6 +803,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--date-search", choices=DATE_SEARCHES, default="fast",
                    help="when no markup names the publication date: markup = look no further, fast (default) = "
                    "htmldate's markup-and-headings search, extensive = dates anywhere in the text too (slower)")
+    p.add_argument("--no-served-fallback", dest="served_fallback", action="store_false", default=None,
+                   help="with --render, keep the rendering even when it shows less than half of the main text "
+                   "the server sent (by default the served HTML is read instead, with a warning)")
     p.set_defaults(func=cmd_extract, parser=p)
 
     p = sub.add_parser("records", help="repeated data records (product cards, results, posts) as a table",

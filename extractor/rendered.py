@@ -46,7 +46,7 @@ def rendered_page(source: Any, *, url: str | None, encoding: str | None, max_byt
     :class:`OptionError` for bad options.
     """
     from render import render
-    from render.browser import STRING_URL
+    from render.browser import BROWSER_ERROR_PAGE, STRING_URL
 
     t0 = time.perf_counter()
     source, serve_url, page_url, used = _prepare(source, url, encoding, max_bytes, STRING_URL)
@@ -59,6 +59,8 @@ def rendered_page(source: Any, *, url: str | None, encoding: str | None, max_byt
     page = page_from_rendered(rendered)
     if rendered.url.startswith(STRING_URL) or page_url is not None:
         page.url = page_url  # the file's or caller's address; an HTML string has none (as on the HTML path)
+    elif rendered.url.startswith(BROWSER_ERROR_PAGE):  # a script sent it where nothing loads: it is still this page
+        page.url = serve_url or (source if isinstance(source, str) else None)
     if used is not None:
         page.encoding = used
     if timings is not None:

@@ -102,6 +102,8 @@ CDP_ANSWER_TIMEOUT_S = 3.0
 CLOSE_TIMEOUT_S = 5.0
 #: Seconds past the page timeout after which a caller gives up on a stuck browser and restarts it.
 STUCK_GRACE_S = 10.0
+#: Where Chromium shows its own error page (an address that could not be loaded).
+BROWSER_ERROR_PAGE = "chrome-error://"
 #: Where HTML strings and bytes are served when no ``url`` is given (a reserved name, RFC 2606).
 STRING_URL = "http://pagesight.invalid/"
 #: File types blocked as fonts and as media (by URL, matched in the Playwright driver).
@@ -1323,6 +1325,9 @@ class _Engine:
                 body_task.cancel()  # the page was measured; only the bytes as served are missing
             _check_served(target.url, served, opts.max_bytes)
         geometry, meta = parse(payload)
+        if meta["url"].startswith(BROWSER_ERROR_PAGE):
+            warnings.append("the page's scripts sent the browser to an address it could not load: what was read is "
+                            "the browser's error page, not the page")
         if meta["capped"]:
             warnings.append(f"the page has more than {opts.max_elements:,} elements: those past it were read "
                             "without layout (not checked for visibility)")

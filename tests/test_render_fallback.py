@@ -1,0 +1,147 @@
+"""A rendering that lost the text the server sent gives way to the served HTML
+(:mod:`extractor.served`): pages served from 127.0.0.1 whose scripts wipe, cover or navigate
+away from a server-rendered article, rendered in Chromium; and the pages that must keep their
+rendering (scripts that add text, a served text too short to lose, the option turned off).
+"""
+
+from __future__ import annotations
+
+import json
+
+from extractor import extract
+from extractor.served import LOST_SHARE, SERVED_MIN_WORDS, lost_in_rendering
+
+from . import test_render_support as support
+from .http_server import serve
+
+browser = support.browser
+PARA = "The harbour works ended in March and the ferries kept to their winter timetable until the spring. "
+ARTICLE = (f"<article><h1>The harbour reopens</h1><p>{PARA * 6}</p><p>{PARA * 6}</p>"
+           "<p>The last ferry of the season left on time.</p></article>")
+
+
+def _served(tmp_path, html: str):
+    (tmp_path / "story.html").write_text(html, encoding="utf-8")
+    return serve(str(tmp_path))
+
+
+# ---------------------------------------------------------------------------- the rule alone
+
+
+def test_a_rendering_holding_little_of_the_served_text_has_lost_it():
+    served = PARA * 6
+    loss = lost_in_rendering(served, "Subscribe for weekly news")
+    assert loss is not None and loss.served_words == len(served.split()) and loss.kept_words == 0
+    assert loss.rendered_words == 4 and "served HTML was read instead" in loss.describe()
+
+
+def test_a_rendering_holding_most_of_the_served_text_or_more_is_kept():
+    served = PARA * 6
+    assert lost_in_rendering(served, served) is None
+    assert lost_in_rendering(served, served + " And a comment thread below it.") is None
+    half = " ".join(served.split()[: int(len(served.split()) * LOST_SHARE) + 1])
+    assert lost_in_rendering(served, half) is None
+    # another text, about as long or longer: the rendering shows something else, not less
+    assert lost_in_rendering(served, "Other words entirely. " * 60) is None
+    assert lost_in_rendering(served, "Other words entirely. " * 20) is None
+    assert lost_in_rendering(served, "Other words entirely. " * 10) is not None
+
+
+def test_a_served_text_too_short_to_lose_is_never_a_loss():
+    short = " ".join(["word"] * (SERVED_MIN_WORDS - 1))
+    assert lost_in_rendering(short, "") is None
+
+
+# ---------------------------------------------------------------------------- rendered pages
+
+
+WIPED = f"""<html><head><title>Harbour news</title></head><body><div id="app">{ARTICLE}</div>
+<script>
+  // An application that replaces the server-rendered page and then fails to start.
+  document.getElementById('app').innerHTML = '<div class="shell"><p>Something went wrong.</p></div>';
+</script></body></html>"""
+
+
+def test_an_article_the_scripts_wiped_comes_from_the_served_html(browser, tmp_path):
+    with _served(tmp_path, WIPED) as base:
+        result = extract(f"{base}/story.html", render=True)
+    assert "The last ferry of the season left on time." in result.text
+    assert "Something went wrong" not in result.text
+    assert any("served HTML was read instead" in w for w in result.warnings), result.warnings
+    lost = result.details["served_fallback"]
+    assert lost["served_words"] >= SERVED_MIN_WORDS and lost["rendered_words"] < LOST_SHARE * lost["served_words"]
+    assert result.title == "The harbour reopens"
+    assert "render" in result.timings
+
+
+def test_the_fallback_can_be_turned_off(browser, tmp_path):
+    with _served(tmp_path, WIPED) as base:
+        result = extract(f"{base}/story.html", render=True, served_fallback=False)
+    assert "The last ferry" not in result.text
+    assert "served_fallback" not in result.details
+
+
+COVERED = f"""<html><head><title>Harbour news</title>
+<style>.reveal-pending article {{ display: none }}</style></head>
+<body class="reveal-pending">{ARTICLE}
+<div class="signup"><h2>Let's get started</h2><p>Book a call with our team.</p></div>
+<script src="/never-there.js"></script></body></html>"""
+
+
+def test_an_article_kept_hidden_by_a_reveal_that_never_ran_comes_from_the_served_html(browser, tmp_path):
+    # The class that hides the article is meant to be lifted by a script that failed to load.
+    with _served(tmp_path, COVERED) as base:
+        result = extract(f"{base}/story.html", render=True)
+    assert "The last ferry of the season left on time." in result.text
+    assert "served_fallback" in result.details
+
+
+AWAY = f"""<html><head><title>Harbour news</title></head><body>{ARTICLE}
+<script>setTimeout(() => {{ location.href = "http://pagesight-unreachable.invalid/story"; }}, 30);</script>
+</body></html>"""
+
+
+def test_an_article_whose_script_went_to_an_unreachable_address_comes_from_the_served_html(browser):
+    # Handed over as bytes, as a saved page is: the served bytes are known whatever the page does next.
+    result = extract(AWAY.encode(), render=True, render_options={"offline": True})
+    assert "The last ferry of the season left on time." in result.text
+    assert "can’t be reached" not in result.text and "can't be reached" not in result.text
+    assert any("browser's error page" in w for w in result.warnings), result.warnings
+
+
+GROWN = f"""<html><head><title>Harbour news</title></head><body><div id="app">{ARTICLE}</div>
+<script>setTimeout(() => {{
+  document.querySelector('article').insertAdjacentHTML('beforeend', '<p>An update added by a script.</p>');
+}}, 50);</script></body></html>"""
+
+
+def test_a_rendering_that_added_text_is_kept(browser, tmp_path):
+    with _served(tmp_path, GROWN) as base:
+        result = extract(f"{base}/story.html", render=True)
+    assert "An update added by a script." in result.text
+    assert "served_fallback" not in result.details
+    assert all(b.box is not None for b in result.blocks)
+
+
+def test_a_short_served_text_that_scripts_wiped_is_not_brought_back(browser, tmp_path):
+    html = """<html><body><div id="app"><p>Loading the harbour news.</p></div>
+<script>document.getElementById('app').innerHTML = '';</script></body></html>"""
+    with _served(tmp_path, html) as base:
+        result = extract(f"{base}/story.html", render=True)
+    assert "served_fallback" not in result.details
+    assert result.text == "" and result.reason
+
+
+def test_the_command_line_says_so_and_can_keep_the_rendering(browser, tmp_path):
+    from .test_cli import run
+
+    page = tmp_path / "story.html"
+    page.write_text(WIPED, encoding="utf-8")
+    proc = run("extract", str(page), "--render", "--format", "jsonl")
+    assert proc.returncode == 0, proc.stderr
+    line = json.loads(proc.stdout)
+    assert "The last ferry of the season left on time." in line["text"]
+    assert any("served HTML was read instead" in w for w in line["warnings"])
+    kept = run("extract", str(page), "--render", "--no-served-fallback")
+    assert kept.returncode == 0, kept.stderr
+    assert b"The last ferry" not in kept.stdout
