@@ -13,6 +13,7 @@ from .errors import (
     ExtractionTimeout,
     FetchError,
     ModelError,
+    NavigatedAway,
     NotHTMLError,
     OptionError,
     PagesightError,
@@ -44,6 +45,7 @@ def __getattr__(name: str):
 
 __all__ = [
     "Block", "BrowserNotFound", "DecodeError", "ExtractionTimeout", "FetchError", "Geometry", "ModelError",
-    "NotHTMLError", "OptionError", "Page", "PageTooLarge", "PagesightError", "RenderError", "RenderTimeout", "Result",
-    "Table", "extract", "extract_async", "extract_many", "extract_records", "extract_warc", "load", "method_names",
+    "NavigatedAway", "NotHTMLError", "OptionError", "Page", "PageTooLarge", "PagesightError", "RenderError",
+    "RenderTimeout", "Result", "Table", "extract", "extract_async", "extract_many", "extract_records", "extract_warc",
+    "load", "method_names",
 ]

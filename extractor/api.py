@@ -14,7 +14,7 @@ from functools import partial
 from typing import Any
 
 from .appshell import SHELL_WARNING_START, script_shell_warning
-from .errors import OptionError, PagesightError
+from .errors import NavigatedAway, OptionError, PagesightError
 from .gcpause import gc_paused
 from .loader import get_page
 from .memory import trim_heap
@@ -82,8 +82,9 @@ def extract(
     for when no markup names it: ``"markup"`` (none of htmldate's searches), ``"fast"`` (its
     markup-and-headings search) or ``"extensive"`` (dates anywhere in the text too: more pages
     dated, slower; :data:`extractor.metadata.DATE_SEARCHES`). ``served_fallback`` (on by default) lets a
-    rendering that lost most of the main text the server sent give way to the served HTML, read
-    without rendering, with a warning (:mod:`extractor.served`). Returns a
+    rendering that lost most of the main text the server sent, or that failed because the page's
+    scripts kept navigating away (:class:`NavigatedAway`), give way to the served HTML, read without
+    rendering, with a warning (:mod:`extractor.served`). Returns a
     :class:`Result`; an empty one carries a ``reason``.
     Raises :class:`OptionError` for a bad method or option before any loading, and the
     load/render errors (all subclasses of :class:`PagesightError`).
@@ -97,8 +98,18 @@ def extract(
               "date_search": date_search, **options}
     t0 = time.perf_counter()
     timings: dict[str, float] = {}
-    page = get_page(source, render=render, url=url, encoding=encoding, max_bytes=max_bytes,
-                    timeout=timeout, render_options=render_options, timings=timings, user_agent=user_agent)
+    try:
+        page = get_page(source, render=render, url=url, encoding=encoding, max_bytes=max_bytes,
+                        timeout=timeout, render_options=render_options, timings=timings, user_agent=user_agent)
+    except NavigatedAway as exc:  # the page's scripts, not the page: what the server sent is still there
+        if not served_fallback:
+            raise
+        result = extract(source, url=url, encoding=encoding, max_bytes=max_bytes, timeout=timeout,
+                         user_agent=user_agent, served_fallback=False, **asked)
+        result.warnings = [f"the rendering failed ({exc}), so the served HTML was read instead, without rendering"
+                           + ("; no screenshot was taken" if screenshot is not None else ""), *result.warnings]
+        result.details = {**result.details, "served_fallback": {"render_error": str(exc)}}
+        return result
     t1 = time.perf_counter()
     auto = None
     if method == "auto" and not options:  # route by page type (extractor/auto/routing.py, issue #8)

@@ -40,6 +40,10 @@ class BrowserNotFound(RenderError):
     """No Chromium executable could be found or installed."""
 
 
+class NavigatedAway(RenderError):
+    """The page's own scripts kept sending the browser elsewhere (a reload or redirect loop) while it was read."""
+
+
 class RenderTimeout(RenderError):
     """Rendering the page did not finish within the configured timeout."""
 

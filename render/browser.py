@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from extractor.decode import sniff_binary
-from extractor.errors import BrowserNotFound, NotHTMLError, PageTooLarge, RenderError, RenderTimeout
+from extractor.errors import BrowserNotFound, NavigatedAway, NotHTMLError, PageTooLarge, RenderError, RenderTimeout
 
 from .geometry import RawGeometry, merge_frame, parse, script, script_args
 from .options import RenderOptions, make_render_options
@@ -1517,7 +1517,7 @@ async def _evaluate_settled(page: Any, script_text: str, args: Any, until: float
             if "context was destroyed" not in str(exc) and "navigat" not in str(exc):
                 raise
             if attempt:
-                raise RenderError(f"{page.url}: the page kept navigating away while it was read (a reload or "
+                raise NavigatedAway(f"{page.url}: the page kept navigating away while it was read (a reload or "
                                   "redirect loop)") from None
             try:
                 await page.wait_for_load_state("load", timeout=_ms(until))

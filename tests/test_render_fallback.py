@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 
-from extractor import extract
+import pytest
+
+from extractor import NavigatedAway, extract
 from extractor.served import LOST_SHARE, SERVED_MIN_WORDS, lost_in_rendering
 
 from . import test_render_support as support
@@ -145,3 +147,17 @@ def test_the_command_line_says_so_and_can_keep_the_rendering(browser, tmp_path):
     kept = run("extract", str(page), "--render", "--no-served-fallback")
     assert kept.returncode == 0, kept.stderr
     assert b"The last ferry" not in kept.stdout
+
+
+RELOADING = f"""<html><head><title>Harbour news</title></head><body>{ARTICLE}
+<script>setTimeout(() => location.reload(), 20);</script></body></html>"""
+
+
+def test_a_page_whose_scripts_keep_reloading_it_is_read_as_served(browser, tmp_path):
+    with _served(tmp_path, RELOADING) as base:
+        result = extract(f"{base}/story.html", render=True, timeout=8)
+        with pytest.raises(NavigatedAway, match="kept navigating away"):
+            extract(f"{base}/story.html", render=True, timeout=8, served_fallback=False)
+    assert "The last ferry of the season left on time." in result.text
+    assert "render_error" in result.details["served_fallback"]
+    assert "kept navigating away" in result.warnings[0]
