@@ -23,7 +23,7 @@ from .methods.base import Extraction
 from .page import Page
 from .registry import AUTO_METHOD, METHODS, MethodEntry, method_names, option_names, option_owners, resolve_method
 from .result import Result
-from .source import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, RawPage, source_name
+from .source import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, RawPage, is_url, source_name
 from .title import headline
 
 #: Below this many characters of body text, a page that carries scripts is probably built
@@ -94,8 +94,8 @@ def extract(
         raise OptionError(f"date_search must be one of {', '.join(DATE_SEARCHES)}, not {date_search!r}")
     if screenshot is not None:
         render, render_options = True, {**(render_options or {}), "screenshot": True}
-    asked = {"method": method, "comments": comments, "records": records, "inline": inline,
-              "date_search": date_search, **options}
+    asked = {"method": method, "comments": comments, "records": records, "inline": inline, "date_search": date_search,
+             "max_bytes": max_bytes, "timeout": timeout, "user_agent": user_agent, **options}
     t0 = time.perf_counter()
     timings: dict[str, float] = {}
     try:
@@ -104,8 +104,7 @@ def extract(
     except NavigatedAway as exc:  # the page's scripts, not the page: what the server sent is still there
         if not served_fallback:
             raise
-        result = extract(source, url=url, encoding=encoding, max_bytes=max_bytes, timeout=timeout,
-                         user_agent=user_agent, served_fallback=False, **asked)
+        result = extract(source, url=url, encoding=encoding, served_fallback=False, **asked)
         result.warnings = [f"the rendering failed ({exc}), so the served HTML was read instead, without rendering"
                            + ("; no screenshot was taken" if screenshot is not None else ""), *result.warnings]
         result.details = {**result.details, "served_fallback": {"render_error": str(exc)}}
@@ -185,16 +184,22 @@ def _served_instead(page: Page, rendered: Result, asked: dict[str, Any]) -> Resu
     for besides the source. The Result keeps the rendering's timings and warnings, adds its own, and
     says in ``details['served_fallback']`` how much was lost."""
     from .page import SERVED_KEY
+    from .rendered import ERROR_PAGE_KEY
     from .served import lost_in_rendering
 
     extra = page.geometry.extra
     data = extra.get(SERVED_KEY)
-    if not data:
+    if data:
+        again: Any = RawPage(data, url=page.url, http_charset=extra.get("served_charset"))
+    elif extra.get(ERROR_PAGE_KEY) and is_url(page.url):
+        # A page whose script sent it where nothing loads as soon as it had loaded can take its body out of
+        # the browser before it is read: its address is asked for again, once.
+        again = page.url
+    else:
         return None
     try:
-        served = extract(RawPage(data, url=page.url, http_charset=extra.get("served_charset")), url=page.url,
-                         served_fallback=False, **asked)
-    except PagesightError:  # the rendering stands when the served bytes cannot be read
+        served = extract(again, url=page.url, served_fallback=False, **asked)
+    except PagesightError:  # the rendering stands when the served HTML cannot be read
         return None
     loss = lost_in_rendering(served.text, rendered.text)
     if loss is None:

@@ -21,7 +21,7 @@ from lxml import etree
 from .decode import canonical_encoding, decode, meta_charset
 from .errors import PageTooLarge
 from .page import SERVED_KEY, Geometry, Page, _sizes, parse_html, xml_safe
-from .source import read_source
+from .source import is_url, read_source
 
 #: A fixed or sticky element holding more than this share of the body's text is the page
 #: itself (an app shell laid out with position: fixed), not an overlay, and is kept.
@@ -60,7 +60,8 @@ def rendered_page(source: Any, *, url: str | None, encoding: str | None, max_byt
     if rendered.url.startswith(STRING_URL) or page_url is not None:
         page.url = page_url  # the file's or caller's address; an HTML string has none (as on the HTML path)
     elif rendered.url.startswith(BROWSER_ERROR_PAGE):  # a script sent it where nothing loads: it is still this page
-        page.url = serve_url or (source if isinstance(source, str) else None)
+        page.url = serve_url or (source if is_url(source) else None)
+        page.geometry.extra[ERROR_PAGE_KEY] = True
     if used is not None:
         page.encoding = used
     if timings is not None:
@@ -154,6 +155,9 @@ def page_from_rendered(rendered: Any) -> Page:
     return page
 
 
+#: Key of ``Geometry.extra`` set when what was read is Chromium's error page: the page's scripts sent it to
+#: an address that did not load (``render.browser.BROWSER_ERROR_PAGE``).
+ERROR_PAGE_KEY = "error_page"
 #: Key of ``Geometry.extra`` holding :func:`dom_text_chars` of the rendered DOM before anything was removed.
 DOM_CHARS_KEY = "dom_text_chars"
 

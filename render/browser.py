@@ -1246,12 +1246,21 @@ class _Engine:
         body_task: asyncio.Future | None = None
         declared: list[int] = []  # the Content-Length of a page over max_bytes
 
+        early: dict[Any, asyncio.Future] = {}  # the document's body, asked for as soon as its headers came
+
         def on_response(response: Any) -> None:
             length = response.headers.get("content-length", "")
-            if response.frame == page.main_frame and response.request.is_navigation_request() and \
-                    length.isdigit() and int(length) > opts.max_bytes:
+            if response.frame != page.main_frame or not response.request.is_navigation_request():
+                return
+            if length.isdigit() and int(length) > opts.max_bytes:
                 declared.append(int(length))
                 asyncio.ensure_future(_close_quietly(page))  # stop reading it now
+            elif target.body is None and not early and _labelled_markup(response) and \
+                    not 300 <= response.status < 400:
+                # Asked for now, not once goto returns: a script that sends the page elsewhere right after
+                # it loaded would take the body with it, and with it the served text (extractor/served.py).
+                early[response] = asyncio.ensure_future(_body(response))
+                early[response].add_done_callback(_consume)
 
         page.on("response", on_response)
         inflated: list[int] = []  # the decoded size of a compressed page past max_bytes
@@ -1272,7 +1281,7 @@ class _Engine:
                 raise NotHTMLError(f"{target.url}: the address serves {_labelled_media(response)}, not a page")
             elif _labelled_markup(response):
                 # Read while the page settles: a body crosses the protocol at ~4 MB/s (8 MB: 2 s).
-                body_task = asyncio.ensure_future(_body(response))
+                body_task = early.get(response) or asyncio.ensure_future(_body(response))
                 body_task.add_done_callback(_consume)
             else:
                 served = await _body(response)
