@@ -1599,9 +1599,41 @@ def _since(t0: float) -> float:
     return round((time.perf_counter() - t0) * 1000, 3)
 
 
+#: Chromium's network errors a page load commonly ends with, in words (their meanings as Chromium's
+#: net/base/net_error_list.h gives them); the code stays in the message, in parentheses.
+NET_ERRORS = {
+    "ERR_NAME_NOT_RESOLVED": "its host name does not resolve",
+    "ERR_CONNECTION_REFUSED": "the connection was refused",
+    "ERR_CONNECTION_RESET": "the connection was reset",
+    "ERR_CONNECTION_CLOSED": "the connection was closed before an answer",
+    "ERR_EMPTY_RESPONSE": "the server closed the connection without an answer",
+    "ERR_TIMED_OUT": "the connection timed out",
+    "ERR_CONNECTION_TIMED_OUT": "the connection timed out",
+    "ERR_ADDRESS_UNREACHABLE": "its address cannot be reached",
+    "ERR_INTERNET_DISCONNECTED": "the machine is offline",
+    "ERR_TOO_MANY_REDIRECTS": "it redirects too many times",
+    "ERR_ABORTED": "loading it was stopped, by a download or by the page going elsewhere at once",
+    "ERR_BLOCKED_BY_CLIENT": "the request was blocked (offline, or by the network policy)",
+    "ERR_SSL_PROTOCOL_ERROR": "the secure connection failed",
+}
+#: Playwright's "Page.goto: net::ERR_X at URL" (the method's name, then Chromium's code).
+_NET_ERROR = re.compile(r"^(?:[A-Z]\w*\.\w+: )?net::(ERR_[A-Z0-9_]+)")
+_API_PREFIX = re.compile(r"^[A-Z]\w*\.\w+: ")
+
+
 def _first_line(exc: BaseException) -> str:
+    """The first line of a Playwright error in a reader's words: a network error named
+    (:data:`NET_ERRORS`, its code kept), the driver's method name taken off the front."""
     text = str(exc).strip().splitlines()
-    return text[0] if text else type(exc).__name__
+    if not text:
+        return type(exc).__name__
+    net = _NET_ERROR.match(text[0])
+    if net:
+        code = net.group(1)
+        words = NET_ERRORS.get(code) or (
+            "its certificate was refused" if code.startswith("ERR_CERT_") else "the browser could not load it")
+        return f"{words} (net::{code})"
+    return _API_PREFIX.sub("", text[0])
 
 
 _ENGINE = _Engine()

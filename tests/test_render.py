@@ -239,8 +239,10 @@ def test_page_that_never_finishes_loading(browser, server):
 def test_refused_connection_and_redirect_loop(browser, server):
     took, out = _timed(_render, f"http://127.0.0.1:{free_port()}/page.html", timeout=5)
     assert isinstance(out, RenderError) and "REFUSED" in str(out) and took < 5
+    assert "the connection was refused" in str(out) and "Page." not in str(out)  # in words, not the driver's
     took, out = _timed(_render, server.url("redirect-loop"), timeout=5)
     assert isinstance(out, RenderError) and "REDIRECTS" in str(out) and took < 5
+    assert "redirects too many times" in str(out) and "Page." not in str(out)
     took, out = _timed(_render, server.url("no-such-page.html"), timeout=5)
     assert isinstance(out, RenderError) and "404" in str(out)
     _assert_usable(server)
