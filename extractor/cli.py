@@ -135,8 +135,12 @@ def _guarded(job: tuple[str, dict[str, Any]], produce: Callable[[str, dict[str, 
     fmt = kw.pop("format")
     debug = kw.pop("_debug", False)
     stdin = kw.pop("_stdin", None)  # standard input, read by the parent process
-    record = kw.pop("_warc", None)  # a WARC record, read by the parent process
+    record = kw.pop("_warc", None)  # a WARC record, read by the parent process (its payload maybe left out)
     try:
+        if record is not None:
+            from .warc import with_payload
+
+            record = with_payload(record, kw.get("max_bytes") or _default_max_bytes())
         what: Any = record if record is not None else source if stdin is None else stdin
         if isinstance(what, str) and what != "-" and not _SCHEME.match(what):
             what = pathlib.Path(what)  # a command-line source is a path, never HTML text: "no such file"
@@ -279,7 +283,7 @@ def _expand_jobs(sources: list[str], kwargs_for: Callable[[str], dict[str, Any]]
     read only as the batch needs them (a record that cannot be read is an Outcome already)."""
     for source in sources:
         if warc and _is_warc_source(source):
-            from .warc import WarcStats, read_warc
+            from .warc import WarcStats, read_warc, without_payload
 
             kw = {**kwargs_for(source), "format": fmt}
             stats = WarcStats()
@@ -291,6 +295,7 @@ def _expand_jobs(sources: list[str], kwargs_for: Callable[[str], dict[str, Any]]
                     if record.error is not None:
                         yield record.label, (record.label, None, None, ": ".join(record.error)), record
                     else:
+                        record = without_payload(record)  # the worker reads it again from the file
                         yield record.label, (record.label, {**kw, "_warc": record}), record
             except PagesightError as exc:
                 counts["pages"] += 1

@@ -29,7 +29,7 @@ import re
 import zlib
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import IO, Any
 
@@ -66,6 +66,9 @@ class WarcPage:
     content_type: str | None = None
     offset: int | None = None
     error: tuple[str, str] | None = None
+    #: The file the record lies in at ``offset`` (set by :func:`read_warc` for a file, None for a stream):
+    #: :func:`without_payload` and :func:`with_payload` hand a record to another process by its place.
+    path: str | None = None
 
     @property
     def label(self) -> str:
@@ -161,8 +164,11 @@ def read_warc(
         name = name or getattr(source, "name", None) or "-"
         if not isinstance(name, str):
             name = "-"
+    where = os.fspath(pathlib.Path(source).resolve()) if owned else None
     try:
-        yield from _records(fh, name, max_bytes, stats)
+        for page in _records(fh, name, max_bytes, stats):
+            page.path = where
+            yield page
         if stats.html == 0 and stats.broken == 0:
             yield WarcPage(name, error=("NoHTMLRecords", "the WARC holds no HTML response record ("
                                         + stats.summary() + ")"))
@@ -277,6 +283,41 @@ def _page(record: Any, name: str, at: int, max_bytes: int, stats: WarcStats) -> 
         stats.skipped["untyped non-markup response"] += 1
         return None
     return WarcPage(name, uri, record_id, data, _charset(content_type), mime or None, at)
+
+
+def without_payload(page: WarcPage) -> WarcPage:
+    """``page`` without its payload when :func:`with_payload` can read it again from its file (a record
+    read from a file, not from a stream, and read whole); else ``page`` itself.
+
+    The command line's parent process reads each record (so a broken one is reported where it lies)
+    and hands its workers this light copy: a worker reads the payload itself, and the parent neither
+    keeps the records in flight nor copies them to the workers (a 1,000-page WARC, two workers:
+    the process tree's peak RSS over all pages against the first 100 went from 1.11-1.14 to
+    1.07-1.10, README "At scale").
+    """
+    if page.path is None or page.offset is None or page.error is not None or page.data is None:
+        return page
+    return replace(page, data=None)
+
+
+def with_payload(page: WarcPage, max_bytes: int = DEFAULT_MAX_BYTES) -> WarcPage:
+    """``page`` with its payload read again from its file at its offset, when :func:`without_payload` left
+    it out; else ``page`` itself. A record that cannot be read again (the file is gone, or changed so that
+    another record lies there) comes back with ``error`` set; never raises."""
+    if page.data is not None or page.error is not None or page.path is None or page.offset is None:
+        return page
+    try:
+        with open(page.path, "rb") as fh:
+            fh.seek(page.offset)
+            again = next(_records(fh, page.source or page.path, max_bytes, WarcStats()), None)
+    except Exception as exc:  # noqa: BLE001 - an unreadable file is this record's error, not the batch's
+        again = WarcPage(page.source, error=(type(exc).__name__, str(exc)))
+    if again is not None and again.error is None and again.record_id == page.record_id:
+        again.path = page.path
+        return again
+    why = again.error[1] if again is not None and again.error else "another record lies there now"
+    return replace(page, error=("BrokenRecord", f"record at byte {page.offset} could not be read again from "
+                                f"{page.path}: {why}"))
 
 
 def _bytes_left(fh: IO[bytes], offset: int) -> bool:

@@ -213,3 +213,46 @@ def test_cli_bad_records_are_reported_the_run_goes_on_exit_code_1(tmp_path):
         "Page 0", "Page 1", "NoHTMLRecords", "Page 2", "Page 3", "BrokenRecord"]
     err = proc.stderr.decode()
     assert "NoHTMLRecords" in err and "BrokenRecord" in err and "6 pages, 0 empty, 2 failed" in err  # the summary line
+
+
+@pytest.mark.parametrize("gz", [True, False])
+def test_a_record_is_handed_over_by_its_place_and_read_again(tmp_path, gz):
+    from extractor.warc import with_payload, without_payload
+
+    path = tmp_path / ("a.warc.gz" if gz else "a.warc")
+    write_warc(path, [("request", "https://example.org/p0", b"", None), *pages(3)], gz=gz)
+    read = list(read_warc(path))
+    assert len(read) == 3
+    for page_read in read:
+        light = without_payload(page_read)
+        assert light.data is None and light.path == str(path.resolve()) and light.offset == page_read.offset
+        again = with_payload(light)
+        assert again == page_read
+    streamed = next(read_warc(io.BytesIO(path.read_bytes())))
+    assert streamed.path is None and without_payload(streamed) is streamed  # a stream cannot be read again
+
+
+def test_a_record_that_cannot_be_read_again_is_a_broken_record(tmp_path):
+    from extractor.cli import _guarded, _produce_text
+    from extractor.warc import with_payload, without_payload
+
+    path = tmp_path / "a.warc.gz"
+    write_warc(path, pages(2))
+    light = [without_payload(p) for p in read_warc(path)]
+    write_warc(path, [("request", "https://example.org/x", b"", None), *pages(2, start=5)])  # rewritten meanwhile
+    changed = with_payload(light[1])
+    assert changed.data is None and changed.error[0] == "BrokenRecord" and "read again" in changed.error[1]
+    path.unlink()
+    gone = with_payload(light[0])
+    assert gone.error[0] == "BrokenRecord" and "No such file" in gone.error[1]
+    outcome = _guarded((light[0].label, {"format": "json", "method": "decay", "_warc": light[0]}), _produce_text)
+    assert outcome[1] is None and outcome[3].startswith("BrokenRecord")  # the batch's error line, not a crash
+
+
+def test_the_batch_hands_workers_records_without_their_payload(tmp_path):
+    from extractor.cli import _expand_jobs
+
+    write_warc(tmp_path / "a.warc.gz", pages(2))
+    counts = {"pages": 0}
+    jobs = list(_expand_jobs([str(tmp_path / "a.warc.gz")], lambda s: {}, "jsonl", True, None, True, counts))
+    assert [job[1]["_warc"].data for _, job, _ in jobs] == [None, None] and counts["pages"] == 2
