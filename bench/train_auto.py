@@ -224,6 +224,21 @@ def prepare(sets: tuple[str, ...], limit: int | None, cache: pathlib.Path) -> li
     return pages
 
 
+def zero_features(pages: list[dict], names: list[str]) -> list[str]:
+    """Set to 0 the feature columns named by ``names`` (a name or its prefix, matched on what follows a
+    neighbour's ``n+1:``) in every page's rows; return the names of the columns set."""
+    if not names:
+        return []
+    cols = [k for k, name in enumerate(FEATURE_NAMES) if name.split(":")[-1].startswith(tuple(names))]
+    if not cols:
+        raise SystemExit(f"--zero-features {','.join(names)}: no feature of {FEATURE_VERSION} has such a name")
+    for p in pages:
+        p["X"] = p["X"].copy()
+        p["X"][:, cols] = 0.0
+    print("zeroed:", ", ".join(FEATURE_NAMES[k] for k in cols), flush=True)
+    return [FEATURE_NAMES[k] for k in cols]
+
+
 def page_f1(page: dict, keep: np.ndarray) -> float:
     """Shingle F1 of the kept blocks' text against the page's gold (the data README's metric); remembered
     per page and set of kept blocks, since the rule searches score the same sets again and again."""
@@ -546,12 +561,14 @@ def write_routes(pages: list[dict], path: pathlib.Path) -> dict[str, Any]:
 
 def markdown(results: dict, command: str) -> str:
     """The results as the README table: grouped CV, leave-one-set-out and the references."""
-    lines = ["# The learned extractor (issue #14, item 2)", "", f"    {command}", "",
-             "Shingle F1 (`../shared/data/README.md`), every figure out of fold (block texts scored as the "
-             "data README says; comment sections dropped on pages typed article, collection or documentation, "
-             "as auto does). Page types for that rule: " + results["page_types"] + ".", "",
-             "| set | pages | grouped CV (pooled) | leave-one-set-out | " + " | ".join(REFERENCE) + " |",
-             "|---|---:|---:|---:|" + "---:|" * len(REFERENCE)]
+    lines = ["# The learned extractor (issue #14, item 2)", "", f"    {command}", ""]
+    if results.get("zeroed"):
+        lines += ["Feature columns set to 0 (the model without them): " + ", ".join(results["zeroed"]) + ".", ""]
+    lines += ["Shingle F1 (`../shared/data/README.md`), every figure out of fold (block texts scored as the "
+              "data README says; comment sections dropped on pages typed article, collection or documentation, "
+              "as auto does). Page types for that rule: " + results["page_types"] + ".", "",
+              "| set | pages | grouped CV (pooled) | leave-one-set-out | " + " | ".join(REFERENCE) + " |",
+              "|---|---:|---:|---:|" + "---:|" * len(REFERENCE)]
     cv, loso = results.get("cv", {}).get("sets", {}), results.get("loso", {}).get("sets", {})
     for s in SETS:
         n = (cv.get(s) or loso.get(s) or {}).get("pages", 0)
@@ -595,6 +612,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="grouped parts of a split's training pages its rule is chosen on (see INNER_FOLDS)")
     ap.add_argument("--rule", choices=RULE_KINDS, default=RULE_KIND,
                     help="the kind of decision rule auto ships and the main figures use (see RULE_KINDS)")
+    ap.add_argument("--zero-features", default="",
+                    help="comma-separated feature names or name prefixes (a neighbour's too: 'cedp_' takes "
+                         "'n+1:cedp_kept'): their columns are set to 0 before fitting, the model without them "
+                         "(a column of one value gets no split), to measure what a feature group is worth")
     ap.add_argument("--out", default=str(ROOT / "extractor" / "models" / "learned.json.gz"))
     ap.add_argument("--markdown", default=str(ROOT / "bench" / "results" / "learned_auto.md"))
     args = ap.parse_args(argv)
@@ -605,6 +626,7 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit("--stack fits its second stage on two inner halves: use it with --inner-folds 2")
     t0 = time.perf_counter()
     pages = prepare(SETS, args.limit, pathlib.Path(args.cache_dir))
+    zeroed = zero_features(pages, [name for name in args.zero_features.split(",") if name])
     page_types = "the shipped page-type model's (trained on every set)"
     if args.page_types:
         verdicts = json.loads(pathlib.Path(args.page_types).read_text())
@@ -618,7 +640,7 @@ def main(argv: list[str] | None = None) -> int:
         p["weight"] = args.other_type_weight if p["gold_type"] not in (None, "article") else 1.0
     print(f"{len(pages)} pages, {sum(len(p['y']) for p in pages)} blocks, features {FEATURE_VERSION}", flush=True)
     results: dict = {"features": FEATURE_VERSION, "pages": len(pages), "page_types": page_types,
-                     "tree_params": dict(TREE_PARAMS)}
+                     "tree_params": dict(TREE_PARAMS), "zeroed": zeroed}
     if "cv" in args.steps:
         fold = grouped_folds([p["group"] for p in pages], FOLDS)
         rules = []
