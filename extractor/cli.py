@@ -135,7 +135,7 @@ def _guarded(job: tuple[str, dict[str, Any]], produce: Callable[[str, dict[str, 
     fmt = kw.pop("format")
     debug = kw.pop("_debug", False)
     stdin = kw.pop("_stdin", None)  # standard input, read by the parent process
-    record = kw.pop("_warc", None)  # a WARC record, read by the parent process (its payload maybe left out)
+    record = kw.pop("_warc", None)  # a WARC record the parent read (without its payload when it lies in a file)
     try:
         if record is not None:
             from .warc import with_payload
