@@ -1616,9 +1616,9 @@ NET_ERRORS = {
     "ERR_BLOCKED_BY_CLIENT": "the request was blocked (offline, or by the network policy)",
     "ERR_SSL_PROTOCOL_ERROR": "the secure connection failed",
 }
-#: Playwright's "Page.goto: net::ERR_X at URL" (the method's name, then Chromium's code).
-_NET_ERROR = re.compile(r"^(?:[A-Z]\w*\.\w+: )?net::(ERR_[A-Z0-9_]+)")
+#: Playwright's "Page.goto: net::ERR_X at URL": the driver's method name, then Chromium's code.
 _API_PREFIX = re.compile(r"^[A-Z]\w*\.\w+: ")
+_NET_ERROR = re.compile(r"^net::(ERR_[A-Z0-9_]+)")
 
 
 def _first_line(exc: BaseException) -> str:
@@ -1627,13 +1627,14 @@ def _first_line(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     if not text:
         return type(exc).__name__
-    net = _NET_ERROR.match(text[0])
+    line = _API_PREFIX.sub("", text[0])
+    net = _NET_ERROR.match(line)
     if net:
         code = net.group(1)
         words = NET_ERRORS.get(code) or (
             "its certificate was refused" if code.startswith("ERR_CERT_") else "the browser could not load it")
         return f"{words} (net::{code})"
-    return _API_PREFIX.sub("", text[0])
+    return line
 
 
 _ENGINE = _Engine()
