@@ -111,6 +111,11 @@ TREE_PARAMS = {"max_iter": 120, "learning_rate": 0.15, "max_leaf_nodes": 31, "ma
 #: an article's, in the fit: 1 weighs every page the same (``--other-type-weight``; the news sets hold
 #: articles only, so the other types are 647 of the 4,168 pages).
 OTHER_TYPE_WEIGHT = 1.0
+#: Share of the training pages whose class/id cue columns (``c0=``, ``c1=``, ``c2=``, a neighbour's too) are
+#: set to 0 in the fit, a page drawn at random per fit (``--cue-dropout``; 0, the shipped setting: none):
+#: a model that cannot always lean on a site's class names, for sites whose names it has never seen.
+CUE_DROPOUT = 0.0
+CUE_COLUMNS = [k for k, name in enumerate(FEATURE_NAMES) if name.split(":")[-1].startswith(("c0=", "c1=", "c2="))]
 #: Figures printed beside the model's: the peers of ../shared/data/PEERS.md and auto before #14's model.
 REFERENCE = {
     "auto before": {"wcxb_dev": 0.814, "cleaneval": 0.874, "l3s_gn1": 0.860, "dragnet": 0.773, "chinese_wce": 0.837},
@@ -288,6 +293,11 @@ def fit(pages: list[dict], rows: list[np.ndarray] | None = None):
 
     x = np.concatenate(rows if rows is not None else [p["X"] for p in pages])
     y = np.concatenate([p["y"] for p in pages]).astype(int)
+    if CUE_DROPOUT > 0 and rows is None:
+        starts = np.cumsum([0] + [len(p["y"]) for p in pages])
+        rng = np.random.default_rng(len(pages))
+        for k in np.flatnonzero(rng.random(len(pages)) < CUE_DROPOUT):
+            x[starts[k]:starts[k + 1], CUE_COLUMNS] = 0.0
     weights = []
     for p in pages:
         chars = np.expm1(p["X"][:, FEATURE_NAMES.index("log_chars")]) + CHAR_PRIOR
@@ -616,12 +626,15 @@ def main(argv: list[str] | None = None) -> int:
                     help="comma-separated feature names or name prefixes (a neighbour's too: 'cedp_' takes "
                          "'n+1:cedp_kept'): their columns are set to 0 before fitting, the model without them "
                          "(a column of one value gets no split), to measure what a feature group is worth")
+    ap.add_argument("--cue-dropout", type=float, default=CUE_DROPOUT,
+                    help="share of training pages fitted with their class/id cue columns at 0 (see CUE_DROPOUT)")
     ap.add_argument("--out", default=str(ROOT / "extractor" / "models" / "learned.json.gz"))
     ap.add_argument("--markdown", default=str(ROOT / "bench" / "results" / "learned_auto.md"))
     args = ap.parse_args(argv)
     TREE_PARAMS.update(args.tree_params)
     globals()["INNER_FOLDS"] = args.inner_folds
     globals()["RULE_KIND"] = args.rule
+    globals()["CUE_DROPOUT"] = args.cue_dropout
     if args.stack and args.inner_folds != 2:
         raise SystemExit("--stack fits its second stage on two inner halves: use it with --inner-folds 2")
     t0 = time.perf_counter()
