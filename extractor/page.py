@@ -484,6 +484,9 @@ def source_text_outside_tags(text: str) -> str:
     parts.append(text[i:])
     return _TAG.sub(" ", " ".join(parts))
 _BODY_START = re.compile(r"<body\b[^>]*>", re.I)
+#: Where a page's body content starts when it has no ``<body>`` tag: after ``</head>``, else after the
+#: ``<html>`` start tag (:func:`_reparse_empty_body`).
+_BODY_STARTS_WITHOUT_TAG = (re.compile(r"</head\s*>", re.I), re.compile(r"<html\b[^>]*>", re.I))
 _HTML_END = re.compile(r"</html\s*>", re.I)
 _BODY_HTML_END = re.compile(r"</(?:body|html)\s*>", re.I)
 _TAG_TOKEN = re.compile(r"<(/?)([A-Za-z][^\s/>]*)[^>]*>")
@@ -736,17 +739,25 @@ def _gap(name: str) -> str:
 
 def _reparse_empty_body(root: etree._Element, text: str) -> etree._Element:
     """A body that came out empty or nearly so while the source holds text is parsed again as a
-    fragment (the part after ``<body>``, else the whole source, inside a fresh ``<html><body>``);
-    its body replaces the empty one when it holds more text. Seen on l3s_gn1: a garbled
-    ``<html`` start tag that swallows the page."""
+    fragment (the part after ``<body>``; in a page without that tag, after ``</head>``, else after
+    the ``<html>`` start tag; else the whole source; inside a fresh ``<html><body>``); its body
+    replaces the empty one when it holds more text. Seen on l3s_gn1: a garbled ``<html`` start tag
+    that swallows the page, and pages cut short by their crawl, whose ``<html>`` start tag lost its
+    closing quote or whose ``<head>`` was left open by a broken tag, with no ``<body>`` tag: lxml
+    then leaves the text out of the tree (Chromium shows it)."""
     body = root.find("body")
     if body is not None and _text_chars_at_least(body, EMPTY_BODY_CHARS):
         return root
-    have = len(normalize_space(" ".join((body if body is not None else root).itertext())))
+    # Without a body the methods read an empty one (added after the repairs) under an <html> root:
+    # text that lxml left in the head counts for nothing there.
+    holder = body if body is not None else None if root.tag == "html" else root
+    have = len(normalize_space(" ".join(holder.itertext()))) if holder is not None else 0
     source_chars = len(normalize_space(source_text_outside_tags(text)))
     if source_chars < EMPTY_BODY_CHARS or source_chars < EMPTY_BODY_RATIO * max(have, 1):
         return root
     start = _BODY_START.search(text)
+    for opener in _BODY_STARTS_WITHOUT_TAG:
+        start = start or opener.search(text)
     part = text[start.end():] if start else text
     try:
         again = etree.fromstring(f"<html><body>{part}</body></html>", _HUGE_PARSER)

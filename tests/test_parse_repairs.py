@@ -159,6 +159,22 @@ def test_nearly_empty_body_is_reparsed_as_a_fragment(monkeypatch):
     assert "Paragraph 0 of the article" in text and "Paragraph 39 of the article" in text
 
 
+@pytest.mark.parametrize("start", [
+    # a crawl cut the page short inside its <html> start tag: a stray quote, no <head>, no <body> tag
+    '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN">\n<html xmlogo.jpg" alt="Site" border="0" />'
+    "</a></td><td><table><tr><td>",
+    # a broken tag leaves the <head> open and there is no <body> tag: lxml keeps the text in the head
+    "<html>\n<head>\n<title>T</title>\n<mbox>\n<tr><td>",
+])
+def test_body_lost_to_a_page_cut_short_is_reparsed_from_the_html_start(start):
+    # two l3s_gn1 pages (ce6830ee, f3d9f7be) came out with no body text although Chromium shows their article
+    html = start + ARTICLE + "</td></tr></table></td></tr></table></body></html>"
+    assert "Paragraph 39" not in _body_text(html, repairs=REPAIRS - {"fragment"})
+    text = _body_text(html)
+    assert "Paragraph 0 of the article" in text and "Paragraph 39 of the article" in text
+    assert "Paragraph 39 of the article" in extract(html).text
+
+
 def _inline_link_page() -> str:
     sentence = "<p>One <a href='/x'>a link inside</a> and more words in this paragraph of the story.</p>"
     paras = "".join(f"<p>Story paragraph {i} goes on with plain words and no links at all here.</p>"
