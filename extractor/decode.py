@@ -434,10 +434,23 @@ def decode(data: bytes, *, encoding: str | None = None, http_charset: str | None
 
 def _despite_damage(data: bytes, info: codecs.CodecInfo) -> str | None:
     """The page's text in ``info``'s encoding when it cannot read only a few of the non-ASCII bytes
-    (:data:`DAMAGED_MAX_SHARE`; unreadable ones become U+FFFD), else None."""
+    (:data:`DAMAGED_MAX_SHARE`; unreadable ones become U+FFFD), or, in UTF-8, when it reads more
+    non-ASCII characters than it cannot (:func:`_mostly_utf8`); else None."""
     text = _text(data, info)
     bad = text.count("\ufffd")
-    return text if bad <= DAMAGED_MAX_SHARE * len(data.translate(None, _ASCII)) else None
+    if bad <= DAMAGED_MAX_SHARE * len(data.translate(None, _ASCII)):
+        return text
+    return text if info.name == "utf-8" and _mostly_utf8(text, bad) else None
+
+
+def _mostly_utf8(text: str, bad: int) -> bool:
+    """Whether ``text``, bytes read as UTF-8 with ``bad`` unreadable ones, holds more well-formed
+    non-ASCII characters than that: UTF-8 with a few stray bytes (a CMS pasting Windows-1252 into a
+    UTF-8 page), which a browser reads as UTF-8 when the page says so. A page in a single-byte
+    encoding read as UTF-8 forms almost no well-formed characters (an accented letter before ASCII
+    never is one), however few non-ASCII bytes it has. Seen on dragnet: six mostly English UTF-8
+    pages with 1-11 stray bytes had been detected as Windows-1250, ISO-8859-10 or Mac Roman."""
+    return len(text) - len(text.encode("ascii", "ignore")) - bad > bad
 
 
 def _valid_utf8_with_non_ascii(data: bytes) -> bool:

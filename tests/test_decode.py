@@ -91,3 +91,23 @@ def test_utf8_with_a_cut_character_stays_utf8():
     data = _cut(html.encode(), "结束语", "utf-8")
     text, used = decode(data)
     assert used == "utf-8" and _ZH in text and "Grüße, très bien" in text
+
+
+@pytest.mark.parametrize("declared", ['<meta charset="utf-8">', ""])
+def test_mostly_english_utf8_with_stray_bytes_stays_utf8(declared):
+    # seen on dragnet: a UTF-8 blog post with curly quotes, where a few Windows-1252 bytes were pasted in
+    # (the quote's lead byte written as &acirc;): it had been detected as Windows-1250 or Mac Roman
+    words = "plain English words about the day " * 40
+    html = (f"<html><head>{declared}</head><body><p>{words} It’s “quoted” and café-style.</p>"
+            f"<p>{words}</p><p>You&acirc;\x80\x99re here.</p></body></html>")
+    data = html.encode().replace("\x80\x99".encode(), b"\x80\x99")  # the two code points as raw bytes
+    text, used = decode(data)
+    assert used == "utf-8" and "It’s “quoted” and café-style." in text and text.count("\ufffd") == 2
+
+
+def test_windows_1252_read_as_utf8_is_still_detected():
+    # a page in Windows-1252 forms no well-formed UTF-8 character: detection keeps its letters
+    body = "Grüße aus Köln, très bien. " * 30
+    html = f"<html><head><meta charset='utf-8'></head><body><p>{body}</p></body></html>"
+    text, used = decode(html.encode("cp1252"))
+    assert used != "utf-8" and "Grüße aus Köln" in text
