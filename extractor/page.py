@@ -748,10 +748,12 @@ def _reparse_empty_body(root: etree._Element, text: str) -> etree._Element:
     body = root.find("body")
     if body is not None and _text_chars_at_least(body, EMPTY_BODY_CHARS):
         return root
-    # Without a body the methods read an empty one (added after the repairs) under an <html> root:
-    # text that lxml left in the head counts for nothing there.
-    holder = body if body is not None else None if root.tag == "html" else root
-    have = len(normalize_space(" ".join(holder.itertext()))) if holder is not None else 0
+    if body is not None:
+        have = len(normalize_space(" ".join(body.itertext())))
+    elif root.tag == "html":  # the methods will read an empty body added after the repairs: text lxml
+        have = 0              # left in the head counts for nothing there
+    else:
+        have = len(normalize_space(" ".join(root.itertext())))
     source_chars = len(normalize_space(source_text_outside_tags(text)))
     if source_chars < EMPTY_BODY_CHARS or source_chars < EMPTY_BODY_RATIO * max(have, 1):
         return root
