@@ -12,8 +12,8 @@ On every page of the dev sets (HTML path: ``extractor.load(data, url=gold_url)``
    a January 1st (a bare year, ``extractor.metadata.year_only``);
 3. ``trafilatura.extract_metadata(text, default_url=url)`` (author, date, sitename, title), which
    reads the URL for dates and falls back to the URL's host for the site name;
-4. on wcxb_dev only, ``extractor.extract(page).title`` vs the gold title and vs trafilatura's
-   title (exact match after ``extractor.metrics.normalize``).
+4. on the sets whose gold has titles (wcxb_dev, l3s_gn1), ``extractor.extract(page).title`` vs the gold
+   title and vs trafilatura's title (exact match after ``extractor.metrics.normalize``).
 
 Coverage is the share of pages with a value. Date agreement compares days (``YYYY-MM-DD``).
 "URL-dated pages" are those whose gold URL holds a full ``/YYYY/MM/DD/`` date: there the URL date
@@ -173,12 +173,13 @@ def report(all_rows: dict[str, list[dict[str, Any]]]) -> str:
     out += _date_tables(all_rows)
     out.append("")
     out += _speed_table(all_rows)
-    titled = [r for rows in all_rows.values() for r in rows if "ps_title" in r]
-    if titled:
-        ps = sum(normalize(r["ps_title"]) == normalize(r["gold_title"]) for r in titled)
-        tr = sum(normalize(r["tr"]["title"] or "") == normalize(r["gold_title"]) for r in titled)
-        out += ["", f"Title exact match (normalised) on {len(titled)} wcxb_dev pages with a gold title: "
-                f"pagesight extract().title {_pct(ps, len(titled))}, trafilatura {_pct(tr, len(titled))}"]
+    for name, rows in all_rows.items():
+        titled = [r for r in rows if "ps_title" in r]
+        if titled:
+            ps = sum(normalize(r["ps_title"]) == normalize(r["gold_title"]) for r in titled)
+            tr = sum(normalize(r["tr"]["title"] or "") == normalize(r["gold_title"]) for r in titled)
+            out += ["", f"Title exact match (normalised) on {len(titled)} {name} pages with a gold title: "
+                    f"pagesight extract().title {_pct(ps, len(titled))}, trafilatura {_pct(tr, len(titled))}"]
     return "\n".join(out)
 
 
@@ -279,7 +280,7 @@ def main(argv: list[str] | None = None) -> int:
         all_rows = {}
         for name in args.sets.split(","):
             t = time.perf_counter()
-            all_rows[name] = measure(name, args.limit, titles=name == "wcxb_dev")
+            all_rows[name] = measure(name, args.limit, titles=True)  # the sets whose gold has titles
             print(f"# {name}: {len(all_rows[name])} pages in {time.perf_counter() - t:.0f} s", file=sys.stderr)
         if args.json:
             pathlib.Path(args.json).write_text(json.dumps(all_rows))

@@ -11,6 +11,9 @@ from .page import Page, normalize_space
 
 #: Separators sites put between the headline and the site name in ``<title>``.
 _SITE_SEPARATORS = re.compile(r"\s+[|\-–—·:»]\s+")
+#: Permalink marks that documentation generators put at a heading's end (Sphinx's and MkDocs'
+#: ``<a class="headerlink">¶</a>``): not part of the headline.
+_PERMALINK_MARKS = " ¶"
 _TOKEN = re.compile(r"\w+")
 _HEADINGS = etree.XPath("//body//h1 | //body//h2")
 _H1 = etree.XPath("//body//h1")
@@ -39,6 +42,7 @@ def headline(page: Page, content_ids: list[int] | None = None) -> str:
     on a rendered page, next an h1/h2 overlapping ``og:title``, then, when ``<title>`` is the
     site's own name (a script-built page's often is), the most prominent visible ``<h1>``; then
     ``og:title``, then the longest part of ``<title>`` split at site-name separators.
+    ``og:title`` and ``<title>`` lose the parts that name the site (:func:`_without_site_name`).
     ``content_ids`` (element ids of the extracted content) breaks ties toward headings
     near the content. Returns '' when the page has none of these.
     """
@@ -59,11 +63,38 @@ def headline(page: Page, content_ids: list[int] | None = None) -> str:
         if shown:
             return shown
     if og_title:
-        return og_title
+        return _without_site_name(page, og_title)
     if html_title:
-        parts = _SITE_SEPARATORS.split(html_title)
-        return max(parts, key=len).strip() if len(parts) > 1 else html_title
+        return _without_site_name(page, html_title)
     return best
+
+
+def _without_site_name(page: Page, title: str) -> str:
+    """``title`` split at :data:`_SITE_SEPARATORS`, less the parts that name the site (:func:`_site_names`):
+    the longest part left ("Workforce Management Software | Workforce.com", "Render | The cloud for
+    builders"), or the longest part when every part does; ``title`` itself when it has one part."""
+    parts = [part.strip() for part in _SITE_SEPARATORS.split(title)]
+    if len(parts) < 2:
+        return title
+    names, host = _site_names(page)
+    rest = [part for part in parts if not _names_site(part, names, host)]
+    return max(rest or parts, key=len)
+
+
+def _site_names(page: Page) -> tuple[set[str], str]:
+    """How the page names its site (lower case): ``og:site_name``/``application-name``, the text of its
+    home link and logo or brand; and its host, letters and digits only ("calgarysuncom")."""
+    names = {normalize_space(v).lower() for v in _SITE_NAMES(page.root)}
+    names.update(normalize_space(" ".join(el.itertext())).lower() for el in _SELF_NAMES(page.root))
+    host = urllib.parse.urlsplit(page.url or "").hostname or ""
+    return names - {""}, "".join(_TOKEN.findall(host.lower()))
+
+
+def _names_site(text: str, names: set[str], host: str) -> bool:
+    """Whether ``text`` is one of ``names`` or, letters and digits only, part of ``host`` (3 characters at least)."""
+    text = normalize_space(text).lower()
+    squashed = "".join(_TOKEN.findall(text))
+    return text in names or (len(squashed) >= 3 and squashed in host)
 
 
 def _headings(page: Page) -> list[etree._Element]:
@@ -76,6 +107,11 @@ def _headings(page: Page) -> list[etree._Element]:
     return [elements[i] for i in range(start + 1, int(page.end[start])) if tags[i] == "h1" or tags[i] == "h2"]
 
 
+def _heading_text(el: etree._Element) -> str:
+    """A heading's text, whitespace-normalised, without a permalink mark at its end (:data:`_PERMALINK_MARKS`)."""
+    return normalize_space(" ".join(el.itertext())).rstrip(_PERMALINK_MARKS)
+
+
 def _matching_heading(headings: list[etree._Element], reference: set[str]) -> tuple[str, float]:
     """The h1 (else h2) whose words overlap ``reference`` most, and the overlap (0..1)."""
     best, best_score = "", 0.0
@@ -83,7 +119,7 @@ def _matching_heading(headings: list[etree._Element], reference: set[str]) -> tu
         for el in headings:
             if el.tag != level:
                 continue
-            text = normalize_space(" ".join(el.itertext()))
+            text = _heading_text(el)
             if not text or len(text) > MAX_HEADLINE_CHARS:
                 continue
             words = _tokens(text)
@@ -108,7 +144,7 @@ def _prominent_h1(page: Page) -> str:
         i = page.index.get(el)
         if i is None:
             continue
-        text = normalize_space(" ".join(el.itertext()))
+        text = _heading_text(el)
         if not text or len(text) > MAX_HEADLINE_CHARS:
             continue
         key = (float(geometry.font_size[i]), -float(geometry.y[i]))
@@ -121,13 +157,6 @@ def _names_the_site(page: Page, html_title: str) -> bool:
     """True when ``<title>`` is only the site's name: it carries no separated headline part and
     the page names itself so elsewhere (``og:site_name``/``application-name``, its home link or
     logo) or its host does ("The Calgary Sun" on calgarysun.com)."""
-    title = normalize_space(html_title).lower()
-    if not title or _SITE_SEPARATORS.search(html_title):
+    if not normalize_space(html_title) or _SITE_SEPARATORS.search(html_title):
         return False
-    names = {normalize_space(v).lower() for v in _SITE_NAMES(page.root)}
-    names.update(normalize_space(" ".join(el.itertext())).lower() for el in _SELF_NAMES(page.root))
-    if title in names:
-        return True
-    squashed = "".join(_TOKEN.findall(title))
-    host = urllib.parse.urlsplit(page.url or "").hostname or ""
-    return len(squashed) >= 3 and squashed in host.replace(".", "").replace("-", "")
+    return _names_site(html_title, *_site_names(page))
