@@ -1,0 +1,31 @@
+"""The headline rule (``extractor.title.headline``): which heading or title part is the page's headline."""
+
+from extractor import load
+from extractor.title import headline
+
+ARTICLE = "".join(f"<p>Paragraph {i} of the article says something about the topic at hand.</p>" for i in range(8))
+
+
+def test_a_permalink_mark_is_not_part_of_the_headline():
+    # Sphinx and MkDocs end a heading with <a class="headerlink">¶</a>
+    html = ("<html><head><title>5. Data Structures — Python docs</title></head><body>"
+            "<h1>5. Data Structures<a class='headerlink' href='#data-structures'>¶</a></h1>"
+            f"{ARTICLE}</body></html>")
+    assert headline(load(html)) == "5. Data Structures"
+
+
+def test_og_title_loses_the_part_that_names_the_site():
+    head = ("<title>Workforce</title><meta property='og:title' "
+            "content='Workforce Management Software | Workforce.com'>")
+    html = f"<html><head>{head}</head><body><h2>Plans</h2>{ARTICLE}</body></html>"
+    assert headline(load(html, url="https://workforce.com/software")) == "Workforce Management Software"
+
+
+def test_title_loses_the_site_name_given_by_og_site_name_not_only_the_shorter_part():
+    head = ("<title>The cloud for builders | Acme Industrial Cloud Services Corporation</title>"
+            "<meta property='og:site_name' content='Acme Industrial Cloud Services Corporation'>")
+    html = f"<html><head>{head}</head><body>{ARTICLE}</body></html>"
+    assert headline(load(html, url="https://example.org/")) == "The cloud for builders"
+    # a title whose parts name no site keeps its longest part, as before
+    html = "<html><head><title>Best movers in 2025 | Top 19 companies compared</title></head><body>" + ARTICLE
+    assert headline(load(html + "</body></html>")) == "Top 19 companies compared"
