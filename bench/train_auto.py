@@ -115,7 +115,14 @@ OTHER_TYPE_WEIGHT = 1.0
 #: set to 0 in the fit, a page drawn at random per fit (``--cue-dropout``; 0, the shipped setting: none):
 #: a model that cannot always lean on a site's class names, for sites whose names it has never seen.
 CUE_DROPOUT = 0.0
-CUE_COLUMNS = [k for k, name in enumerate(FEATURE_NAMES) if name.split(":")[-1].startswith(("c0=", "c1=", "c2="))]
+
+
+def columns_named(prefixes: tuple[str, ...]) -> list[int]:
+    """Feature columns whose name, or what follows a neighbour's ``n+1:``, starts with one of ``prefixes``."""
+    return [k for k, name in enumerate(FEATURE_NAMES) if name.split(":")[-1].startswith(prefixes)]
+
+
+CUE_COLUMNS = columns_named(("c0=", "c1=", "c2="))
 #: Figures printed beside the model's: the peers of ../shared/data/PEERS.md and auto before #14's model.
 REFERENCE = {
     "auto before": {"wcxb_dev": 0.814, "cleaneval": 0.874, "l3s_gn1": 0.860, "dragnet": 0.773, "chinese_wce": 0.837},
@@ -234,7 +241,7 @@ def zero_features(pages: list[dict], names: list[str]) -> list[str]:
     neighbour's ``n+1:``) in every page's rows; return the names of the columns set."""
     if not names:
         return []
-    cols = [k for k, name in enumerate(FEATURE_NAMES) if name.split(":")[-1].startswith(tuple(names))]
+    cols = columns_named(tuple(names))
     if not cols:
         raise SystemExit(f"--zero-features {','.join(names)}: no feature of {FEATURE_VERSION} has such a name")
     for p in pages:
@@ -300,7 +307,7 @@ def fit(pages: list[dict], rows: list[np.ndarray] | None = None):
             x[starts[k]:starts[k + 1], CUE_COLUMNS] = 0.0
     weights = []
     for p in pages:
-        chars = np.expm1(p["X"][:, FEATURE_NAMES.index("log_chars")]) + CHAR_PRIOR
+        chars = np.expm1(p["X"][:, LOG_CHARS]) + CHAR_PRIOR
         weights.append(chars / chars.sum() * p.get("weight", 1.0))
     clf = HistGradientBoostingClassifier(**TREE_PARAMS)
     clf.fit(x, y, sample_weight=np.concatenate(weights) * len(pages))

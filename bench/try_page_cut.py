@@ -37,9 +37,9 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from train_auto import SETS, decide, grouped_folds, page_f1  # noqa: E402
+from train_auto import LOG_CHARS, SETS, decide, grouped_folds, page_f1  # noqa: E402
 
-from extractor.auto.learned import load_model  # noqa: E402
+from extractor.auto.learned import load_model, smooth  # noqa: E402
 from extractor.auto.learned_features import FEATURE_NAMES, FEATURE_VERSION  # noqa: E402
 
 #: The cuts a page may take.
@@ -47,7 +47,6 @@ CUTS = np.round(np.arange(0.10, 0.91, 0.05), 2)
 TYPES = ("article", "collection", "documentation", "forum", "listing", "product", "service")
 PAGE_COLUMNS = [FEATURE_NAMES.index(n) for n in ("page_link_share", "page_region_share", "page_has_comments",
                                                  "page_log_chars", "page_log_blocks")]
-LOG_CHARS = FEATURE_NAMES.index("log_chars")
 #: The regressor: small trees, many pages per leaf (a page gives 17 rows that share their features).
 PARAMS = {"max_iter": 200, "learning_rate": 0.05, "max_depth": 4, "min_samples_leaf": 100, "random_state": 0}
 #: The leave-one-set-out sets (wcxb_dev is scored by grouped CV only).
@@ -58,9 +57,7 @@ def page_row(page: dict, prob: np.ndarray, weight: float) -> list[float]:
     """Page-level features of ``prob`` (smoothed by ``weight``), the page type and the page's own columns."""
     chars = np.expm1(page["X"][:, LOG_CHARS]) + 1.0
     total = chars.sum()
-    if weight > 0 and len(prob) > 1:
-        padded = np.concatenate((prob[:1], prob, prob[-1:]))
-        prob = (1 - 2 * weight) * prob + weight * (padded[:-2] + padded[2:])
+    prob = smooth(prob, weight)
     row = [float(chars[prob >= c].sum() / total) for c in CUTS[::2]]
     row += [float(chars @ prob / total), float(prob.max()), float(chars @ ((prob > 0.2) & (prob < 0.8)) / total),
             float(np.log1p(len(prob)))]
