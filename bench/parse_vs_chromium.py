@@ -6,7 +6,7 @@ is decoded once with pagesight's decoder and given to both parsers:
 - Chromium (offline, JavaScript off, so the tree is the HTML5 parser's and not a script's):
   the text nodes of ``<body>`` joined by spaces, less the noise tags pagesight removes
   (ALGORITHMS "Shared vocabulary"; a button inside a heading stays, as in
-  ``extractor.page._keep_heading_buttons``). The same noise tags on both sides, so what is
+  ``extractor.parse._keep_heading_buttons``). The same noise tags on both sides, so what is
   measured is where each parser puts the text, not the cleaning.
 - pagesight: ``Page.text_of(page.body_id)`` of ``parse_html`` with a chosen set of repairs.
 
@@ -41,7 +41,8 @@ sys.path.insert(0, str(ROOT))
 from extractor.decode import decode  # noqa: E402
 from extractor.errors import PagesightError  # noqa: E402
 from extractor.metrics import tokens  # noqa: E402
-from extractor.page import NOISE_TAGS, REPAIRS, Page, parse_html  # noqa: E402
+from extractor.page import Page  # noqa: E402
+from extractor.parse import NOISE_TAGS, REPAIRS, parse_html  # noqa: E402
 
 SETS = ("cleaneval", "l3s_gn1", "dragnet", "chinese_wce", "wcxb_dev")
 DATA = ROOT.parent / "shared" / "data"

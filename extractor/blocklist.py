@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from lxml import etree
 
-from .page import NOISE_TAGS, Page, normalize_space
+from .page import Page
+from .parse import NOISE_TAGS, normalize_space
 
 #: Tags that open a new block. The paper's set G names ``table tr td div`` and ``form``;
 #: ALGORITHMS.md 2.1 adds ``p ul ol li h1-h6`` and the HTML5 sectioning tags.

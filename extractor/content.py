@@ -12,7 +12,8 @@ from collections.abc import Collection, Iterable
 
 import numpy as np
 
-from .page import Page, normalize_space
+from .page import Page
+from .parse import normalize_space
 from .result import Block
 
 #: Elements that start a new block of text when rendered (HTML's block-level elements).

@@ -14,7 +14,8 @@ import urllib.parse
 from typing import Any
 
 from .content import BLOCK_TAGS
-from .page import Page, normalize_space
+from .page import Page
+from .parse import normalize_space
 from .result import Block
 
 #: Inline elements and the mark they stand for (HTML Living Standard, "text-level semantics").

@@ -28,7 +28,8 @@ from typing import Any
 
 from lxml import etree
 
-from .page import Page, _ld_scripts, cap_attributes, normalize_space
+from .page import Page, _ld_scripts
+from .parse import cap_attributes, normalize_space
 
 #: Fields :func:`page_metadata` fills, in ``Result`` order.
 FIELDS = ("author", "date", "date_modified", "site_name", "language", "description", "image",

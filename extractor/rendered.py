@@ -20,7 +20,8 @@ from lxml import etree
 
 from .decode import canonical_encoding, decode, meta_charset
 from .errors import PageTooLarge
-from .page import SERVED_KEY, Geometry, Page, _sizes, parse_html, xml_safe
+from .page import SERVED_KEY, Geometry, Page, _sizes
+from .parse import parse_html, xml_safe
 from .source import is_url, read_source
 
 #: A fixed or sticky element holding more than this share of the body's text is the page
@@ -104,7 +105,7 @@ def _close_open_title(source: Any) -> Any:
     """Close a ``<title>`` that is never closed in HTML text or bytes (else left as is).
 
     A browser, like lxml, reads everything after an unclosed title as its text and shows an
-    empty page; the HTML path repairs the same breakage (``extractor.page.parse_html``).
+    empty page; the HTML path repairs the same breakage (``extractor.parse.parse_html``).
     """
     if isinstance(source, (bytes, bytearray)):
         if _TITLE_B.search(source) and not _END_TITLE_B.search(source):

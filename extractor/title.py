@@ -7,7 +7,8 @@ import urllib.parse
 
 from lxml import etree
 
-from .page import Page, normalize_space
+from .page import Page
+from .parse import normalize_space
 
 #: Separators sites put between the headline and the site name in ``<title>``.
 _SITE_SEPARATORS = re.compile(r"\s+[|\-–—·:»]\s+")

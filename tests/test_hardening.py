@@ -378,7 +378,7 @@ def test_a_tag_with_too_many_attributes_is_cut_with_a_warning():
 
 
 def test_a_page_past_the_element_cap_is_read_up_to_it_with_a_reason():
-    from extractor.page import MAX_ELEMENTS
+    from extractor.parse import MAX_ELEMENTS
 
     html = ("<html><body><article><p>" + "The first words of a very long page. " * 20 + "</p></article>"
             + "<p>x</p>" * (MAX_ELEMENTS + 100_000) + "</body></html>")

@@ -19,7 +19,8 @@ ROOT = pathlib.Path(extractor.__file__).resolve().parent.parent
 RENDER = ROOT / "render"
 
 #: Below the front door: these never import extractor.api.
-BELOW_API = ("extractor.auto", "extractor.methods", "extractor.page", "extractor.loader", "extractor.registry")
+BELOW_API = ("extractor.auto", "extractor.methods", "extractor.page", "extractor.parse", "extractor.loader",
+             "extractor.registry")
 #: What ``render`` may take from ``extractor``: the shared error classes and the binary sniffer, leaves that
 #: import nothing else of ours (so the browser stage never sees a method, the Page or the API).
 RENDER_MAY_USE = ("extractor.errors", "extractor.decode")

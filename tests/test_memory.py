@@ -69,15 +69,15 @@ def test_warm_up_leaves_no_codec_for_a_worker_to_import():
 
 
 def test_release_memory_empties_the_parsers_error_logs():
-    from extractor import page
+    from extractor import parse
 
     broken = b"<html><body><p>unclosed <b>bold <i>italic</table></div>" * 50
-    for parser in (page._UTF8_PARSER, page._HUGE_UTF8_PARSER):
+    for parser in (parse._UTF8_PARSER, parse._HUGE_UTF8_PARSER):
         etree.fromstring(broken, parser)
         assert len(parser.error_log) > 0  # libxml2 complained, and lxml kept it
     release_memory()
-    assert len(page._UTF8_PARSER.error_log) == 0
-    assert len(page._HUGE_UTF8_PARSER.error_log) == 0
+    assert len(parse._UTF8_PARSER.error_log) == 0
+    assert len(parse._HUGE_UTF8_PARSER.error_log) == 0
 
 
 def _live_pages(text: str) -> int:

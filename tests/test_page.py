@@ -3,7 +3,7 @@
 import numpy as np
 
 from extractor import load
-from extractor.page import NOISE_TAGS
+from extractor.parse import NOISE_TAGS
 
 
 def test_ids_follow_document_order_and_subtrees_are_ranges():

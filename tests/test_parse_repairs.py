@@ -9,7 +9,8 @@ import pytest
 
 from extractor import extract, load
 from extractor.methods.decay import Options, find_region, link_dense_subtrees
-from extractor.page import CONTROL_SWALLOW_SHARE, FLATTEN_DEPTH, REPAIRS, Page, parse_html
+from extractor.page import Page
+from extractor.parse import CONTROL_SWALLOW_SHARE, FLATTEN_DEPTH, REPAIRS, parse_html
 
 ARTICLE = "".join(f"<p>Paragraph {i} of the article says something worth reading about item {i}.</p>"
                   for i in range(40))
@@ -141,9 +142,9 @@ def test_content_after_the_closing_body_tag_goes_into_the_body():
 
 def test_nearly_empty_body_is_reparsed_as_a_fragment(monkeypatch):
     # no wrapper found on the dev pages empties lxml's body (libxml2 2.14); force one to test the path
-    from extractor import page as page_module
+    from extractor import parse as parse_module
 
-    real = page_module.etree.fromstring
+    real = parse_module.etree.fromstring
 
     def empty_body_first(text, parser=None):
         root = real(text, parser)
@@ -153,7 +154,7 @@ def test_nearly_empty_body_is_reparsed_as_a_fragment(monkeypatch):
             body.clear()
         return root
 
-    monkeypatch.setattr(page_module.etree, "fromstring", empty_body_first)
+    monkeypatch.setattr(parse_module.etree, "fromstring", empty_body_first)
     html = f"<div class='wrapper'><html><body>{ARTICLE}</body></html></div>"
     text = _body_text(html)
     assert "Paragraph 0 of the article" in text and "Paragraph 39 of the article" in text
@@ -199,7 +200,7 @@ def test_clean_tree_removes_blocks_not_inline_anchors():
 
 
 def test_source_text_outside_tags_matches_a_tag_stripper_and_handles_unclosed_raw_text():
-    from extractor.page import source_text_outside_tags
+    from extractor.parse import source_text_outside_tags
 
     def words(html: str) -> list[str]:
         return source_text_outside_tags(html).split()

@@ -1,0 +1,532 @@
+"""Parse HTML text into a cleaned lxml tree the way a browser would read it (issue #14, item 1).
+
+lxml's HTML parser is libxml2's, not an HTML5 parser: it stops at 256 open elements, lets an
+unclosed ``<button>`` or ``<title>`` swallow the page, and drops what follows ``</html>``. The
+repairs here (:data:`REPAIRS`) bring its tree close to Chromium's body text, each measured by
+``bench/parse_vs_chromium.py``; then the noise tags are removed. :func:`parse_html` is the one
+entry point; :mod:`extractor.page` builds the :class:`~extractor.page.Page` on its result.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from lxml import etree
+
+from .errors import NotHTMLError
+from .memory import register_cache
+
+#: Removed before every method (ALGORITHMS.md, "Shared vocabulary"). ``noscript`` is kept
+#: on purpose: some sites serve their whole readable page there.
+NOISE_TAGS = (
+    "script", "style", "template", "select", "option", "iframe", "textarea", "object",
+    "embed", "input", "button", "svg", "canvas",
+)
+#: A ``<title>`` holding more text than this, with markup in it, swallowed the body
+#: (lxml's HTML parser is not HTML5: an unclosed title eats the rest; seen on l3s_gn1).
+TITLE_SWALLOW_CHARS = 300
+
+_UTF8_PARSER = etree.HTMLParser(remove_comments=True, remove_pis=True, default_doctype=False, encoding="utf-8")
+_XML_DECL = re.compile(r"<\?xml[^>]*\?>", re.I)
+#: An XML declaration naming an encoding at the very start: the str lxml refuses to parse (lxml's own test).
+_OPENING_ENCODING_DECL = re.compile(r"""^(<\?xml[^>]+)\s+encoding\s*=\s*["'][^"']*["'](\s*\?>|)""")
+_OPEN_TITLE = re.compile(r"(<title\b[^>]*>)([^<]*)", re.I)
+
+def normalize_space(text: str | None) -> str:
+    """Collapse whitespace runs to one space and strip the ends ('' for None)."""
+    return " ".join(text.split()) if text else ""
+
+
+#: Parse repairs of :func:`parse_html` (issue #14, item 1), each measured against Chromium's body
+#: text by ``bench/parse_vs_chromium.py``; all on by default, a subset only to measure them.
+#: ``huge_tree``: libxml2's HTML parser stops at 256 open elements (2048 with ``huge_tree``) and
+#: drops everything after that point; past the larger limit the source is flattened first.
+#: ``controls``: a button/select that swallowed the page (an unclosed ``<button>``) is unwrapped.
+#: ``fragment``: a body that comes out (nearly) empty while the source holds text is re-parsed.
+#: ``after_body``: what follows ``</body>`` or ``</html>`` goes into the body, as in HTML5 (lxml
+#: puts it beside the body, or drops it after ``</html>``: seen on wcxb_dev, a whole article).
+REPAIRS = frozenset({"huge_tree", "controls", "fragment", "after_body"})
+
+_HUGE_PARSER = etree.HTMLParser(remove_comments=True, remove_pis=True, default_doctype=False, huge_tree=True)
+_HUGE_UTF8_PARSER = etree.HTMLParser(remove_comments=True, remove_pis=True, default_doctype=False,
+                                     encoding="utf-8", huge_tree=True)
+
+
+def _forget_parse_errors() -> None:
+    """Empty what lxml keeps of the last parses: each parser's error log (a parser empties its own at the
+    start of a parse, so it parses an empty page) and the thread's global log.
+
+    A big page's parse errors stay in those logs until the next parse with the same parser, spread over
+    the heap like the cross-page caches' entries (:mod:`extractor.memory`), so they go with them:
+    measured after a 0.5 MB record in a warm worker, 101 of the 143 Python blocks left were these.
+    """
+    for parser in (_UTF8_PARSER, _HUGE_PARSER, _HUGE_UTF8_PARSER):
+        etree.fromstring(b"<html></html>", parser)
+    etree.clear_error_log()
+
+
+register_cache(_forget_parse_errors)
+
+#: Depth to which a source that exceeds libxml2's limit is flattened: Chromium's own cap
+#: (``kMaximumHTMLParserDOMTreeDepth``), past which it, too, adds elements as siblings.
+FLATTEN_DEPTH = 512
+#: Controls removed as noise tags that may have swallowed the page in lxml's parser.
+_CONTROL_TAGS = ("button", "select")
+#: Flow elements whose text inside a control marks swallowed content (a real button's label or a
+#: select's options sit in inline elements or bare text).
+_SWALLOWED_BLOCKS = (
+    "p", "div", "ul", "ol", "li", "table", "h1", "h2", "h3", "h4", "h5", "h6", "article", "section",
+    "main", "blockquote", "pre", "dl", "form", "header", "footer", "nav", "aside", "figure",
+)
+#: A control is unwrapped when the text in flow elements inside it is at least this share of the
+#: body's text. Chosen on all 4,228 pages of the five dev text sets (lxml, ``huge_tree``): the
+#: largest such share of a real control was 0.17 (a select on dragnet), the three swallowing
+#: buttons (wcxb_dev, one site template) held 0.998; 0.4 sits in that empty gap (near its
+#: geometric middle), so it does not depend on any one page.
+CONTROL_SWALLOW_SHARE = 0.4
+#: Characters a control must hold before its share is computed (skips the body walk on most pages).
+_CONTROL_MIN_CHARS = 200
+#: The body counts as nearly empty below this many characters of text ...
+EMPTY_BODY_CHARS = 200
+#: ... while the source holds at least this many times as much text outside tags.
+EMPTY_BODY_RATIO = 5
+#: Where raw text (a script, a style sheet, a comment) opens, and a tag (never holding a '<', so every
+#: match ends by the next '<': a page whose '>' are missing costs linear time, not quadratic).
+_RAW_OPEN = re.compile(r"<(script|style)\b|<!--", re.I)
+_TAG = re.compile(r"<[^<>]*>")
+_COMMENT_CLOSE = re.compile("-->")
+
+
+def source_text_outside_tags(text: str) -> str:
+    """``text`` with scripts, style sheets, comments and tags replaced by spaces (an unclosed script,
+    style sheet or comment counts as its opening tag alone), in time linear in its length; takes and
+    returns a string."""
+    parts, i, pos = [], 0, 0
+    unclosed: set[str] = set()  # no closer after one opener of a kind: none after a later one either
+    while True:
+        found = _RAW_OPEN.search(text, pos)
+        if found is None:
+            break
+        name = (found.group(1) or "!--").lower()
+        close = None
+        if name not in unclosed:
+            closer = _COMMENT_CLOSE if name == "!--" else re.compile(rf"</{name}\s*>", re.I)
+            close = closer.search(text, found.end())
+        if close is None:
+            unclosed.add(name)
+            pos = found.end()  # the rest is read on; the opener goes with the tags below
+            continue
+        parts.append(text[i:found.start()])
+        i = pos = close.end()
+    parts.append(text[i:])
+    return _TAG.sub(" ", " ".join(parts))
+_BODY_START = re.compile(r"<body\b[^>]*>", re.I)
+#: Where a page's body content starts when it has no ``<body>`` tag: after ``</head>``, else after the
+#: ``<html>`` start tag (:func:`_reparse_empty_body`).
+_BODY_STARTS_WITHOUT_TAG = (re.compile(r"</head\s*>", re.I), re.compile(r"<html\b[^>]*>", re.I))
+_HTML_END = re.compile(r"</html\s*>", re.I)
+_BODY_HTML_END = re.compile(r"</(?:body|html)\s*>", re.I)
+_TAG_TOKEN = re.compile(r"<(/?)([A-Za-z][^\s/>]*)[^>]*>")
+_RAW_TEXT = frozenset({"script", "style", "textarea", "title", "xmp", "noembed", "noframes"})
+_VOID = frozenset({
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+    "track", "wbr", "basefont", "bgsound", "frame", "keygen", "isindex",
+})
+_INLINE = frozenset({"a", "b", "i", "em", "strong", "span", "font", "u", "s", "small", "sup", "sub", "code",
+                     "abbr", "big", "tt", "mark", "q", "cite", "dfn", "kbd", "samp", "var"})
+#: End tags are matched this far down the open-element stack at most (keeps the scan linear).
+_END_TAG_REACH = 64
+
+
+def parse_html(text: str, *, repairs: frozenset[str] = REPAIRS, notes: list[str] | None = None) -> etree._Element:
+    """Parse HTML text into a cleaned lxml tree and return its root element.
+
+    Noise tags and comments are removed. A ``<title>`` left open (which swallows the body in
+    lxml's parser) is detected and closed. ``repairs`` (default: all of :data:`REPAIRS`) makes
+    lxml's tree closer to a browser's; what a repair could not keep is appended to ``notes``
+    (for the Result's reason). Raises :class:`NotHTMLError` when there is no markup to parse.
+    """
+    if not text or text.isspace():
+        raise NotHTMLError("input is empty")
+    if "<" not in text:
+        raise NotHTMLError("input has no HTML markup (plain text?)")
+    huge = "huge_tree" in repairs
+    text = cap_attributes(text, notes)
+    root, parser = _parse(text, huge)
+    if root is None:
+        raise NotHTMLError("input has no HTML elements")
+    if "after_body" in repairs:
+        end = _HTML_END.search(text)
+        if end is not None and source_text_outside_tags(text[end.end():]).strip():
+            # text after </html> (not only scripts and comments): HTML5 reads it into the body
+            text = _BODY_HTML_END.sub(" ", text)
+            root, parser = _parse(text, huge)
+    if huge and _too_deep(parser):
+        root = _parse_flattened(text, huge, notes)
+    title = root.find("head/title")
+    if title is not None and title.text and len(title.text) > TITLE_SWALLOW_CHARS and "<" in title.text:
+        root, parser = _parse(_OPEN_TITLE.sub(r"\1\2</title>", text, count=1), huge)
+    if "after_body" in repairs:
+        _move_after_body(root)
+    if "fragment" in repairs:
+        root = _reparse_empty_body(root, text)
+    if root.find("body") is None and root.tag == "html":
+        etree.SubElement(root, "body")  # head-only document: give methods an (empty) body to read
+    _open_declarative_shadow_roots(root)
+    _keep_heading_buttons(root)
+    candidates = _control_candidates(root) if "controls" in repairs else []
+    if candidates:  # judged without script and style text, then unwrapped or removed as noise
+        etree.strip_elements(root, *(t for t in NOISE_TAGS if t not in _CONTROL_TAGS and t != "option"),
+                             with_tail=False)
+        _unwrap_swallowing_controls(root, candidates)
+    etree.strip_elements(root, *NOISE_TAGS, with_tail=False)
+    if text.count("<") > MAX_ELEMENTS:  # cheap test first: every element needs a "<"
+        _cap_elements(root, notes)
+    return root
+
+
+#: Elements a page read without rendering keeps, in document order: the methods' per-element
+#: work is linear, but a page past this (no dev page comes near: the largest holds tens of
+#: thousands) is a generated or hostile one, and the rest of it is dropped with a note.
+MAX_ELEMENTS = 300_000
+
+
+def _cap_elements(root: etree._Element, notes: list[str] | None) -> None:
+    """Drop every element after the first :data:`MAX_ELEMENTS` (document order) and say so."""
+    cut = None
+    for n, el in enumerate(root.iter(), 1):
+        if n > MAX_ELEMENTS:
+            cut = el
+            break
+    if cut is None:
+        return
+    el, dropped = cut, 0
+    while el.getparent() is not None:  # the cut element, then what follows it at every level up
+        parent = el.getparent()
+        following = list(el.itersiblings())
+        for sibling in following:
+            parent.remove(sibling)
+        dropped += len(following)
+        if el is cut:
+            parent.remove(el)
+            dropped += 1
+        el = parent
+    if notes is not None:
+        notes.append(f"the page has more than {MAX_ELEMENTS:,} elements: the rest of it ({dropped:,} subtrees) "
+                     "was not read")
+
+
+#: Attributes kept on one tag. libxml2 checks each new attribute against the tag's earlier
+#: ones, so time grows with their square: one tag with 125,000 attributes took 30-50 s to parse
+#: (issue #17); real tags carry tens. A tag over the cap keeps its name and loses its attributes.
+MAX_TAG_ATTRIBUTES = 1000
+#: The shortest attribute is 4 characters ("a=x "): a tag over the cap is at least this long.
+_LONG_TAG = re.compile(r"<[a-zA-Z][^<>]{" + str(4 * MAX_TAG_ATTRIBUTES) + "}")
+_TAG_NAME = re.compile(r"<[a-zA-Z][^\s/>]*")
+
+
+def cap_attributes(text: str, notes: list[str] | None = None) -> str:
+    """``text`` with the attributes of any tag carrying more than ``MAX_TAG_ATTRIBUTES`` dropped.
+
+    Cheap on ordinary pages: the tag scan runs only when the page holds more ``=`` than the cap.
+    """
+    if text.count("=") <= MAX_TAG_ATTRIBUTES:
+        return text
+    pieces, last, cut = [], 0, 0
+    for match in _LONG_TAG.finditer(text):
+        start = match.start()
+        if start < last:
+            continue
+        end = text.find(">", match.end())
+        end = len(text) if end < 0 else end
+        if text.count("=", start, end) > MAX_TAG_ATTRIBUTES:
+            pieces += [text[last:start], _TAG_NAME.match(text, start).group(0)]
+            last, cut = end, cut + 1
+    if not cut:
+        return text
+    pieces.append(text[last:])
+    if notes is not None:
+        notes.append(f"{cut} tag(s) carried more than {MAX_TAG_ATTRIBUTES:,} attributes: their attributes were "
+                     "dropped")
+    return "".join(pieces)
+
+
+def _parse(text: str, huge: bool) -> tuple[etree._Element | None, etree.HTMLParser]:
+    """lxml's parse of ``text`` and the parser used (its error log tells how the parse ended).
+
+    The text goes to libxml2 as UTF-8 bytes: handed a str, lxml passes its 4-byte-per-character
+    buffer and libxml2 converts it, which cost 0.1-0.4 ms a page more than encoding it here (same
+    trees on the 1,000 pages of ``bench/bench_scale_warc.py``'s archive).
+    """
+    parser = _HUGE_UTF8_PARSER if huge else _UTF8_PARSER
+    if _OPENING_ENCODING_DECL.match(text):  # what lxml refused as a str: it is dropped, as before
+        text = _XML_DECL.sub("", text)
+    try:
+        return etree.fromstring(_utf8(text), parser), parser
+    except etree.ParserError as exc:
+        raise NotHTMLError(f"input could not be parsed as HTML: {exc}") from None
+
+
+def _utf8(text: str) -> bytes:
+    """``text`` as UTF-8; a lone surrogate (a str can hold one, UTF-8 cannot) becomes U+FFFD."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:  # rare: only a caller's own str can hold one (decoding never makes it)
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace").encode("utf-8")
+
+
+def _too_deep(parser: etree.HTMLParser) -> bool:
+    """Did libxml2 stop at its nesting limit (a fatal error: everything after it is dropped)?"""
+    last = parser.error_log.last_error
+    return last is not None and last.type_name == "ERR_RESOURCE_LIMIT" and "depth" in last.message
+
+
+def _parse_flattened(text: str, huge: bool, notes: list[str] | None) -> etree._Element:
+    """Re-parse ``text`` with the tags nested deeper than :data:`FLATTEN_DEPTH` taken out.
+
+    Their text stays, in the element at the limit (what Chromium does past its own cap). If the
+    parser still stops (an approximate scan of a pathological source), what was lost is noted.
+    """
+    flat, dropped = _flatten_deep(text, FLATTEN_DEPTH)
+    root, parser = _parse(flat, huge) if dropped else (None, None)
+    if root is None or _too_deep(parser):
+        root, _ = _parse(text, huge)
+        if notes is not None:
+            notes.append("the page nests elements deeper than the HTML parser's limit; the text after "
+                         "the deepest point was lost")
+        return root
+    if notes is not None:
+        notes.append(f"the page nests elements deeper than {FLATTEN_DEPTH} levels; {dropped} tags past that "
+                     "depth were flattened (their text is kept)")
+    return root
+
+
+def _flatten_deep(text: str, limit: int) -> tuple[str, int]:
+    """``text`` without the start and end tags of elements opened deeper than ``limit``, and how
+    many tags were dropped. A linear scan with an open-element stack (raw-text elements skipped,
+    void elements not pushed, an end tag closes the nearest open element of its name)."""
+    out: list[str] = []
+    stack: list[tuple[str, bool]] = []
+    pos = dropped = 0
+    lower_text = None
+    for m in _TAG_TOKEN.finditer(text):
+        if m.start() < pos:
+            continue  # inside a raw-text element already copied
+        name = m.group(2).lower()
+        if m.group(1):  # end tag
+            reach = max(len(stack) - _END_TAG_REACH, 0)
+            for i in range(len(stack) - 1, reach - 1, -1):
+                if stack[i][0] == name:
+                    kept = stack[i][1]
+                    del stack[i:]
+                    if not kept:
+                        out.append(text[pos:m.start()] + _gap(name))
+                        pos = m.end()
+                        dropped += 1
+                    break
+            continue
+        if name in _RAW_TEXT:
+            if lower_text is None:
+                lower_text = text.lower()
+            close = lower_text.find("</" + name, m.end())
+            end = len(text) if close < 0 else (text.find(">", close) + 1 or len(text))
+            out.append(text[pos:end])
+            pos = end
+            continue
+        if name in _VOID or m.group(0).endswith("/>"):
+            continue
+        deep = len(stack) >= limit
+        stack.append((name, not deep))
+        if deep:
+            out.append(text[pos:m.start()] + _gap(name))
+            pos = m.end()
+            dropped += 1
+    out.append(text[pos:])
+    return "".join(out), dropped
+
+
+def _move_after_body(root: etree._Element) -> None:
+    """Elements lxml left after ``<body>`` (content after ``</body>``) go to the body's end."""
+    body = root.find("body")
+    if body is None:
+        return
+    following = list(body.itersiblings())
+    if following:
+        if body.tail and not body.tail.isspace():
+            _append_text(body, body.tail)
+        body.tail = None
+        for el in following:
+            body.append(el)
+
+
+def _text_chars_at_least(el: etree._Element, n: int) -> bool:
+    """Whether ``el`` holds ``n`` characters of non-space text (stops as soon as it does)."""
+    seen = 0
+    for t in el.itertext():
+        seen += len(t.strip())
+        if seen >= n:
+            return True
+    return False
+
+
+def _gap(name: str) -> str:
+    """What stands for a dropped tag: nothing inside a word's inline markup, else a space."""
+    return "" if name in _INLINE else " "
+
+
+def _reparse_empty_body(root: etree._Element, text: str) -> etree._Element:
+    """A body that came out empty or nearly so while the source holds text is parsed again as a
+    fragment (the part after ``<body>``; in a page without that tag, after ``</head>``, else after
+    the ``<html>`` start tag; else the whole source; inside a fresh ``<html><body>``); its body
+    replaces the empty one when it holds more text. Seen on l3s_gn1: a garbled ``<html`` start tag
+    that swallows the page, and pages cut short by their crawl, whose ``<html>`` start tag lost its
+    closing quote or whose ``<head>`` was left open by a broken tag, with no ``<body>`` tag: lxml
+    then leaves the text out of the tree (Chromium shows it)."""
+    body = root.find("body")
+    if body is not None and _text_chars_at_least(body, EMPTY_BODY_CHARS):
+        return root
+    if body is not None:
+        have = len(normalize_space(" ".join(body.itertext())))
+    elif root.tag == "html":  # the methods will read an empty body added after the repairs: text lxml
+        have = 0              # left in the head counts for nothing there
+    else:
+        have = len(normalize_space(" ".join(root.itertext())))
+    source_chars = len(normalize_space(source_text_outside_tags(text)))
+    if source_chars < EMPTY_BODY_CHARS or source_chars < EMPTY_BODY_RATIO * max(have, 1):
+        return root
+    start = _BODY_START.search(text)
+    for opener in _BODY_STARTS_WITHOUT_TAG:
+        start = start or opener.search(text)
+    part = text[start.end():] if start else text
+    try:
+        again = etree.fromstring(f"<html><body>{part}</body></html>", _HUGE_PARSER)
+    except (etree.ParserError, ValueError):
+        return root
+    new_body = again.find("body") if again is not None else None
+    if new_body is None:
+        return root
+    if len(normalize_space(" ".join(new_body.itertext()))) <= have:
+        return root
+    if root.tag != "html":
+        root = etree.Element("html")
+    if body is not None:
+        root.replace(body, new_body)
+    else:
+        root.append(new_body)
+    return root
+
+
+def _append_text(parent: etree._Element, text: str) -> None:
+    last = parent[-1] if len(parent) else None
+    if last is None:
+        parent.text = xml_safe((parent.text or "") + text)
+    else:
+        last.tail = xml_safe((last.tail or "") + text)
+
+
+def _control_candidates(root: etree._Element) -> list[etree._Element]:
+    """Buttons and selects that hold block elements and at least :data:`_CONTROL_MIN_CHARS`
+    characters of text (controls without a block inside can never qualify)."""
+    holding = [el for el in root.iter(*_CONTROL_TAGS) if next(el.iterdescendants(*_SWALLOWED_BLOCKS), None) is not None]
+    if not holding:
+        return []
+    sizes = _control_sizes(_outermost(holding), len)
+    return [el for el in holding if sizes[el][0] >= _CONTROL_MIN_CHARS]
+
+
+def _outermost(controls: list[etree._Element]) -> list[etree._Element]:
+    """Those of ``controls`` (buttons and selects, in document order) inside no other control.
+    Each kept one's subtree is walked once, so 2,000 nested buttons cost a walk, not a square."""
+    out: list[etree._Element] = []
+    inner: set[etree._Element] = set()
+    for el in controls:
+        if el not in inner:
+            out.append(el)
+            inner.update(el.iterdescendants(*_CONTROL_TAGS))
+    return out
+
+
+def _unwrap_swallowing_controls(root: etree._Element, candidates: list[etree._Element]) -> None:
+    """Unwrap a ``<button>``/``<select>`` whose flow content holds at least
+    :data:`CONTROL_SWALLOW_SHARE` of the body's text: lxml nests what follows an unclosed button
+    inside it, where a browser's HTML5 parser does not, and removing it as noise would drop the
+    article. Its children and text stay; the option elements of an unwrapped select too.
+    (``textarea`` is raw text in both parsers, so it never holds swallowed elements.)"""
+    body = root.find("body")
+    total = sum(len(normalize_space(t)) for t in (body if body is not None else root).itertext())
+    sizes = _control_sizes(_outermost(candidates), lambda t: len(normalize_space(t)))
+    found = False
+    for el in candidates:
+        if total and sizes.get(el, (0, 0))[1] >= CONTROL_SWALLOW_SHARE * total:
+            for d in el.iter("option", "optgroup"):
+                d.tag = "pagesight-unwrapped"
+            el.tag, found = "pagesight-unwrapped", True
+    if found:
+        etree.strip_tags(root, "pagesight-unwrapped")
+
+
+def _control_sizes(roots: list[etree._Element], measure: Callable[[str], int]
+                   ) -> dict[etree._Element, tuple[int, int]]:
+    """``(text, flow text)`` of every button and select in the subtrees of ``roots`` (disjoint), in
+    one walk of each: all the text inside it, and the text inside :data:`_SWALLOWED_BLOCKS`
+    elements within it (``measure`` sizes a piece of text). One walk, so that the nested buttons
+    lxml makes of unclosed ones cost no more than flat ones (each measured on its own was
+    quadratic: 2,000 nested buttons took 20-75 s); only the outermost controls' subtrees, not the
+    whole page."""
+    blocks, controls = frozenset(_SWALLOWED_BLOCKS), frozenset(_CONTROL_TAGS)
+    sizes: dict[etree._Element, tuple[int, int]] = {}
+    for root in roots:
+        stack = [[0, 0]]  # per open element: [text, flow text]
+        for event, el in etree.iterwalk(root, events=("start", "end")):
+            if event == "start":
+                stack.append([measure(el.text) if el.text else 0, 0])
+                continue
+            text, flow = stack.pop()
+            if el.tag in blocks:
+                flow = text
+            if el.tag in controls:
+                sizes[el] = (text, flow)
+            parent = stack[-1]
+            parent[0] += text + (measure(el.tail) if el.tail else 0)
+            parent[1] += flow
+    return sizes
+
+
+#: Characters lxml refuses in text set from Python (XML 1.0 forbids them), although its HTML
+#: parser leaves some in what it reads (a vertical tab after ``</body>``).
+_XML_INCOMPATIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def xml_safe(text: str) -> str:
+    """``text`` without the characters lxml refuses when text is set from Python (a
+    ``ValueError`` otherwise): for text read from one element and written into another."""
+    return _XML_INCOMPATIBLE.sub("", text)
+
+
+#: Headings whose text may sit in a button (kept when the noise tags go).
+_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+
+def _keep_heading_buttons(root: etree._Element) -> None:
+    """Unwrap a ``<button>`` that is a heading's content: an accordion's header is a button inside
+    a heading, its label the section's title (WAI-ARIA Authoring Practices, accordion pattern),
+    not a control to drop with the noise tags."""
+    found = False
+    for el in root.iter("button"):
+        parent = el.getparent()
+        if parent is not None and parent.tag in _HEADING_TAGS:
+            el.tag, found = "pagesight-heading-button", True
+    if found:
+        etree.strip_tags(root, "pagesight-heading-button")
+
+
+def _open_declarative_shadow_roots(root: etree._Element) -> None:
+    """Unwrap ``<template shadowrootmode>``: its content is what the browser shows in the host
+    (declarative shadow DOM), not an inert template to remove with the noise tags."""
+    found = False
+    for el in root.iter("template"):
+        if el.get("shadowrootmode") is not None or el.get("shadowroot") is not None:
+            el.tag, found = "pagesight-shadow-root", True
+    if found:
+        etree.strip_tags(root, "pagesight-shadow-root")
