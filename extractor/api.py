@@ -32,7 +32,7 @@ SCRIPT_SHELL_MAX_CHARS = 200
 #: A page this long gives its freed heap back (:func:`extractor.memory.trim_heap`) before htmldate parses
 #: it again, so that htmldate's tree grows into pages returned to the system rather than on top of
 #: our own tree's leftovers: the same bound as the command line's worker release after a big record
-#: (``cli.TRIM_AFTER_BYTES``, 11 % of the dev pages).
+#: (``cli_batch.TRIM_AFTER_BYTES``, 11 % of the dev pages).
 TRIM_BEFORE_DATE_CHARS = 256 * 1024
 
 __all__ = ["AUTO_METHOD", "METHODS", "MethodEntry", "build_result", "extract", "get_page", "method_names",

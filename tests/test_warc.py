@@ -233,7 +233,7 @@ def test_a_record_is_handed_over_by_its_place_and_read_again(tmp_path, gz):
 
 
 def test_a_record_that_cannot_be_read_again_is_a_broken_record(tmp_path):
-    from extractor.cli import _guarded, _produce_text
+    from extractor.cli_batch import _guarded, _produce_text
     from extractor.warc import with_payload, without_payload
 
     path = tmp_path / "a.warc.gz"
@@ -250,7 +250,7 @@ def test_a_record_that_cannot_be_read_again_is_a_broken_record(tmp_path):
 
 
 def test_the_batch_hands_workers_records_without_their_payload(tmp_path):
-    from extractor.cli import _expand_jobs
+    from extractor.cli_batch import _expand_jobs
 
     write_warc(tmp_path / "a.warc.gz", pages(2))
     counts = {"pages": 0}
