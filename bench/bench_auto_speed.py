@@ -88,8 +88,9 @@ def stages(limit: int) -> int:
 
     from extractor.api import build_result, get_page
     from extractor.auto import plan
+    from extractor.dates import htmldate_day
     from extractor.gcpause import gc_paused
-    from extractor.metadata import add_fallback_date, fill_metadata, htmldate_day
+    from extractor.metadata import add_fallback_date, fill_metadata
     from extractor.title import headline
 
     pages = [(g, page_bytes(DATA / s, g["id"])) for s in SETS for g in read_gold(DATA / s)[:limit]]

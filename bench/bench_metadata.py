@@ -9,7 +9,7 @@ On every page of the dev sets (HTML path: ``extractor.load(data, url=gold_url)``
    (``extensive_search=False``) and its extensive mode (bare dates anywhere in the text), timed.
    What ``extract()`` returns is column "ps": the tiers, else htmldate's day (fast mode unless
    ``HTMLDATE_EXTENSIVE``) unless it is
-   a January 1st (a bare year, ``extractor.metadata.year_only``);
+   a January 1st (a bare year, ``extractor.dates.year_only``);
 3. ``trafilatura.extract_metadata(text, default_url=url)`` (author, date, sitename, title), which
    reads the URL for dates and falls back to the URL's host for the site name;
 4. on the sets whose gold has titles (wcxb_dev, l3s_gn1), ``extractor.extract(page).title`` vs the gold
@@ -43,7 +43,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import extractor  # noqa: E402
-from extractor.metadata import HTMLDATE_EXTENSIVE, page_metadata, year_only  # noqa: E402
+from extractor.dates import HTMLDATE_EXTENSIVE, year_only  # noqa: E402
+from extractor.metadata import page_metadata  # noqa: E402
 from extractor.metrics import normalize  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"

@@ -1,5 +1,5 @@
 """Benchmark (not a test): CPU time and date coverage of the metadata step with and without the
-headline-date step (``extractor.metadata.headline_date``), page by page over every dev page.
+headline-date step (``extractor.dates.headline_date``), page by page over every dev page.
 
 Each page is loaded once; ``page_metadata(page, date_fallback=htmldate_fallback)`` (what
 ``extract()`` runs) is then timed twice, the headline step switched off in one arm, the arms'

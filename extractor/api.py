@@ -14,11 +14,12 @@ from functools import partial
 from typing import Any
 
 from .appshell import SHELL_WARNING_START, script_shell_warning
+from .dates import DATE_SEARCHES, htmldate_day
 from .errors import NavigatedAway, OptionError, PagesightError
 from .gcpause import gc_paused
 from .loader import get_page
 from .memory import trim_heap
-from .metadata import DATE_SEARCHES, add_fallback_date, fill_metadata, htmldate_day, read_metadata
+from .metadata import add_fallback_date, fill_metadata, read_metadata
 from .methods.base import Extraction
 from .page import Page
 from .registry import AUTO_METHOD, METHODS, MethodEntry, method_names, option_names, option_owners, resolve_method
@@ -81,7 +82,7 @@ def extract(
     links use them; :mod:`extractor.inline`). ``date_search`` says how hard ``Result.date`` is looked
     for when no markup names it: ``"markup"`` (none of htmldate's searches), ``"fast"`` (its
     markup-and-headings search) or ``"extensive"`` (dates anywhere in the text too: more pages
-    dated, slower; :data:`extractor.metadata.DATE_SEARCHES`). ``served_fallback`` (on by default) lets a
+    dated, slower; :data:`extractor.dates.DATE_SEARCHES`). ``served_fallback`` (on by default) lets a
     rendering that lost most of the main text the server sent, or that failed because the page's
     scripts kept navigating away (:class:`NavigatedAway`), give way to the served HTML, read without
     rendering, with a warning (:mod:`extractor.served`). Returns a

@@ -31,9 +31,9 @@ from .cli_batch import (
     records_one,
     run_batch,
 )
+from .dates import DATE_SEARCHES
 from .errors import OptionError, PagesightError
 from .inputs import PAGE_SUFFIXES, WARC_SUFFIXES, expand, read_input_file, skipped_line
-from .metadata import DATE_SEARCHES
 from .version import __version__
 
 __all__ = ["PAGE_SUFFIXES", "WARC_SUFFIXES", "main", "build_parser", "expand_sources"]

@@ -7,7 +7,8 @@ import re
 import pytest
 
 import extractor
-from extractor.metadata import _JsonLd, iso_date, page_metadata
+from extractor.dates import iso_date
+from extractor.metadata import _JsonLd, page_metadata
 
 from .conftest import FIXTURES
 
@@ -188,7 +189,7 @@ def test_extract_fills_the_result():
 
 
 def test_htmldate_fallback_reads_the_text():
-    from extractor.metadata import HEADLINE_AFTER
+    from extractor.dates import HEADLINE_AFTER
 
     filler = "".join(f"<span>item {n}</span>" for n in range(HEADLINE_AFTER + 20))  # past the headline's window
     html = ("<html><head><title>Notes</title></head><body><h1>Notes</h1>" + filler +
@@ -252,7 +253,7 @@ def test_a_byline_ends_at_its_first_sentence_and_leaves_the_role_out(line, autho
 
 
 def _date_deep_in_the_text(paragraph: str = "<p>The survey was made on 12 February 2018 in the hills.</p>") -> str:
-    from extractor.metadata import HEADLINE_AFTER
+    from extractor.dates import HEADLINE_AFTER
 
     filler = "".join(f"<span>item {n}</span>" for n in range(HEADLINE_AFTER + 20))  # past the headline's window
     return ("<html><head><title>Notes</title></head><body><h1>Notes</h1>" + filler + paragraph +

@@ -1,0 +1,209 @@
+"""Publication dates: ISO dates from what markup writes, a date written by the headline, and
+htmldate's search as the last resort (:data:`DATE_SEARCHES`). :mod:`extractor.metadata` reads the
+markup first and calls these; none of them reads the page's URL.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from datetime import date, datetime, timedelta, timezone
+
+from .page import Page
+from .parse import cap_attributes
+
+#: Earliest year taken for a date (older is a placeholder such as 1970-01-01).
+MIN_YEAR = 1990
+_HAS_TIME = re.compile(r"\d[T ]\d{1,2}:\d{2}")
+_DATE_ONLY = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})\s*$")
+
+
+def iso_date(text: str) -> str | None:
+    """``text`` as an ISO 8601 date (``YYYY-MM-DD``) or timestamp, or None when it is no date.
+
+    ISO forms are read by ``datetime.fromisoformat``; others ("May 3, 2020", RFC 2822) by
+    dateutil. Dates before 1990 or after tomorrow are refused.
+    """
+    text = text.strip()
+    if not text or len(text) > 64 or not any(c.isdigit() for c in text):
+        return None
+    m = _DATE_ONLY.match(text)
+    try:
+        if m:
+            dt: datetime | date = date(int(m[1]), int(m[2]), int(m[3]))
+        else:
+            dt = _parse_timestamp(text)
+    except (ValueError, OverflowError, TypeError):
+        return None
+    if dt is None:
+        return None
+    day = dt.date() if isinstance(dt, datetime) else dt
+    if day.year < MIN_YEAR or day > date.today() + timedelta(days=1):
+        return None
+    if isinstance(dt, datetime) and _HAS_TIME.search(text):
+        return dt.isoformat()
+    return day.isoformat()
+
+
+def _parse_timestamp(text: str) -> datetime | None:
+    iso = text.replace(" ", "T", 1) if re.match(r"\d{4}-\d\d-\d\d \d", text) else text
+    try:
+        return datetime.fromisoformat(iso.replace("Z", "+00:00") if iso.endswith("Z") else iso)
+    except ValueError:
+        pass
+    if re.fullmatch(r"\d{10}(?:\d{3})?", text):  # a Unix timestamp (seconds or milliseconds)
+        return datetime.fromtimestamp(int(text[:10]), tz=timezone.utc)
+    try:
+        from dateutil import parser as date_parser  # comes with htmldate
+    except ImportError:  # pragma: no cover
+        return None
+    with warnings.catch_warnings():  # an unknown zone name ("MST") warns; the time is kept without it
+        warnings.simplefilter("ignore")
+        try:
+            return date_parser.parse(text, default=datetime(1, 1, 1), fuzzy=False)
+        except (ValueError, OverflowError, TypeError, date_parser.ParserError):
+            return None
+
+
+# ---------------------------------------------------------------- a date written by the headline
+
+#: Month names (and their common abbreviations) of the languages of the dev sets and their neighbours.
+_MONTH_NAMES = (
+    "january jan januar janvier enero gennaio januari janeiro",
+    "february feb februar fevrier février febrero febbraio februari fevereiro",
+    "march mar märz maerz mars marzo maart março", "april apr avril abril aprile",
+    "may mai mayo maggio mei maio", "june jun juni juin junio giugno junho",
+    "july jul juli juillet julio luglio julho", "august aug août aout agosto augustus",
+    "september sep sept septembre septiembre settembre setembro",
+    "october oct oktober octobre octubre ottobre outubro", "november nov novembre noviembre novembro",
+    "december dec dezember décembre decembre diciembre dicembre dezembro",
+)
+_MONTHS = {name: n for n, names in enumerate(_MONTH_NAMES, 1) for name in names.split()}
+_MONTH = "|".join(sorted(map(re.escape, _MONTHS), key=len, reverse=True))
+#: Full dates with a day, a month and a four-digit year (a bare year or month is no publication day).
+_WRITTEN_DATES = (
+    ("ymd", re.compile(r"(?<!\d)((?:19|20)\d\d)[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")),
+    ("ymd", re.compile(r"((?:19|20)\d\d)\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日")),
+    ("dmy", re.compile(r"(?<!\d)(\d{1,2})(?:st|nd|rd|th|er|\.)?\s+(?:de\s+)?(" + _MONTH +
+                       r")\.?,?\s+(?:de\s+)?((?:19|20)\d\d)(?!\d)", re.I)),
+    ("mdy", re.compile(r"\b(" + _MONTH + r")\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)", re.I)),
+    ("dmy_num", re.compile(r"(?<!\d)(\d{1,2})\.(\d{1,2})\.((?:19|20)\d\d)(?!\d)")),
+)
+_YEAR = re.compile(r"(?:19|20)\d\d")
+#: The window read around the headline, in elements: 60 before the first ``<h1>`` (a date above
+#: it) and 250 from it (byline, dateline, first lines), or the first 250 of the body when there is
+#: no ``<h1>``. Lines longer than 300 characters are article text, whose dates are events, not the
+#: page's. Chosen on the 4,168 dev pages (coverage of extract()'s date, then the share of days that
+#: fall on the URL's day on the 157 URL-dated pages, and on the markup's day where JSON-LD, Open
+#: Graph or <meta> date the page): 30/80 elements 74.3 %, 108/140, 78.5 % of 559; 60/250 78.6 %,
+#: 114/144, 77.0 % of 639; 60/400 79.7 %, 117/148, 76.3 %; 60/1000 80.8 %, 120/151, 75.4 %: wider
+#: windows date more pages and agree a little less with the markup. Without this step: 66.3 %.
+#: (``python bench/bench_metadata_step.py --windows``, 2026-11-24.)
+#: A fraction of a millisecond a page; read before htmldate, it spares htmldate's 2-4 ms on the
+#: pages it dates.
+HEADLINE_BEFORE, HEADLINE_AFTER, HEADLINE_LINE_CHARS = 60, 250, 300
+
+
+def headline_date(page: Page) -> str | None:
+    """The first full date written in the short lines around the page's headline (see
+    :data:`HEADLINE_AFTER`), as ``YYYY-MM-DD``; None when there is none. Never reads the URL."""
+    elements, texts, tails = page.elements, page.texts, page.tails
+    start = page.body_id
+    first_h1 = next(page.body.iter("h1"), None)
+    h1 = page.index.get(first_h1, start) if first_h1 is not None else start
+    low, high = max(start + 1, h1 - HEADLINE_BEFORE), min(len(elements), h1 + HEADLINE_AFTER)
+    for i in range(low, high):
+        text, tail = texts[i], tails[i]
+        # A year starts "19" or "20" and cannot straddle the space joining text and tail: a line
+        # with no "1" or "2" in either is skipped before joining and before the regex.
+        if not ((text and ("1" in text or "2" in text)) or (tail and ("1" in tail or "2" in tail))):
+            continue
+        text = text or ""
+        if tail:
+            text = text + " " + tail
+        if len(text) > HEADLINE_LINE_CHARS or not _YEAR.search(text):
+            continue
+        for order, pattern in _WRITTEN_DATES:
+            match = pattern.search(text)
+            if match:
+                day = _written_day(order, match)
+                if day is not None:
+                    return day
+    return None
+
+
+def _written_day(order: str, match: re.Match) -> str | None:
+    try:
+        if order == "ymd":
+            day = date(int(match[1]), int(match[2]), int(match[3]))
+        elif order == "dmy":
+            day = date(int(match[3]), _MONTHS[match[2].lower()], int(match[1]))
+        elif order == "mdy":
+            day = date(int(match[3]), _MONTHS[match[1].lower()], int(match[2]))
+        else:
+            day = date(int(match[3]), int(match[2]), int(match[1]))
+    except (ValueError, KeyError):
+        return None
+    if day.year < MIN_YEAR or day > date.today():
+        return None
+    return day.isoformat()
+
+
+# ---------------------------------------------------------------- filling a Result
+
+#: htmldate's extensive search (date expressions anywhere in the text) finds a date on more
+#: pages but cost 27 ms a page against 3.3 ms for its markup-and-headings search, on 300 pages of
+#: l3s_gn1, wcxb_dev and dragnet (283 against 234 pages dated; our markup alone: 112, 0.7 ms):
+#: eight times the whole extraction of a page. Off by default, for batches of millions of pages;
+#: ``date_search="extensive"`` asks for it (:data:`DATE_SEARCHES`).
+HTMLDATE_EXTENSIVE = False
+#: How hard a publication date is looked for once JSON-LD, Open Graph, ``<meta>``, ``<time>`` and
+#: the lines around the headline named none: "markup" stops there; "fast" (the default) adds
+#: htmldate's markup-and-headings search; "extensive" adds its search of the whole text.
+DATE_SEARCHES = ("markup", "fast", "extensive")
+#: Largest page text handed to htmldate (its pruning copies the tree; beyond this it costs more
+#: than the extraction itself).
+HTMLDATE_MAX_CHARS = 3_000_000
+
+
+def htmldate_fallback(page: Page, *, extensive: bool = HTMLDATE_EXTENSIVE) -> str | None:
+    """A publication day found by ``htmldate`` in the page's markup and text, never in its URL:
+    :func:`htmldate_day` of the page's source text."""
+    return htmldate_day(page.source_text or "", extensive=extensive)
+
+
+def htmldate_day(text: str, *, extensive: bool = HTMLDATE_EXTENSIVE) -> str | None:
+    """A publication day found by ``htmldate`` in ``text``, a page's HTML, never in its URL.
+
+    Runs htmldate's markup-and-headings search (dated markup, ``<time>``, ``<abbr>``, title and
+    headings), and with ``extensive=True`` its search of the whole text too (see
+    :data:`HTMLDATE_EXTENSIVE`), ``original_date=True``, with URL reading off (``url=""``, which
+    also stops it from reading a date out of ``rel=canonical``).
+    None when htmldate is not installed or finds nothing.
+    """
+    if not text or len(text) > HTMLDATE_MAX_CHARS or text.lstrip()[:4].lower() == "http":
+        return None  # htmldate would take a text starting with "http" for a URL to download
+    text = cap_attributes(text)  # htmldate parses the page again: the same cap as ours (hostile pages)
+    try:
+        from htmldate import find_date
+    except ImportError:  # pragma: no cover - htmldate is a dependency
+        return None
+    import logging
+
+    logger = logging.getLogger("htmldate")
+    level, logger.level = logger.level, logging.CRITICAL  # its lxml-cleaner errors are not ours to show
+    try:
+        found = find_date(text, url="", extensive_search=extensive, original_date=True,
+                          max_date=date.today().isoformat())
+    finally:
+        logger.level = level
+    return None if year_only(found) else found
+
+
+def year_only(day: str | None) -> bool:
+    """Whether an htmldate day is what it gives for a bare year ("© 2024" -> ``2024-01-01``).
+
+    A year is no publication date: on wcxb_dev two thirds of the days only the extensive search
+    finds are January 1sts. A real January 1st found only by htmldate is lost with them.
+    """
+    return bool(day) and day.endswith("-01-01")
