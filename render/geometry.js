@@ -107,7 +107,7 @@
   };
   if (sub) pushChildren(body ? body.childNodes : [], -1, top);
   else tasks.push([de, -1, top]);
-  // Open roots, and closed ones the init script saw being attached (QUIET_PAGE_JS).
+  // Open roots, and closed ones the init script saw being attached (quiet_page.js).
   const rootOf = (el, ctx) => {
     if (el.shadowRoot) return el.shadowRoot;
     const closed = ctx.win.__pagesightShadow;

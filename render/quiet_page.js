@@ -1,0 +1,249 @@
+
+(() => {
+  const TIMER_MAX = %(timer_max)s, CHAIN_MAX = %(chain_max)s, REPEAT_MAX = %(repeat_max)s, SIG = %(sig)s;
+  const INTERACT = new Set(%(interact)s), CHANNEL_WAIT = %(channel_wait)s;
+  const net = {inflight: 0, started: 0, last: 0, scrolls: false, timers: new Map(), lastChange: -Infinity,
+               dynamic: false, stop: false, later: new Map(), intervals: new Set(), workers: 0, lastFire: -Infinity,
+               scrollers: new Set(), channels: new Map()};
+  Object.defineProperty(window, "__pagesightNet", {value: net, enumerable: false});
+  const begin = () => { net.inflight++; net.started++; net.dynamic = true; net.last = performance.now(); };
+  const end = () => { net.inflight--; net.last = performance.now(); };
+  // A promise-returning call counted in flight until its promise settles.
+  const tracked = (call0) => function (...args) {
+    begin();
+    let promise;
+    try { promise = call0.apply(this, args); } catch (e) { end(); throw e; }
+    promise.then(end, end);
+    return promise;
+  };
+  if (window.fetch) window.fetch = tracked(window.fetch);
+  // A fetch resolves with the headers; the page then reads the body, which may come much later.
+  const body = window.Response && Response.prototype;
+  for (const name of ["arrayBuffer", "blob", "bytes", "formData", "json", "text"]) {
+    if (body && typeof body[name] === "function") body[name] = tracked(body[name]);
+  }
+  // A body read chunk by chunk (a streamed answer): each read in flight until its chunk comes.
+  const reader = window.ReadableStreamDefaultReader && ReadableStreamDefaultReader.prototype;
+  if (reader && typeof reader.read === "function") reader.read = tracked(reader.read);
+  const send0 = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (...args) {
+    begin();
+    this.addEventListener("loadend", end);
+    try { return send0.apply(this, args); } catch (e) { end(); throw e; }
+  };
+  let chain = 0;
+  const repeats = new Map();  // delay -> times scheduled (cleared by each scroll step of the settle step)
+  net.repeats = repeats;
+  const setTimeout0 = window.setTimeout, clearTimeout0 = window.clearTimeout;
+  // The settle step's own sleeps: through the wrapper they would count as the page's timers and
+  // activity, and a page that stays unfilled would then be waited for until settle_max_ms.
+  net.sleep = (ms) => new Promise((ok) => setTimeout0.call(window, ok, ms));
+  window.setTimeout = function (fn, delay, ...args) {
+    if (typeof fn !== "function") return setTimeout0.call(window, fn, delay, ...args);
+    const d = Math.max(Number(delay) || 0, 0), depth = chain + 1;
+    const seen = (repeats.get(d) || 0) + 1;
+    repeats.set(d, seen);
+    // Past the chain and repeat bounds a timer is still content on its way when the page added
+    // content since a timer last ran (a paragraph a step): a clock's digits do not count.
+    const track = d <= TIMER_MAX && (depth <= CHAIN_MAX && seen <= REPEAT_MAX || addedSinceFire());
+    let id;
+    const run = function () {
+      net.timers.delete(id);
+      net.later.delete(id);
+      net.lastFire = performance.now();
+      const saved = chain;
+      chain = depth;
+      try { return fn.apply(this, args); } finally { chain = saved; }
+    };
+    id = setTimeout0.call(window, run, delay);
+    if (track) { net.timers.set(id, performance.now() + d); net.dynamic = true; }
+    else net.later.set(id, performance.now() + d);  // waited for only while the page shows nothing yet
+    return id;
+  };
+  // Timeout and interval ids share one pool, and either clear function ends either kind.
+  const forget = (id) => { net.timers.delete(id); net.later.delete(id); net.intervals.delete(id); };
+  window.clearTimeout = function (id) { forget(id); return clearTimeout0.call(window, id); };
+  // A worker counts as busy until it first answers (or fails or is ended): content a worker
+  // computes or fetches reaches the page as a message.
+  const Worker0 = window.Worker;
+  if (Worker0) {
+    window.Worker = function (...args) {
+      const worker = Reflect.construct(Worker0, args, new.target || window.Worker);  // a subclass stays one
+      let open = true;
+      const answered = () => { net.lastFire = performance.now(); if (open) { open = false; net.workers--; } };
+      net.workers++;
+      net.dynamic = true;
+      worker.addEventListener("message", answered);
+      worker.addEventListener("error", answered);
+      const terminate = worker.terminate;
+      worker.terminate = function () { answered(); return terminate.call(worker); };
+      return worker;
+    };
+    window.Worker.prototype = Worker0.prototype;
+  }
+  const big = (node) => (node.nodeType === 1 || node.nodeType === 3) && (node.textContent || "").trim().length >= SIG;
+  // A script a page inserts (or gives a src) after loading is a request like a fetch: counted in
+  // flight until it has loaded and run, or failed. Only kinds the browser fetches and runs.
+  const counted = new WeakSet();
+  const runnable = /^((text|application)[/](x-)?(java|ecma)script|module)$/i;
+  const fetched = (el) => {
+    if (el.nodeName !== "SCRIPT" || counted.has(el) || !el.src || el.noModule || !el.isConnected) return;
+    if (el.type && !runnable.test(el.type.trim())) return;
+    counted.add(el);
+    begin();
+    let open = true;
+    const done = () => { if (open) { open = false; end(); } };
+    el.addEventListener("load", done);
+    el.addEventListener("error", done);
+  };
+  const scripts = (node) => {
+    if (node.nodeType !== 1) return;
+    fetched(node);
+    if (node.firstElementChild) for (const el of node.getElementsByTagName("script")) fetched(el);
+  };
+  const read = (records) => {
+    if (document.readyState === "loading") return;  // the parser's own insertions
+    let hit = false;
+    for (const r of records) {
+      if (r.type === "attributes") { fetched(r.target); continue; }
+      for (let k = 0; k < r.addedNodes.length; k++) scripts(r.addedNodes[k]);
+      // the settle step's record, while it scrolls (one push a node: a spread of 100,000 overflows)
+      for (let k = 0; net.adds && k < r.addedNodes.length; k++) net.adds.push(r.addedNodes[k]);
+      if (hit) continue;
+      hit = r.type === "characterData" ? big(r.target) : false;
+      for (let k = 0; !hit && k < r.addedNodes.length; k++) hit = big(r.addedNodes[k]);
+      for (let k = 0; !hit && k < r.removedNodes.length; k++) hit = big(r.removedNodes[k]);
+    }
+    if (hit) { net.lastChange = performance.now(); net.dynamic = true; }
+  };
+  const observer = new MutationObserver(read);
+  // The changes made so far, read now: the observer reports them only once the running script ends,
+  // and whether a timer's run added content is wanted while it runs.
+  net.flush = () => read(observer.takeRecords());
+  const addedSince = (t) => { net.flush(); return t > -Infinity && net.lastChange >= t; };
+  const addedSinceFire = () => addedSince(net.lastFire);
+  // Server events and sockets: awaited CHANNEL_WAIT ms for a first message, and as long again after
+  // each message that added content, for the next; not after one that did not, nor once closed.
+  for (const name of ["EventSource", "WebSocket"]) {
+    const Channel0 = window[name];
+    if (!Channel0) continue;
+    const Channel = function (...args) {
+      const channel = Reflect.construct(Channel0, args, new.target || Channel);  // a subclass stays one
+      const done = () => net.channels.delete(channel);
+      net.channels.set(channel, performance.now() + CHANNEL_WAIT);
+      channel.addEventListener("message", () => {
+        const t = net.lastFire = performance.now();
+        setTimeout0.call(window, () => {  // once the page's own handlers have run
+          if (!net.channels.has(channel)) return;
+          if (addedSince(t)) net.channels.set(channel, performance.now() + CHANNEL_WAIT); else done();
+        }, 0);
+      });
+      channel.addEventListener("error", done);
+      channel.addEventListener("close", done);
+      const close = channel.close;
+      channel.close = function (...a) { done(); return close.apply(channel, a); };
+      return channel;
+    };
+    Channel.prototype = Channel0.prototype;
+    Object.setPrototypeOf(Channel, Channel0);  // its constants (OPEN, CLOSED ...)
+    window[name] = Channel;
+  }
+  const watch = {childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["src"]};
+  observer.observe(document, watch);
+  const shadows = new WeakMap();
+  Object.defineProperty(window, "__pagesightShadow", {value: shadows, enumerable: false});
+  const attach0 = Element.prototype.attachShadow;
+  if (attach0) {
+    Element.prototype.attachShadow = function (init) {
+      const root = attach0.call(this, init);
+      if (init && init.mode === "closed") shadows.set(this, root);
+      observer.observe(root, watch);
+      return root;
+    };
+  }
+  const nop = () => undefined;
+  // Beacons report on the reader; no page needs one to build itself.
+  if (navigator.sendBeacon) navigator.sendBeacon = () => true;
+  window.alert = nop; window.print = nop;
+  window.confirm = () => false; window.prompt = () => null; window.open = () => null;
+  // A repeating timer runs at most once a frame (INTERVAL_MIN_MS): a page changing location.hash every
+  // millisecond from setInterval swamped the browser process, and location cannot be wrapped as history is.
+  const setInterval0 = window.setInterval, clearInterval0 = window.clearInterval;
+  // Its first tick, when due within TIMER_MAX, is waited for as a timer's, and each next one while
+  // the ticks add content; otherwise a poller, waited for only while the page shows nothing.
+  window.setInterval = function (fn, delay, ...args) {
+    const d = Math.max(Number(delay) || 0, %(interval_min)s);
+    if (typeof fn !== "function") return setInterval0.call(window, fn, d, ...args);
+    let id;
+    const tick = function () {
+      const t = net.lastFire = performance.now();
+      try { return fn.apply(this, args); } finally {
+        if (net.intervals.has(id)) {
+          if (d <= TIMER_MAX && addedSince(t)) net.timers.set(id, performance.now() + d); else net.timers.delete(id);
+        }
+      }
+    };
+    id = setInterval0.call(window, tick, d);
+    net.intervals.add(id);
+    if (d <= TIMER_MAX) net.timers.set(id, performance.now() + d);
+    return id;
+  };
+  window.clearInterval = function (id) { forget(id); return clearInterval0.call(window, id); };
+  // History changes beyond HISTORY_PER_S a second are dropped: a flood of them swamps the browser
+  // process (each is a message to it), which then starves the next page too.
+  const H = window.History && History.prototype;
+  if (H) {
+    let windowStart = 0, inWindow = 0;
+    for (const name of ["pushState", "replaceState"]) {
+      const orig = H[name];
+      H[name] = function (...args) {
+        const now = performance.now();
+        if (now - windowStart >= 1000) { windowStart = now; inWindow = 0; }
+        if (++inWindow > %(history_per_s)s) return undefined;
+        return orig.apply(this, args);
+      };
+    }
+  }
+  // Scrolling can only bring in content when the page watches it.
+  // ... and what it watches: the elements observed for intersection, which the settle step
+  // brings into view one after the other.
+  const IO = window.IntersectionObserver;
+  if (IO) {
+    net.observed = new Set();
+    net.ioCalls = 0;
+    window.IntersectionObserver = function (callback, ...rest) {
+      const counted = typeof callback === "function"
+        ? function (...a) { net.ioCalls++; return callback.apply(this, a); } : callback;
+      const io = new IO(counted, ...rest), mine = new Set();
+      const observe = io.observe, unobserve = io.unobserve, disconnect = io.disconnect;
+      io.observe = function (t) { mine.add(t); net.observed.add(t); return observe.call(io, t); };
+      io.unobserve = function (t) { mine.delete(t); net.observed.delete(t); return unobserve.call(io, t); };
+      io.disconnect = function () {
+        for (const t of mine) net.observed.delete(t);
+        mine.clear();
+        return disconnect.call(io);
+      };
+      return io;
+    };
+    window.IntersectionObserver.prototype = IO.prototype;
+  }
+  const add = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (type, ...rest) {
+    if (type === "beforeunload") return undefined;
+    if (INTERACT.has(type) && (this === window || this === document || this === document.documentElement
+                               || this === document.body)) net.interacts = true;
+    if (type === "scroll" || type === "wheel") {
+      net.scrolls = true;
+      if (this instanceof Element) net.scrollers.add(this);  // a box that reacts to its own scrolling
+    }
+    return add.call(this, type, ...rest);
+  };
+  Object.defineProperty(window, "onbeforeunload", {get: () => null, set: nop, configurable: false});
+  const onscroll = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "onscroll");
+  if (onscroll && onscroll.set) {
+    Object.defineProperty(HTMLElement.prototype, "onscroll", {...onscroll, set(handler) {
+      if (handler) net.scrollers.add(this);
+      return onscroll.set.call(this, handler);
+    }});
+  }
+})();

@@ -1,0 +1,289 @@
+async (o) => {
+  const t0 = performance.now();
+  // Time the caller needs to read what is rendered, per element, comes off the wait (READ_MS_PER_ELEMENT).
+  const reading = Math.max(document.getElementsByTagName("*").length * o.readMsPerElement - o.readGraceMs, 0);
+  const deadline = t0 + Math.max(o.budgetMs - reading, 0);
+  const net = window.__pagesightNet || {inflight: 0, started: 0, last: 0, timers: new Map(), lastChange: 0};
+  const frame = () => new Promise((ok) => requestAnimationFrame(() => ok()));
+  const sleep = net.sleep || ((ms) => new Promise((ok) => setTimeout(ok, ms)));
+  const views = () => {
+    const all = [window];
+    for (let k = 0; k < window.frames.length; k++) {
+      try { if (window.frames[k].__pagesightNet) all.push(window.frames[k]); } catch (e) { /* another origin */ }
+    }
+    return all;
+  };
+  const shows = (el) => {
+    if (!el.checkVisibility({opacityProperty: true, visibilityProperty: true})) return false;
+    const r = el.getBoundingClientRect();
+    return r.width * r.height > 0;
+  };
+  const stale = new Set();  // placeholders given up on: not waited for again after a scroll step
+  const emptyMain = () => {  // the main region when it is still (nearly) empty (an app's root), else null
+    const main = document.querySelector(o.mainRegion);
+    return main && main.textContent.trim().length < o.mainEmptyChars ? main : null;
+  };
+  const placeholders = (dynamic) => {  // the loading placeholders showing now
+    const main = emptyMain(), bare = !!main;
+    if (bare && /^\s*(loading|please wait)\b[\s.…]*$/i.test(main.textContent) && !stale.has(main)) return [main];
+    const least = o.minArea * window.innerWidth * window.innerHeight;
+    const found = [];
+    for (const el of document.querySelectorAll(o.placeholders)) {
+      if (stale.has(el) || !shows(el)) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width * r.height < least && !(bare && main.contains(el))) continue;
+      // A spinner or loader that neither moves nor says it is loading is left over, not busy;
+      // and on a page whose scripts have done nothing since it loaded, only an explicit
+      // aria-busy is believed (a widget's "Loading ..." left by blocked scripts is not).
+      if (el.getAttribute("aria-busy") === "true") { found.push(el); continue; }
+      if (!dynamic) continue;
+      const active = /skeleton|shimmer|placeholder/i.test(el.getAttribute("class") || "")
+        || /loading|please wait/i.test(el.textContent) || el.getAnimations({subtree: true}).length > 0;
+      if (active) found.push(el);
+    }
+    return found;
+  };
+  const empty = () => {  // nothing readable yet: an app whose first render may still be queued
+    const b = document.body;
+    return !b || b.textContent.length < o.emptyChars || b.innerText.trim().length < o.emptyChars;
+  };
+  const beyond = (timers, now, end) => {  // ``timers`` without those that cannot fire within the cap
+    for (const [id, due] of timers) {
+      if (due - now > end - performance.now()) timers.delete(id);
+    }
+    return timers;
+  };
+  const busy = (end) => {  // what is still going on, or null
+    if (performance.now() - t0 < o.domQuietMs && document.scripts.length && empty()) return "changes";
+    let dynamic = false;
+    for (const w of views()) {
+      const n = w.__pagesightNet, now = w.performance.now();
+      if (n.inflight > 0 || n.started && now - n.last < o.quietMs) return "requests";
+      if (beyond(n.timers, now, end).size) return "timers";
+      for (const due of n.channels ? n.channels.values() : []) if (due > now) return "requests";
+      if (now - n.lastChange < o.domQuietMs) return "changes";
+      dynamic = dynamic || n.dynamic;
+    }
+    if (document.scripts.length && placeholders(dynamic).length) return "placeholders";
+    return unshown(end);
+  };
+  // A page that has not shown its content yet also waits for what a page with content is not waited
+  // for: any timer that can fire within the cap, a repeating timer (a poller), a worker yet to answer;
+  // and, after its scripts last did something (a timer ran, a request ended, a change), for graceMs,
+  // as for a placeholder: a module loaded by import() is not a request the page can count.
+  const unshown = (end) => {
+    const n = net, now = performance.now();
+    if (!n.later || !document.scripts.length) return null;
+    let what = beyond(n.later, now, end).size || n.intervals.size ? "timers" : n.workers > 0 ? "workers" : null;
+    if (!what && now - Math.max(n.lastFire, n.started ? n.last : -Infinity, n.lastChange) < o.graceMs) what = "changes";
+    return what && unfilled() ? what : null;
+  };
+  const hosts = (el) => {  // elements under el with a shadow root (their text is not in its textContent)
+    const closed = window.__pagesightShadow;
+    for (const e of el.getElementsByTagName("*")) if (e.shadowRoot || closed && closed.has(e)) return true;
+    return false;
+  };
+  const unfilled = () => {  // nothing readable at all, or a main region (nearly) empty on a page of little text
+    if (empty()) return true;
+    const main = emptyMain();
+    return !!main && !hosts(main) && document.body.innerText.length < o.shellChars;
+  };
+  const settle = async () => {
+    const start = performance.now(), end = Math.min(start + o.maxMs, deadline);
+    let other = start;  // when something other than a placeholder was last pending
+    for (;;) {
+      const what = busy(end);
+      if (!what) return null;
+      const now = performance.now();
+      if (what !== "placeholders") other = now;
+      else if (now - other >= o.graceMs) {
+        for (const el of placeholders(true)) stale.add(el);
+        return what;
+      }
+      if (now >= end || net.stop) return what;
+      await sleep(20);
+    }
+  };
+  let pending = await settle();
+  // Only a page that has not shown its content: on wcxb_dev, a page already showing its article (0500)
+  // had scripts, loaded by these moves, that sent it elsewhere.
+  if (o.interact && net.interacts && !net.stop && unfilled()) {  // waiting for a reader (INTERACTION_EVENTS)
+    const at = document.body || document.documentElement, x = window.innerWidth / 2, y = window.innerHeight / 2;
+    const moves = [new KeyboardEvent("keydown", {key: "Shift", code: "ShiftLeft", bubbles: true}),
+                   new KeyboardEvent("keyup", {key: "Shift", code: "ShiftLeft", bubbles: true}),
+                   new PointerEvent("pointermove", {clientX: x, clientY: y, bubbles: true}),
+                   new MouseEvent("mousemove", {clientX: x, clientY: y, bubbles: true}),
+                   new MouseEvent("mouseover", {clientX: x, clientY: y, bubbles: true}),
+                   new WheelEvent("wheel", {deltaY: 0, clientX: x, clientY: y, bubbles: true})];
+    for (const e of moves) at.dispatchEvent(e);
+    await frame();
+    pending = await settle();
+  }
+  const listens = () => net.scrolls || window.onscroll || document.onscroll
+    || (document.body && document.body.onscroll);
+  const height = () => Math.max(document.documentElement ? document.documentElement.scrollHeight : 0,
+                                 document.body ? document.body.scrollHeight : 0);
+  const below = () => {  // the nearest watched element below the viewport and its page y, or null
+    let best = null, nearest = null;
+    for (const t of net.observed || []) {
+      if (!t.isConnected) continue;
+      const top = t.getBoundingClientRect().top;
+      if (top >= window.innerHeight && (best === null || top < best)) { best = top; nearest = t; }
+    }
+    return best === null ? null : [best + window.scrollY, nearest];
+  };
+  const panes = new Map();  // scrolling boxes moved to bring an element into view -> their first scrollTop
+  const step = async (top, watched, el) => {  // false when the page cannot scroll there
+    const before = window.scrollY, calls = net.ioCalls || 0;
+    if (net.repeats) net.repeats.clear();  // what the scroll sets off is new work, not a loop
+    window.scrollTo({left: 0, top, behavior: "instant"});
+    if (window.scrollY === before) {
+      // The window does not scroll there: the element is in a scrolling pane (an application's layout,
+      // the window itself fixed), which is scrolled instead.
+      if (!el) return false;
+      const at = el.getBoundingClientRect().top;
+      for (let box = el.parentElement; box; box = box.parentElement) {
+        if (box.scrollHeight > box.clientHeight + 1 && !panes.has(box)) panes.set(box, box.scrollTop);
+      }
+      el.scrollIntoView({block: "center", inline: "nearest", behavior: "instant"});
+      if (el.getBoundingClientRect().top === at) return false;
+    }
+    steps++;
+    await frame();
+    await frame();  // intersection observers report in a task after the first frame's update
+    // A watched element came into view: its observer reports, if late (a loaded machine), soon.
+    for (let k = 0; watched && (net.ioCalls || 0) === calls && k < o.ioFrames; k++) await frame();
+    pending = await settle();
+    return !movedOn();
+  };
+  let steps = 0, bound = null, moved = false;
+  // A page whose address moves on to another path as it is scrolled (a news site's continuous scroll
+  // appending the next article, an infinite list paging its address) has gone on to other documents:
+  // what was added from the first scroll step on is taken out again, and the address put back.
+  const path0 = location.pathname, href0 = location.href;
+  if (net.flush) { net.flush(); net.adds = []; }
+  const movedOn = () => (moved = moved || location.pathname !== path0);
+  // Elements watched for intersection (lazy sections, the sentinel of an infinite list) are
+  // brought into view one after the other, settling after each: stretches nothing watches
+  // are skipped, and the same page gives the same text run after run.
+  while (!net.stop && !moved) {
+    const next = below();
+    if (next === null) break;
+    const [y, el] = next;
+    if (performance.now() >= deadline) { bound = "time"; break; }
+    if (steps >= o.steps) { bound = "steps"; break; }
+    if (y >= o.maxHeight) { bound = "height"; break; }
+    if (!await step(Math.max(y - window.innerHeight / 2, 0), true, el)) break;
+  }
+  // A page that listens to scrolling is taken to the bottom until the bottom stays put.
+  let bottomSeen = -1;
+  while (!bound && !net.stop && !moved && listens()) {
+    if (performance.now() >= deadline) { bound = "time"; break; }
+    const h = height();
+    if (window.scrollY + window.innerHeight >= h - 1) {
+      if (h === bottomSeen) break;
+      bottomSeen = h;
+      await frame();
+      await frame();
+      pending = await settle();
+      if (movedOn()) break;
+    } else if (steps >= o.steps) {
+      bound = "steps"; break;
+    } else if (window.scrollY + window.innerHeight >= o.maxHeight) {
+      bound = "height"; break;
+    } else if (!await step(Math.min(h, o.maxHeight) - window.innerHeight, false)) {
+      break;
+    }
+  }
+  // A "Load more" (or "Read more") button is pressed as a reader presses it, settling after each press,
+  // while the page grows, within the same bounds; one that only showed text already there is not
+  // pressed again. Only a button that cannot leave the page: not a link, not one that submits a form.
+  const more = new RegExp(o.morePattern, "i");
+  const shown = new Set();
+  const moreButton = () => {
+    for (const el of document.querySelectorAll('button, [role="button"]')) {
+      if (el.disabled || shown.has(el) || el.closest("a[href]") || el.form && el.type !== "button") continue;
+      const label = (el.textContent || "").trim() || el.getAttribute("aria-label") || "";
+      if (label.length <= o.moreMaxChars && more.test(label) && shows(el)) return el;
+    }
+    return null;
+  };
+  for (let button = moreButton(); button && !bound && !net.stop && !moved; button = moreButton()) {
+    if (performance.now() >= deadline) { bound = "time"; break; }
+    if (steps >= o.steps) { bound = "steps"; break; }
+    if (height() >= o.maxHeight) { bound = "height"; break; }
+    const before = document.body.textContent.length, seen = document.body.innerText.length;
+    button.click();
+    steps++;
+    await frame();
+    await frame();
+    pending = await settle();
+    if (movedOn()) break;
+    if (document.body.textContent.length > before) continue;  // more came
+    if (document.body.innerText.length <= seen) break;  // nothing came: not a button for more
+    shown.add(button);  // it showed what was there: pressed again, it would hide it
+  }
+  // A virtualised list keeps only the rows in view inside its own scroll box: each box that reacts to
+  // its scrolling is scrolled a box-height at a time, settling after each step, and when rows it showed
+  // have left the page, every row seen is put back in order (static, in the box), so the list reads whole.
+  for (const box of net.scrollers || []) {
+    if (bound || net.stop || moved || steps >= o.steps) break;
+    if (!box.isConnected || box === document.body || box === document.documentElement
+        || box.scrollHeight <= box.clientHeight + 1 || !shows(box)) continue;
+    const holder = [...box.children].sort((a, b) => b.scrollHeight - a.scrollHeight)[0];
+    if (!holder) continue;
+    const seen = new Map();  // row text -> [offset in the list, the row, a copy]
+    const gather = () => {
+      for (const row of holder.children) {
+        const text = row.textContent.trim();
+        if (text && !seen.has(text)) seen.set(text, [row.offsetTop, row, row.cloneNode(true)]);
+      }
+    };
+    gather();
+    while (box.scrollTop + box.clientHeight < box.scrollHeight - 1) {
+      if (performance.now() >= deadline || steps >= o.steps) break;  // the rest of a box is read as it is
+      const before = box.scrollTop;
+      box.scrollTop = before + box.clientHeight;
+      if (box.scrollTop === before) break;
+      steps++;
+      await frame();
+      await frame();
+      pending = await settle();
+      gather();
+    }
+    box.scrollTop = 0;
+    await frame();
+    pending = await settle();
+    const rows = [...seen.values()];
+    if (!rows.some(([, row]) => !row.isConnected)) continue;  // nothing left the page: not virtualised
+    rows.sort((a, b) => a[0] - b[0]);
+    holder.replaceChildren(...rows.map(([, , copy]) => {
+      copy.style.position = "static";
+      copy.style.top = "";
+      copy.style.transform = "";
+      return copy;
+    }));
+    holder.style.height = "auto";
+  }
+  if (net.flush) net.flush();
+  if (movedOn() && net.adds) {
+    for (let k = net.adds.length - 1; k >= 0; k--) if (net.adds[k].isConnected) net.adds[k].remove();
+    try { history.replaceState(history.state, "", href0); } catch (e) { /* the page's own history */ }
+  }
+  net.adds = null;
+  if (!net.stop) {
+    window.scrollTo({left: 0, top: 0, behavior: "instant"});
+    for (const [box, top] of panes) box.scrollTop = top;
+    // What a reader sees once the page's animations have played: every finite CSS animation and
+    // transition is finished (sections faded in, text a font loader keeps transparent for its first
+    // seconds back in its colour, a splash faded out); endless ones (spinners) are left running.
+    for (const a of document.getAnimations ? document.getAnimations() : []) {
+      try {
+        const end = a.effect && a.effect.getComputedTiming().endTime;
+        if (Number.isFinite(end)) a.finish();
+      } catch (e) { /* a finished or cancelled animation */ }
+    }
+  }
+  return {steps, pending, placeholder: pending === "placeholders", bound, moved, ms: performance.now() - t0,
+          elements: document.getElementsByTagName("*").length};
+}
