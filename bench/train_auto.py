@@ -32,7 +32,8 @@ Steps (``--steps``):
   no URLs, so its pages are their own groups and its CV figure is optimistic).
 - ``loso``: leave-one-set-out, for each of the four news sets: train on the other four sets.
 - ``train``: the model on every page, with the rule chosen on the CV's out-of-fold
-  probabilities, written to ``extractor/models/learned.json.gz`` (or ``--out``).
+  probabilities (this run's ``cv``, or ``--cv-scores`` of an earlier one), written to
+  ``extractor/models/learned.json.gz`` (or ``--out``).
 - ``routes``: auto's route table (``extractor/models/routes.json``) sends every page type to the
   learned extractor, comments kept or dropped by type (:func:`write_routes`); with the CV's page
   scores (this run's ``cv``, or ``--cv-scores`` of an earlier one).
@@ -617,8 +618,8 @@ def main(argv: list[str] | None = None) -> int:
                     choices=["cv", "loso", "train", "routes"])
     ap.add_argument("--routes", default=str(ROOT / "extractor" / "models" / "routes.json"))
     ap.add_argument("--page-types", default=None, help="out-of-sample page-type verdicts (JSON, see above)")
-    ap.add_argument("--cv-scores", default=None, help="for --steps routes alone: the page scores pickle of an "
-                    "earlier cv run of the same features (DIR/scores-cv*.pkl)")
+    ap.add_argument("--cv-scores", default=None, help="for --steps train or routes without cv: the page scores "
+                    "pickle of an earlier cv run of the same features (DIR/scores-cv*.pkl)")
     ap.add_argument("--stack", nargs="*", default=[], choices=list(STACK_RAW),
                     help="also score these stage-2 variants, paired with the baseline (see above)")
     ap.add_argument("--other-type-weight", type=float, default=OTHER_TYPE_WEIGHT,
@@ -687,6 +688,11 @@ def main(argv: list[str] | None = None) -> int:
     if "train" in args.steps:
         if "cv" in args.steps:  # the rule chosen on the CV's out-of-fold probabilities
             on, on_probs = pages, [p["oof"]["cv"] for p in pages]
+        elif args.cv_scores:  # ... of an earlier cv run of these features
+            oof = {(q["set"], q["id"]): q["oof"]["cv"] for q in pickle.loads(pathlib.Path(args.cv_scores).read_bytes())}
+            if any(len(oof.get((p["set"], p["id"]), ())) != len(p["y"]) for p in pages):
+                raise SystemExit(f"--cv-scores {args.cv_scores}: not a cv run of these pages and features")
+            on, on_probs = pages, [oof[(p["set"], p["id"])] for p in pages]
         else:  # or on inner parts of every page
             parts, part_probs = inner_halves(pages, INNER_FOLDS)
             on, on_probs = sum(parts, []), sum(part_probs, [])
