@@ -116,6 +116,10 @@ OTHER_TYPE_WEIGHT = 1.0
 #: set to 0 in the fit, a page drawn at random per fit (``--cue-dropout``; 0, the shipped setting: none):
 #: a model that cannot always lean on a site's class names, for sites whose names it has never seen.
 CUE_DROPOUT = 0.0
+#: A second tree set fitted beside the first, with these parameters over :data:`TREE_PARAMS`
+#: (``--also-tree-params``; empty, the shipped setting: one tree set). P(body) is then the mean of the
+#: two sets' logits. Scored in cv and loso only; ``train`` refuses it until a model file holds two sets.
+ALSO_TREE_PARAMS: dict[str, Any] = {}
 
 
 def columns_named(prefixes: tuple[str, ...]) -> list[int]:
@@ -310,16 +314,26 @@ def fit(pages: list[dict], rows: list[np.ndarray] | None = None):
     for p in pages:
         chars = np.expm1(p["X"][:, LOG_CHARS]) + CHAR_PRIOR
         weights.append(chars / chars.sum() * p.get("weight", 1.0))
+    sample_weight = np.concatenate(weights) * len(pages)
     clf = HistGradientBoostingClassifier(**TREE_PARAMS)
-    clf.fit(x, y, sample_weight=np.concatenate(weights) * len(pages))
-    return clf
+    clf.fit(x, y, sample_weight=sample_weight)
+    if not ALSO_TREE_PARAMS or rows is not None:
+        return clf
+    other = HistGradientBoostingClassifier(**{**TREE_PARAMS, **ALSO_TREE_PARAMS})
+    other.fit(x, y, sample_weight=sample_weight)
+    return (clf, other)
 
 
 def predict(clf, pages: list[dict], rows: list[np.ndarray] | None = None) -> list[np.ndarray]:
     """P(body) per block of each page (``rows``: as in :func:`fit`)."""
     if not pages:
         return []
-    prob = clf.predict_proba(np.concatenate(rows if rows is not None else [p["X"] for p in pages]))[:, 1]
+    x = np.concatenate(rows if rows is not None else [p["X"] for p in pages])
+    if isinstance(clf, tuple):  # two tree sets (--also-tree-params): the mean of their logits
+        logit = sum(c.decision_function(x) for c in clf) / len(clf)
+        prob = 1 / (1 + np.exp(-logit))
+    else:
+        prob = clf.predict_proba(x)[:, 1]
     return np.split(prob, np.cumsum([len(p["y"]) for p in pages])[:-1])
 
 
@@ -622,6 +636,8 @@ def main(argv: list[str] | None = None) -> int:
                     "pickle of an earlier cv run of the same features (DIR/scores-cv*.pkl)")
     ap.add_argument("--stack", nargs="*", default=[], choices=list(STACK_RAW),
                     help="also score these stage-2 variants, paired with the baseline (see above)")
+    ap.add_argument("--also-tree-params", type=json.loads, default={},
+                    help="JSON: fit a second tree set with these parameters and average the logits (see above)")
     ap.add_argument("--other-type-weight", type=float, default=OTHER_TYPE_WEIGHT,
                     help="weight of a page of another gold type than article in the fit (see above)")
     ap.add_argument("--tree-params", type=json.loads, default={},
@@ -640,6 +656,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--markdown", default=str(ROOT / "bench" / "results" / "learned_auto.md"))
     args = ap.parse_args(argv)
     TREE_PARAMS.update(args.tree_params)
+    ALSO_TREE_PARAMS.update(args.also_tree_params)
+    if ALSO_TREE_PARAMS and "train" in args.steps:
+        raise SystemExit("--also-tree-params is scored by cv and loso; the model file holds one tree set")
     globals()["INNER_FOLDS"] = args.inner_folds
     globals()["RULE_KIND"] = args.rule
     globals()["CUE_DROPOUT"] = args.cue_dropout
@@ -662,6 +681,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(pages)} pages, {sum(len(p['y']) for p in pages)} blocks, features {FEATURE_VERSION}", flush=True)
     results: dict = {"features": FEATURE_VERSION, "pages": len(pages), "page_types": page_types,
                      "tree_params": dict(TREE_PARAMS), "zeroed": zeroed}
+    if ALSO_TREE_PARAMS:
+        results["also_tree_params"] = dict(ALSO_TREE_PARAMS)
     if "cv" in args.steps:
         fold = grouped_folds([p["group"] for p in pages], FOLDS)
         rules = []
