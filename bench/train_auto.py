@@ -330,8 +330,9 @@ def predict(clf, pages: list[dict], rows: list[np.ndarray] | None = None) -> lis
         return []
     x = np.concatenate(rows if rows is not None else [p["X"] for p in pages])
     if isinstance(clf, tuple):  # two tree sets (--also-tree-params): the mean of their logits
-        logit = sum(c.decision_function(x) for c in clf) / len(clf)
-        prob = 1 / (1 + np.exp(-logit))
+        from scipy.special import expit
+
+        prob = expit(sum(c.decision_function(x) for c in clf) / len(clf))
     else:
         prob = clf.predict_proba(x)[:, 1]
     return np.split(prob, np.cumsum([len(p["y"]) for p in pages])[:-1])

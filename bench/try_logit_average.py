@@ -16,15 +16,13 @@ Usage: ``python bench/try_logit_average.py --cache-dir DIR --first A/scores-cv.p
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 import pathlib
 import pickle
 import statistics
 import sys
 from collections import defaultdict
 
-import numpy as np
+from scipy.special import expit, logit
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -32,15 +30,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import train_auto  # noqa: E402
 
-MODEL = ROOT / "extractor" / "models" / "learned.json.gz"
-#: Probabilities are kept this far from 0 and 1 before their logits are taken.
-CLIP = 1e-6
-
-
-def logit(p: np.ndarray) -> np.ndarray:
-    """log(p / (1 - p)), with ``p`` clipped to [CLIP, 1 - CLIP]."""
-    p = np.clip(p, CLIP, 1 - CLIP)
-    return np.log(p / (1 - p))
+from extractor.auto.learned import Options, decision_rule, load_model  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -51,9 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--second", required=True, help="scores pickle of the second run")
     ap.add_argument("--step", default="cv", choices=("cv", "loso"))
     args = ap.parse_args(argv)
-    model = json.loads(gzip.decompress(MODEL.read_bytes()))
-    rules = {t: tuple(r) for t, r in model.get("rules", {}).items()}
-    default = (model["smooth"], model["cut"], model.get("relative", 0.0))
+    model = load_model()
     first = {(q["set"], q["id"]): q for q in pickle.loads(pathlib.Path(args.first).read_bytes())}
     second = {(q["set"], q["id"]): q for q in pickle.loads(pathlib.Path(args.second).read_bytes())}
     scores: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
@@ -63,8 +51,8 @@ def main(argv: list[str] | None = None) -> int:
         if a is None or b is None:
             continue
         p["ptype"] = first[key]["ptype"]
-        weight, cut, relative = rules.get(p["ptype"], default)
-        mean = 1 / (1 + np.exp(-(logit(a) + logit(b)) / 2))
+        weight, cut, relative = decision_rule(model, Options(page_type=p["ptype"]))
+        mean = expit((logit(a) + logit(b)) / 2)
         for name, prob in (("first", a), ("second", b), ("logit mean", mean)):
             f1 = train_auto.page_f1(p, train_auto.decide(p, prob, weight, cut, relative=relative))
             scores[p["set"]][name].append(f1)
