@@ -43,6 +43,28 @@ def test_tree_evaluator_matches_scikit_learn(classes):
     assert np.abs(predict_proba(model, test) - clf.predict_proba(test)).max() < 1e-4
 
 
+def test_two_tree_sets_export_as_the_mean_of_their_logits():
+    from scipy.special import expit
+    from sklearn.ensemble import HistGradientBoostingClassifier
+
+    rng = np.random.default_rng(1)
+    x = rng.normal(size=(600, 4))
+    y = (x[:, 0] - x[:, 1] + 0.5 * rng.normal(size=600) > 0).astype(int)
+    free = HistGradientBoostingClassifier(max_iter=20, max_depth=4, random_state=0).fit(x, y)
+    bound = HistGradientBoostingClassifier(max_iter=25, max_depth=6, monotonic_cst=[1, -1, 0, 0],
+                                           random_state=0).fit(x, y)
+    exported = export_trees(free, bound)
+    assert exported["tree_sets"] == 2 and len(exported["trees"]) == 45 and exported["max_depth"] == 6
+    model = prepare(json.loads(json.dumps(exported)))
+    test = rng.normal(size=(200, 4))
+    mean_logit = (free.decision_function(test) + bound.decision_function(test)) / 2
+    assert np.abs(predict_proba(model, test)[:, 1] - expit(mean_logit)).max() < 1e-4
+    # neither set alone gives it
+    assert np.abs(predict_proba(model, test)[:, 1] - free.predict_proba(test)[:, 1]).max() > 1e-3
+    with pytest.raises(ValueError, match="different classes"):
+        export_trees(free, HistGradientBoostingClassifier(max_iter=2).fit(x, y + 1))
+
+
 def test_shipped_model_loads_with_this_feature_code():
     model = learned.load_model()
     assert model["feature_version"] == FEATURE_VERSION and model["feature_names"] == FEATURE_NAMES
