@@ -4,9 +4,10 @@ Every page of the five dev text sets (wcxb_dev, cleaneval, l3s_gn1, dragnet, chi
 into the CRF's blocks; each block gets the numeric features of
 :mod:`extractor.auto.learned_features` and a label derived from the gold body (a block is body
 when most of its shingles are in it; :func:`extractor.methods.crf.features.derive_labels`).
-A ``HistGradientBoostingClassifier`` learns P(body); each block weighs its share of the page's
-characters (plus :data:`CHAR_PRIOR`), so every page weighs the same and, within a page, what
-counts for the page's F1 counts for the fit.
+``HistGradientBoostingClassifier`` tree sets learn P(body) as the mean of their logits (the first
+with :data:`TREE_PARAMS`, the others with :data:`EXTRA_TREE_PARAMS` over them); each block weighs
+its share of the page's characters (plus :data:`CHAR_PRIOR`), so every page weighs the same and,
+within a page, what counts for the page's F1 counts for the fit.
 
 The decision rule (the smoothing weight and the cut of :data:`SMOOTH_GRID` x :data:`CUT_GRID`)
 is chosen inside the training pages: a grouped 2-fold split of them, a model fitted on each half
@@ -116,10 +117,25 @@ OTHER_TYPE_WEIGHT = 1.0
 #: set to 0 in the fit, a page drawn at random per fit (``--cue-dropout``; 0, the shipped setting: none):
 #: a model that cannot always lean on a site's class names, for sites whose names it has never seen.
 CUE_DROPOUT = 0.0
-#: A second tree set fitted beside the first, with these parameters over :data:`TREE_PARAMS`
-#: (``--also-tree-params``; empty, the shipped setting: one tree set). P(body) is then the mean of the
-#: two sets' logits. Scored in cv and loso only; ``train`` refuses it until a model file holds two sets.
-ALSO_TREE_PARAMS: dict[str, Any] = {}
+#: Features along which the second tree set's P(body) may only rise (1) or only fall (-1): a longer
+#: block, more sentence ends, more of decay's and CEDP's selection; a larger link share, in the block
+#: or its container. Measured alone (``--tree-params``, 2026-11-27/28) it gained product pages and lost
+#: a news set left out; beside the unconstrained set it kept the gain without the loss (README,
+#: "The learned extractor", session 19 and 20).
+MONOTONE = {"log_chars": 1, "link_share": -1, "sent_ends": 1, "ends_sentence": 1, "decay_share": 1,
+            "decay_clean_share": 1, "cedp_kept": 1, "cont_link": -1}
+#: Tree sets fitted beside the first, each with these parameters over :data:`TREE_PARAMS`; P(body) is the
+#: mean of all the sets' logits (shipped since 2026-11-28: one more set, with :data:`MONOTONE`).
+#: ``--also-tree-params JSON`` (once per set) replaces them; ``--tree-sets 1`` fits the first alone.
+EXTRA_TREE_PARAMS: list[dict[str, Any]] = [{"monotonic_cst": [MONOTONE.get(name, 0) for name in FEATURE_NAMES]}]
+
+
+def described(params: dict[str, Any]) -> dict[str, Any]:
+    """Tree parameters as the results and the model file record them: monotone constraints by feature name."""
+    cst = params.get("monotonic_cst")
+    if cst is None:
+        return dict(params)
+    return {**params, "monotonic_cst": {FEATURE_NAMES[i]: v for i, v in enumerate(cst) if v}}
 
 
 def columns_named(prefixes: tuple[str, ...]) -> list[int]:
@@ -317,11 +333,12 @@ def fit(pages: list[dict], rows: list[np.ndarray] | None = None):
     sample_weight = np.concatenate(weights) * len(pages)
     clf = HistGradientBoostingClassifier(**TREE_PARAMS)
     clf.fit(x, y, sample_weight=sample_weight)
-    if not ALSO_TREE_PARAMS or rows is not None:
+    if not EXTRA_TREE_PARAMS or rows is not None:
         return clf
-    other = HistGradientBoostingClassifier(**{**TREE_PARAMS, **ALSO_TREE_PARAMS})
-    other.fit(x, y, sample_weight=sample_weight)
-    return (clf, other)
+    sets = [clf]
+    for extra in EXTRA_TREE_PARAMS:
+        sets.append(HistGradientBoostingClassifier(**{**TREE_PARAMS, **extra}).fit(x, y, sample_weight=sample_weight))
+    return tuple(sets)
 
 
 def predict(clf, pages: list[dict], rows: list[np.ndarray] | None = None) -> list[np.ndarray]:
@@ -595,6 +612,10 @@ def write_routes(pages: list[dict], path: pathlib.Path) -> dict[str, Any]:
 def markdown(results: dict, command: str) -> str:
     """The results as the README table: grouped CV, leave-one-set-out and the references."""
     lines = ["# The learned extractor (issue #14, item 2)", "", f"    {command}", ""]
+    extra = results.get("extra_tree_sets")
+    if extra:
+        lines += [f"{1 + len(extra)} tree sets, P(body) the mean of their logits; the parameters of the others over "
+                  "the first's: " + "; ".join(json.dumps(e) for e in extra) + ".", ""]
     if results.get("zeroed"):
         lines += ["Feature columns set to 0 (the model without them): " + ", ".join(results["zeroed"]) + ".", ""]
     lines += ["Shingle F1 (`../shared/data/README.md`), every figure out of fold (block texts scored as the "
@@ -637,8 +658,11 @@ def main(argv: list[str] | None = None) -> int:
                     "pickle of an earlier cv run of the same features (DIR/scores-cv*.pkl)")
     ap.add_argument("--stack", nargs="*", default=[], choices=list(STACK_RAW),
                     help="also score these stage-2 variants, paired with the baseline (see above)")
-    ap.add_argument("--also-tree-params", type=json.loads, default={},
-                    help="JSON: fit a second tree set with these parameters and average the logits (see above)")
+    ap.add_argument("--tree-sets", type=int, choices=(1,), default=None,
+                    help="1: the first tree set alone, none beside it (see EXTRA_TREE_PARAMS)")
+    ap.add_argument("--also-tree-params", type=json.loads, action="append", default=None,
+                    help="JSON, once per tree set beside the first: its parameters over TREE_PARAMS (instead "
+                         "of EXTRA_TREE_PARAMS; see there)")
     ap.add_argument("--other-type-weight", type=float, default=OTHER_TYPE_WEIGHT,
                     help="weight of a page of another gold type than article in the fit (see above)")
     ap.add_argument("--tree-params", type=json.loads, default={},
@@ -657,9 +681,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--markdown", default=str(ROOT / "bench" / "results" / "learned_auto.md"))
     args = ap.parse_args(argv)
     TREE_PARAMS.update(args.tree_params)
-    ALSO_TREE_PARAMS.update(args.also_tree_params)
-    if ALSO_TREE_PARAMS and "train" in args.steps:
-        raise SystemExit("--also-tree-params is scored by cv and loso; the model file holds one tree set")
+    if args.tree_sets == 1 and args.also_tree_params:
+        raise SystemExit("--tree-sets 1 fits the first set alone: it takes no --also-tree-params")
+    if args.also_tree_params is not None or args.tree_sets == 1:
+        globals()["EXTRA_TREE_PARAMS"] = args.also_tree_params or []
     globals()["INNER_FOLDS"] = args.inner_folds
     globals()["RULE_KIND"] = args.rule
     globals()["CUE_DROPOUT"] = args.cue_dropout
@@ -682,8 +707,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(pages)} pages, {sum(len(p['y']) for p in pages)} blocks, features {FEATURE_VERSION}", flush=True)
     results: dict = {"features": FEATURE_VERSION, "pages": len(pages), "page_types": page_types,
                      "tree_params": dict(TREE_PARAMS), "zeroed": zeroed}
-    if ALSO_TREE_PARAMS:
-        results["also_tree_params"] = dict(ALSO_TREE_PARAMS)
+    results["extra_tree_sets"] = [described(extra) for extra in EXTRA_TREE_PARAMS]
     if "cv" in args.steps:
         fold = grouped_folds([p["group"] for p in pages], FOLDS)
         rules = []
@@ -722,11 +746,13 @@ def main(argv: list[str] | None = None) -> int:
         (weight, cut, relative), by_type = chosen
         f1 = macro_f1_of(on, on_probs, lambda p: rule_of(p, chosen))
         clf = fit(pages)
-        model = {**export_trees(clf), "feature_version": FEATURE_VERSION, "feature_names": FEATURE_NAMES,
+        trees = export_trees(*(clf if isinstance(clf, tuple) else (clf,)))
+        model = {**trees, "feature_version": FEATURE_VERSION, "feature_names": FEATURE_NAMES,
                  "smooth": weight, "cut": cut, "relative": relative,
                  "rules": {t: list(r) for t, r in sorted(by_type.items())}, "rule_kind": RULE_KIND,
                  "trained_on": list(SETS), "pages": len(pages), "script": "bench/train_auto.py",
-                 "params": {**TREE_PARAMS, "other_type_weight": args.other_type_weight, "inner_folds": INNER_FOLDS}}
+                 "params": {**TREE_PARAMS, "other_type_weight": args.other_type_weight, "inner_folds": INNER_FOLDS},
+                 "extra_tree_sets": results["extra_tree_sets"]}
         import gzip
 
         out = pathlib.Path(args.out)

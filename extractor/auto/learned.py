@@ -4,8 +4,10 @@ Issue #14, item 2. The page is cut into the CRF's blocks (:mod:`extractor.method
 each block gets one row of numeric features (:mod:`.learned_features`: its text, tag and place,
 class/id cue words of its element and ancestors, the semantic elements around it, readers'
 comment sections, information-amount decay's region and CEDP's selection, container densities,
-tag-path repetition, a neighbour window); gradient-boosted trees (``bench/train_auto.py``,
-scikit-learn at training time only, :mod:`extractor.trees` here) give each block P(body); the
+tag-path repetition, a neighbour window); two sets of gradient-boosted trees, the second bound to
+rise or fall with a few features (``bench/train_auto.py``, scikit-learn at training time only,
+:mod:`extractor.trees` here, which stores them as one ensemble) give each block P(body), the mean
+of their logits; the
 probabilities are smoothed along the block sequence, so the main text comes out as contiguous
 runs, and a block is body when the smoothed value reaches the cut, or a share of the page's best
 block where that is lower (a page the cut leaves empty keeps its blocks near its best one:
