@@ -259,8 +259,8 @@ def cmd_setup_browser(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-COMMENTS_HELP = ("keep (--comments) or drop (--no-comments) readers' comment sections; default: auto drops "
-                 "them except on forum pages, a named method keeps the page whole")
+COMMENTS_HELP = ("keep (--comments) or drop (--no-comments) readers' comment sections; default: auto keeps "
+                 "or drops them by page type (its route table), a named method keeps the page whole")
 
 
 def render_options(p: argparse.ArgumentParser) -> None:
