@@ -123,7 +123,8 @@ def _leaves_of_rows(model: dict[str, Any], part: np.ndarray) -> np.ndarray:
     per-call work (the learned model's walk, ~60 rows by 120 trees a page, took 0.49 CPU-s per
     1,000 dev pages by fancy indexing, 0.39 by ``take``). Nodes are walked as their doubled ids
     (:func:`prepare`), so a step is one gather of the next node instead of two and a select
-    (2026-11-28, two tree sets, 8,606 rows of 120 dev pages: 0.58-0.94x the CPU time of the select).
+    (``python bench/bench_tree_walk.py``, 2026-11-28, two tree sets over 8,606 blocks of 120 dev
+    pages: 0.78x the CPU time of gathering both children and selecting one).
     """
     feat, thr, child = model["_walk2_feature"], model["_walk2_threshold"], model["_walk2_child"]
     flat = part.ravel()
