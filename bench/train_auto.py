@@ -126,7 +126,7 @@ MONOTONE = {"log_chars": 1, "link_share": -1, "sent_ends": 1, "ends_sentence": 1
             "decay_clean_share": 1, "cedp_kept": 1, "cont_link": -1}
 #: Tree sets fitted beside the first, each with these parameters over :data:`TREE_PARAMS`; P(body) is the
 #: mean of all the sets' logits (shipped since 2026-11-28: one more set, with :data:`MONOTONE`).
-#: ``--also-tree-params JSON`` (once per set) replaces them; ``--tree-sets 1`` fits the first alone.
+#: ``--also-tree-params JSON`` (once per set) replaces them; ``--one-tree-set`` fits the first alone.
 EXTRA_TREE_PARAMS: list[dict[str, Any]] = [{"monotonic_cst": [MONOTONE.get(name, 0) for name in FEATURE_NAMES]}]
 
 
@@ -658,8 +658,8 @@ def main(argv: list[str] | None = None) -> int:
                     "pickle of an earlier cv run of the same features (DIR/scores-cv*.pkl)")
     ap.add_argument("--stack", nargs="*", default=[], choices=list(STACK_RAW),
                     help="also score these stage-2 variants, paired with the baseline (see above)")
-    ap.add_argument("--tree-sets", type=int, choices=(1,), default=None,
-                    help="1: the first tree set alone, none beside it (see EXTRA_TREE_PARAMS)")
+    ap.add_argument("--one-tree-set", action="store_true",
+                    help="fit the first tree set alone, none beside it (see EXTRA_TREE_PARAMS)")
     ap.add_argument("--also-tree-params", type=json.loads, action="append", default=None,
                     help="JSON, once per tree set beside the first: its parameters over TREE_PARAMS (instead "
                          "of EXTRA_TREE_PARAMS; see there)")
@@ -681,9 +681,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--markdown", default=str(ROOT / "bench" / "results" / "learned_auto.md"))
     args = ap.parse_args(argv)
     TREE_PARAMS.update(args.tree_params)
-    if args.tree_sets == 1 and args.also_tree_params:
-        raise SystemExit("--tree-sets 1 fits the first set alone: it takes no --also-tree-params")
-    if args.also_tree_params is not None or args.tree_sets == 1:
+    if args.one_tree_set and args.also_tree_params:
+        raise SystemExit("--one-tree-set fits the first set alone: it takes no --also-tree-params")
+    if args.also_tree_params is not None or args.one_tree_set:
         globals()["EXTRA_TREE_PARAMS"] = args.also_tree_params or []
     globals()["INNER_FOLDS"] = args.inner_folds
     globals()["RULE_KIND"] = args.rule
