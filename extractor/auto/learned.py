@@ -164,21 +164,25 @@ def opening_heading(page: Page, segs: list, keep: np.ndarray, breaks: list[int])
 
     A script-built page or a small site often has the site's name alone as its ``<title>`` and no
     ``og:title``; the learned model labels no title, so the ``<h1>`` within :data:`TITLE_LOOKBACK`
-    blocks before the first body block (or that block itself) is the headline. Returns ``(None, None)``
-    otherwise, and the front door's headline rule applies.
+    blocks before the first body block (or that block itself) is the headline; failing that, the first
+    ``<h1>`` among the :data:`TITLE_LOOKBACK` body blocks after it (a menu line kept above the
+    headline). Returns ``(None, None)`` otherwise, and the front door's headline rule applies.
     """
     kept = np.flatnonzero(keep)
     if not len(kept) or not page.html_title:
         return None, None
     first = int(kept[0])
     tags = page.tags
-    for j in range(first, max(-1, first - TITLE_LOOKBACK - 1), -1):
-        node = segs[j].first_id
-        if segs[j].tag == "h1" or tags[node] == "h1":
-            text = segment_text(page, segs[j], breaks).replace("\n", " ").strip()
-            if text and headline(page) == page.html_title:
-                return text, node
-            break
+    before = range(first, max(-1, first - TITLE_LOOKBACK - 1), -1)
+    after = [int(j) for j in kept[1:TITLE_LOOKBACK + 1]]
+    for places in (before, after):
+        for j in places:
+            node = segs[j].first_id
+            if segs[j].tag == "h1" or tags[node] == "h1":
+                text = segment_text(page, segs[j], breaks).replace("\n", " ").strip()
+                if text and headline(page) == page.html_title:
+                    return text, node
+                return None, None
     return None, None
 
 
