@@ -203,6 +203,8 @@ def test_a_page_over_max_bytes_is_refused_at_once(browser, site):
         extract(f"{site}/fault{k}.html", render=True, timeout=30)
     # Half the timeout: it did not wait for the page. Alone in a fresh process the refusal took 1.2-9.5 s
     # (2026-11-28, the browser launched within it), once 10.3 s in a full CI run: a bound of 10 s failed.
+    # It waits for the page's close, which returns when the renderer is done with the document (README,
+    # Hostile pages).
     assert time.monotonic() - t0 < 15
 
 
