@@ -708,6 +708,7 @@ class _Engine:
         served = None
         body_task: asyncio.Future | None = None
         declared: list[int] = []  # the Content-Length of a page over max_bytes
+        refused = asyncio.get_running_loop().create_future()  # set with it: navigation is not waited for
 
         early: dict[Any, asyncio.Future] = {}  # the document's body, asked for as soon as its headers came
 
@@ -717,6 +718,8 @@ class _Engine:
                 return
             if length.isdigit() and int(length) > opts.max_bytes:
                 declared.append(int(length))
+                if not refused.done():
+                    refused.set_result(None)
                 asyncio.ensure_future(_close_quietly(page))  # stop reading it now
             elif target.body is None and not early and _labelled_markup(response) and \
                     not 300 <= response.status < 400:
@@ -731,7 +734,8 @@ class _Engine:
         if watch is not None:
             watch.start(opts.max_bytes, inflated)
         try:
-            response = await page.goto(target.url, wait_until="domcontentloaded", timeout=_ms(wait_end))
+            response = await _unless_refused(
+                page.goto(target.url, wait_until="domcontentloaded", timeout=_ms(wait_end)), refused)
             # A page can arrive whole before it is stopped (from the browser's cache, when the same
             # address was asked for before): it is refused now, not after it was rendered.
             _refuse_if_over(target.url, declared, inflated, opts.max_bytes)
@@ -1044,6 +1048,19 @@ async def _refuse(route: Any) -> None:
         await route.abort("blockedbyclient")
     except Exception:  # noqa: BLE001 - the request went away meanwhile
         pass
+
+
+async def _unless_refused(navigation: Any, refused: asyncio.Future) -> Any:
+    """The navigation's response, or None as soon as ``refused`` is set first (a page over max_bytes by
+    its declared size): its page's close returns only once the renderer is done with the document
+    (16.5 s for 30 MB, 2026-11-28), so the navigation ends in the background, with the page the caller
+    abandons."""
+    task = asyncio.ensure_future(navigation)
+    await asyncio.wait({task, refused}, return_when=asyncio.FIRST_COMPLETED)
+    if task.done():
+        return task.result()
+    task.add_done_callback(_consume)
+    return None
 
 
 async def _close_quietly(page: Any) -> None:
