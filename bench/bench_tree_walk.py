@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from extractor.auto import learned  # noqa: E402
 from extractor.auto.learned_features import block_features  # noqa: E402
 from extractor.evaluate import page_bytes, read_gold  # noqa: E402
-from extractor.methods.crf.blocks import break_prefix, segment, segment_blocks_and_text  # noqa: E402
+from extractor.methods.crf.blocks import break_prefix, segment, segment_text  # noqa: E402
 from extractor.page import load  # noqa: E402
 from extractor.trees import _leaves_of_rows  # noqa: E402
 
@@ -54,7 +54,7 @@ def feature_rows(pages: int) -> list[np.ndarray]:
             if not segs:
                 continue
             breaks = break_prefix(page)
-            texts = [segment_blocks_and_text(page, s, breaks)[1] for s in segs]
+            texts = [segment_text(page, s, breaks) for s in segs]
             rows.append(np.ascontiguousarray(block_features(page, segs, texts), dtype=np.float64))
     return rows
 

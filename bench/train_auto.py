@@ -314,9 +314,9 @@ def macro_f1_of(pages: list[dict], probs: list[np.ndarray], rule_for) -> float:
 
 
 def fit(pages: list[dict], rows: list[np.ndarray] | None = None):
-    """A HistGradientBoostingClassifier fitted on the pages' blocks (every page weighs the same, times its
-    ``weight``: see :data:`OTHER_TYPE_WEIGHT`);
-    ``rows``: other feature rows per page than their ``X`` (stage 2)."""
+    """The tree sets (:data:`TREE_PARAMS`, then each of :data:`EXTRA_TREE_PARAMS`) fitted on the pages' blocks,
+    as a tuple (every page weighs the same, times its ``weight``: see :data:`OTHER_TYPE_WEIGHT`);
+    ``rows``: other feature rows per page than their ``X`` (stage 2), one HistGradientBoostingClassifier."""
     from sklearn.ensemble import HistGradientBoostingClassifier
 
     x = np.concatenate(rows if rows is not None else [p["X"] for p in pages])
@@ -333,7 +333,7 @@ def fit(pages: list[dict], rows: list[np.ndarray] | None = None):
     sample_weight = np.concatenate(weights) * len(pages)
     clf = HistGradientBoostingClassifier(**TREE_PARAMS)
     clf.fit(x, y, sample_weight=sample_weight)
-    if not EXTRA_TREE_PARAMS or rows is not None:
+    if rows is not None:
         return clf
     sets = [clf]
     for extra in EXTRA_TREE_PARAMS:
@@ -346,7 +346,7 @@ def predict(clf, pages: list[dict], rows: list[np.ndarray] | None = None) -> lis
     if not pages:
         return []
     x = np.concatenate(rows if rows is not None else [p["X"] for p in pages])
-    if isinstance(clf, tuple):  # two tree sets (--also-tree-params): the mean of their logits
+    if isinstance(clf, tuple):  # the tree sets of the first stage: the mean of their logits
         from scipy.special import expit
 
         prob = expit(sum(c.decision_function(x) for c in clf) / len(clf))
@@ -746,8 +746,7 @@ def main(argv: list[str] | None = None) -> int:
         (weight, cut, relative), by_type = chosen
         f1 = macro_f1_of(on, on_probs, lambda p: rule_of(p, chosen))
         clf = fit(pages)
-        trees = export_trees(*(clf if isinstance(clf, tuple) else (clf,)))
-        model = {**trees, "feature_version": FEATURE_VERSION, "feature_names": FEATURE_NAMES,
+        model = {**export_trees(*clf), "feature_version": FEATURE_VERSION, "feature_names": FEATURE_NAMES,
                  "smooth": weight, "cut": cut, "relative": relative,
                  "rules": {t: list(r) for t, r in sorted(by_type.items())}, "rule_kind": RULE_KIND,
                  "trained_on": list(SETS), "pages": len(pages), "script": "bench/train_auto.py",
