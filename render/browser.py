@@ -93,6 +93,13 @@ CRASH_NOTICE_S = 0.2
 #: keeps busy after it was read (a loop started on a timer) would stall the next page, so the
 #: page is replaced (an idle renderer answers in about a millisecond).
 PING_TIMEOUT_S = 0.5
+#: Documents a page may load by itself while it is rendered, once it was first loaded, before it
+#: counts as a reload or redirect loop (:class:`NavigatedAway`): a script that sends the page
+#: elsewhere once (wcxb_dev 0500) loads one. A page that reloads itself at every ``load`` was read
+#: when the settling and the capture happened to fall between two reloads (1 run in 10 to 40 here;
+#: once in CI, 2026-11-28), and by then it had loaded two documents more. Navigations inside the
+#: document (``history.pushState``, a new ``#fragment``: routers, infinite scroll) load none.
+MAX_SELF_NAVIGATIONS = 1
 #: Seconds a new page's renderer has to answer a DevTools command (it answers in milliseconds when idle).
 #: A renderer that dies between the page's creation and the command never answers, and Playwright
 #: does not fail the command: without this bound the render hung until the caller's 48 s guard
@@ -774,26 +781,37 @@ class _Engine:
             raise RenderError(f"{target.url}: HTTP {status}")
         _check_served(target.url, served, opts.max_bytes)
         timings["navigate"] = _since(t0)
-        if ready:
-            elements = await self._settle(page, opts, wait_end, warnings)
-        if not elements:  # not settled (or not loaded): count now, if the page answers at once
-            try:
-                elements = int(await asyncio.wait_for(page.evaluate(_COUNT_JS), COUNT_TIMEOUT_S) or 0)
-            except (asyncio.TimeoutError, PlaywrightError):
-                elements = 0
-        timings["wait"] = _since(t0) - timings["navigate"]
-        t1 = time.perf_counter()
-        # Capture ends early enough for the caller to read what it captured within the timeout.
-        reading = max(elements * READ_MS_PER_ELEMENT / 1000 - READ_GRACE_S, 0.0)
-        capture_end = deadline - reading
-        args = {**script_args(), "maxElements": opts.max_elements}
+        documents: list[int] = []  # documents the page loaded by itself since it was first loaded
+
+        def on_document(_: Any) -> None:
+            documents.append(1)
+
+        page.on("domcontentloaded", on_document)
         try:
-            payload = await asyncio.wait_for(_evaluate_settled(page, script(), args, capture_end),
-                                             max(capture_end - time.monotonic(), 0.05))
-        except asyncio.TimeoutError:
-            size = f" ({reading:.1f} s of it kept for reading its {elements:,} elements)" if reading >= 0.5 else ""
-            raise RenderTimeout(f"{target.url}: the browser was still busy with the page (its scripts, or its "
-                                f"size) when the {opts.timeout:g} s timeout ran out{size}") from None
+            if ready:
+                elements = await self._settle(page, opts, wait_end, warnings)
+            if not elements:  # not settled (or not loaded): count now, if the page answers at once
+                try:
+                    elements = int(await asyncio.wait_for(page.evaluate(_COUNT_JS), COUNT_TIMEOUT_S) or 0)
+                except (asyncio.TimeoutError, PlaywrightError):
+                    elements = 0
+            timings["wait"] = _since(t0) - timings["navigate"]
+            t1 = time.perf_counter()
+            # Capture ends early enough for the caller to read what it captured within the timeout.
+            reading = max(elements * READ_MS_PER_ELEMENT / 1000 - READ_GRACE_S, 0.0)
+            capture_end = deadline - reading
+            args = {**script_args(), "maxElements": opts.max_elements}
+            try:
+                payload = await asyncio.wait_for(_evaluate_settled(page, script(), args, capture_end),
+                                                 max(capture_end - time.monotonic(), 0.05))
+            except asyncio.TimeoutError:
+                size = f" ({reading:.1f} s of it kept for reading its {elements:,} elements)" if reading >= 0.5 else ""
+                raise RenderTimeout(f"{target.url}: the browser was still busy with the page (its scripts, or its "
+                                    f"size) when the {opts.timeout:g} s timeout ran out{size}") from None
+        finally:
+            page.remove_listener("domcontentloaded", on_document)
+        if len(documents) > MAX_SELF_NAVIGATIONS:
+            raise _navigated_away(page.url)
         if body_task is not None:
             try:
                 served = await asyncio.wait_for(asyncio.shield(body_task), max(capture_end - time.monotonic(), 0.05))
@@ -979,6 +997,11 @@ class _SizeWatch:
             asyncio.ensure_future(_close_quietly(self.page))  # stop reading it now
 
 
+def _navigated_away(url: str) -> NavigatedAway:
+    """The error of a page whose own scripts kept sending the browser elsewhere while it was read."""
+    return NavigatedAway(f"{url}: the page kept navigating away while it was read (a reload or redirect loop)")
+
+
 async def _evaluate_settled(page: Any, script_text: str, args: Any, until: float) -> Any:
     """``page.evaluate`` that survives one navigation of the page (a script reloading it, a
     meta refresh): it waits for the new document to load and runs again, without the reader's first
@@ -993,8 +1016,7 @@ async def _evaluate_settled(page: Any, script_text: str, args: Any, until: float
             if "context was destroyed" not in str(exc) and "navigat" not in str(exc):
                 raise
             if attempt:
-                raise NavigatedAway(f"{page.url}: the page kept navigating away while it was read (a reload or "
-                                  "redirect loop)") from None
+                raise _navigated_away(page.url) from None
             try:
                 await page.wait_for_load_state("load", timeout=_ms(until))
             except PlaywrightError:
