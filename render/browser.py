@@ -100,6 +100,10 @@ PING_TIMEOUT_S = 0.5
 #: once in CI, 2026-11-28), and by then it had loaded two documents more. Navigations inside the
 #: document (``history.pushState``, a new ``#fragment``: routers, infinite scroll) load none.
 MAX_SELF_NAVIGATIONS = 1
+#: Wait after a script's navigation destroyed the page's context before waiting for the new document's
+#: ``load``: asked at once, the old document still reads as loaded and the next reading fails too
+#: (a page sending itself to another one 30 ms after loading read as a loop, 2026-11-28).
+NAVIGATION_COMMIT_S = 0.2
 #: Seconds a new page's renderer has to answer a DevTools command (it answers in milliseconds when idle).
 #: A renderer that dies between the page's creation and the command never answers, and Playwright
 #: does not fail the command: without this bound the render hung until the caller's 48 s guard
@@ -1017,6 +1021,8 @@ async def _evaluate_settled(page: Any, script_text: str, args: Any, until: float
                 raise
             if attempt:
                 raise _navigated_away(page.url) from None
+            # The context goes before the new document commits: until then the old one still reads as loaded.
+            await asyncio.sleep(min(NAVIGATION_COMMIT_S, max(until - time.monotonic(), 0.0)))
             try:
                 await page.wait_for_load_state("load", timeout=_ms(until))
             except PlaywrightError:

@@ -170,3 +170,20 @@ def test_a_page_whose_scripts_keep_reloading_it_is_read_as_served(browser, tmp_p
     assert "The last ferry of the season left on time." in result.text
     assert "render_error" in result.details["served_fallback"]
     assert "kept navigating away" in result.warnings[0]
+
+
+MOVED = """<html><head><title>Harbour news</title></head><body><p>This story has moved.</p>
+<script>addEventListener("load", () => setTimeout(() => { location.href = "next.html"; }, 30));</script>
+</body></html>"""
+NEXT = f"""<html><head><title>Harbour news</title></head><body>{ARTICLE}</body></html>"""
+
+
+def test_a_page_whose_script_sends_it_to_another_page_once_is_rendered(browser, tmp_path):
+    # One new document loaded by the page itself is no reload loop (render.browser.MAX_SELF_NAVIGATIONS):
+    # the rendering stands, whichever of the two documents the capture read.
+    (tmp_path / "next.html").write_text(NEXT, encoding="utf-8")
+    with _served(tmp_path, MOVED) as base:
+        result = extract(f"{base}/story.html", render=True, timeout=8, served_fallback=False)
+    assert result.rendered
+    assert ("The last ferry of the season left on time." in result.text) or ("has moved" in result.text), result.text
+    assert not any("navigating away" in w for w in result.warnings), result.warnings
