@@ -96,9 +96,10 @@ PING_TIMEOUT_S = 0.5
 #: Documents a page may load by itself while it is rendered, once it was first loaded, before it
 #: counts as a reload or redirect loop (:class:`NavigatedAway`): a script that sends the page
 #: elsewhere once (wcxb_dev 0500) loads one. A page that reloads itself at every ``load`` was read
-#: when the settling and the capture happened to fall between two reloads (1 run in 10 to 40 here;
-#: once in CI, 2026-11-28), and by then it had loaded two documents more. Navigations inside the
-#: document (``history.pushState``, a new ``#fragment``: routers, infinite scroll) load none.
+#: when the settling and the capture happened to fall between two reloads (1 of 40 and 2 of 10
+#: renders in two probes here; once in CI, 2026-11-28), and by then it had loaded two documents
+#: more. Navigations inside the document (``history.pushState``, a new ``#fragment``: routers,
+#: infinite scroll) load none.
 MAX_SELF_NAVIGATIONS = 1
 #: Wait after a script's navigation destroyed the page's context before waiting for the new document's
 #: ``load``: asked at once, the old document still reads as loaded and the next reading fails too
