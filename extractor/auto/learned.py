@@ -8,9 +8,9 @@ tag-path repetition, a neighbour window); two sets of gradient-boosted trees, th
 rise or fall with a few features (``bench/train_auto.py``, scikit-learn at training time only,
 :mod:`extractor.trees` here, which stores them as one ensemble) give each block P(body), the mean
 of their logits; the probabilities are smoothed along the block sequence, so the main text comes
-out as contiguous runs, and a block is body when the smoothed value reaches the cut, or a share of the page's best
-block where that is lower (a page the cut leaves empty keeps its blocks near its best one:
-:func:`body_mask`). The smoothing weight, the cut and the share were chosen inside the training
+out as contiguous runs, and a block is body when the smoothed value reaches the cut, or a share of
+the page's best block where that is lower (a page the cut leaves empty keeps its blocks near its
+best one: :func:`body_mask`). The smoothing weight, the cut and the share were chosen inside the training
 folds on the exact page-level shingle F1 and are stored with the model, one rule for pages ``auto``
 types article and one for the other types (:func:`decision_rule`); the model records its feature
 version and names (a mismatch is a ``ModelError``).
