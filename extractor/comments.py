@@ -128,12 +128,15 @@ def named_sections(page: Page, max_share: float = MAX_SHARE) -> list[int]:
 def reply_links(page: Page) -> list[int]:
     """Ids of the links and buttons under ``<body>`` whose whole text is a reply word
     (:data:`REPLY_WORDS`, marks around it ignored), in document order."""
-    body = page.body_id
-    stop, tags, text_len = page.end_list[body], page.tags, page.text_len
+    index, text_len, end, texts = page.index, page.text_len, page.end_list, page.texts
     out = []
-    for i in np.flatnonzero((text_len[body:stop] > 0) & (text_len[body:stop] <= MAX_REPLY_CHARS)).tolist():
-        i += body
-        if tags[i] in REPLY_TAGS and _EDGES.sub("", page.text_of(i).lower()) in REPLY_WORDS:
+    for el in page.body.iter(*REPLY_TAGS):
+        i = index.get(el)
+        if i is None or not 0 < text_len[i] <= MAX_REPLY_CHARS:
+            continue
+        # A leaf's text is its own; a link holding an icon element is read whole.
+        words = " ".join((texts[i] if end[i] == i + 1 else page.text_of(i)).lower().split())
+        if words in REPLY_WORDS or _EDGES.sub("", words) in REPLY_WORDS:
             out.append(i)
     return out
 
@@ -209,13 +212,14 @@ def headed_sections(page: Page, max_share: float = MAX_SHARE) -> list[int]:
     post under a long thread) is returned as its parts that each hold at most that much.
     """
     body = page.body_id
-    stop, tags, text_len = page.end_list[body], page.tags, page.text_len
+    tags, text_len = page.tags, page.text_len
     parent, end = page.parent_list, page.end_list
     limit = max_share * max(int(text_len[body]), 1)
     texts_before = tails_before = None
     out: list[int] = []
-    for h in range(body + 1, stop):
-        if tags[h] not in HEADING_TAGS or not 0 < text_len[h] <= MAX_HEADING_CHARS:
+    for el in page.body.iter(*HEADING_TAGS):
+        h = page.index.get(el, body)
+        if h == body or not 0 < text_len[h] <= MAX_HEADING_CHARS:
             continue
         if not COMMENT_HEADING.fullmatch(page.text_of(h)) or (out and h < end[out[-1]]):
             continue
