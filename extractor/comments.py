@@ -192,7 +192,8 @@ def _with_headers(page: Page, items: list[int]) -> list[int]:
         if len(group) < 2:
             continue
         kids = page.children(parent[group[0]])
-        places = [kids.index(i) for i in group]
+        place = {k: n for n, k in enumerate(kids)}  # not kids.index: a hostile page has 100,000 comments
+        places = [place[i] for i in group]
         gaps = [b - a - 1 for a, b in pairwise(places)]
         for a, b in pairwise(places):
             out.extend(kids[a + 1:b])
@@ -216,6 +217,7 @@ def headed_sections(page: Page, max_share: float = MAX_SHARE) -> list[int]:
     parent, end = page.parent_list, page.end_list
     limit = max_share * max(int(text_len[body]), 1)
     texts_before = tails_before = None
+    siblings_of: dict[int, tuple[list[int], dict[int, int]]] = {}
     out: list[int] = []
     for el in page.body.iter(*HEADING_TAGS):
         h = page.index.get(el, body)
@@ -239,9 +241,12 @@ def headed_sections(page: Page, max_share: float = MAX_SHARE) -> list[int]:
             section = up
         group = [section]
         if section == h:
-            siblings = page.children(parent[h])
+            if parent[h] not in siblings_of:  # once per parent: a page may repeat the heading 10,000 times
+                kids = page.children(parent[h])
+                siblings_of[parent[h]] = (kids, {k: n for n, k in enumerate(kids)})
+            kids, place = siblings_of[parent[h]]
             rank = int(tags[h][1])
-            for k in siblings[siblings.index(h) + 1:]:
+            for k in kids[place[h] + 1:]:
                 if tags[k] in HEADING_TAGS and int(tags[k][1]) <= rank:
                     break
                 group.append(k)
