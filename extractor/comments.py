@@ -25,6 +25,7 @@ from itertools import pairwise
 import numpy as np
 
 from .page import Page
+from .reply import MAX_REPLY_CHARS, REPLY_MARK, is_reply_text
 
 #: Class/id words that name a comment section: any word starting with ``comment`` (comment,
 #: comments, commentlist, comment-body split at ``-``), WordPress's reply form ``respond``,
@@ -37,25 +38,15 @@ NOT_COMMENT_WORDS = frozenset(("commentary", "commentaries", "commentator", "com
 #: (tuned on dragnet, l3s_gn1, cleaneval and wcxb_dev together; 0.5 kept every article body).
 MAX_SHARE = 0.5
 
-#: What the link or button that answers one comment says, lower-cased, in the languages of the dev
-#: sets and the most common others (English, Spanish/Portuguese, French, German, Italian, Dutch,
-#: Polish, Russian, Czech, Turkish, the Nordic languages, Chinese, Japanese, Korean), and Slashdot's
-#: "reply to this". Chosen for this project from the words of those sites' interfaces, not from pages.
-REPLY_WORDS = frozenset((
-    "reply", "reply to this", "reply to comment", "reply to this comment", "responder", "responda",
-    "répondre", "antworten", "rispondi", "beantwoorden", "reageer", "odpowiedz", "ответить",
-    "odpovědět", "yanıtla", "cevapla", "svara", "svar", "vastaa", "回复", "回覆", "返信", "답글", "답글달기",
-))
 #: A thread needs at least this many reply links: one alone may be a sharing widget's (chosen
 #: for this project; a thread of one comment is left to the class/id names).
 MIN_REPLY_LINKS = 2
-#: Longest text of an element read as a reply link, in characters ("reply to this comment" has 21).
-MAX_REPLY_CHARS = 24
-#: Elements a reply link is made of.
-REPLY_TAGS = frozenset(("a", "button"))
+#: Elements a reply control is made of (the parse leaves a mark where it removed a reply button).
+REPLY_TAGS = ("a", "button", REPLY_MARK)
 
 _WORD = re.compile(r"[^a-z0-9]+")
-#: A heading that opens a comment thread or its form, in the languages of :data:`REPLY_WORDS`: the
+#: A heading that opens a comment thread or its form, in the languages of
+#: :data:`~extractor.reply.REPLY_WORDS`: the
 #: plural alone or after a count ("Comments", "57 Comments", "Kommentare (3)"; "Comment" alone heads
 #: opinion columns), a count of comments
 #: "to"/"on" the post ("38 comments to ...", "12 thoughts on ..."), or an invitation to write one
@@ -73,8 +64,6 @@ COMMENT_HEADING = re.compile(
 MAX_HEADING_CHARS = 120
 HEADING_TAGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 
-#: Marks around a link's word ("Reply ↓", "[reply]", "» Responder").
-_EDGES = re.compile(r"^[\W_]+|[\W_]+$")
 #: Substrings that any comment name holds once lower-cased ("disqus" covers "disqusthread"): a cheap
 #: test before the word split (substring tests, a fifth of the cost of a case-blind regex search).
 _SIEVE = (COMMENT_PREFIX, "disqus", "respond")
@@ -127,18 +116,19 @@ def named_sections(page: Page, max_share: float = MAX_SHARE) -> list[int]:
 
 
 def reply_links(page: Page) -> list[int]:
-    """Ids of the links and buttons under ``<body>`` whose whole text is a reply word
-    (:data:`REPLY_WORDS`, marks around it ignored), in document order."""
+    """Ids of the reply controls under ``<body>``, in document order: the links and buttons whose
+    whole text is a reply word (:func:`~extractor.reply.is_reply_text`), and the marks the parse left
+    where it removed a reply button with the other noise tags."""
     index, text_len, end, texts = page.index, page.text_len, page.end_list, page.texts
     out = []
     for el in page.body.iter(*REPLY_TAGS):
         i = index.get(el)
-        if i is None or not 0 < text_len[i] <= MAX_REPLY_CHARS:
+        if i is None:
             continue
-        # A leaf's text is its own; a link holding an icon element is read whole.
-        words = " ".join((texts[i] if end[i] == i + 1 else page.text_of(i)).lower().split())
-        if words in REPLY_WORDS or _EDGES.sub("", words) in REPLY_WORDS:
+        if el.tag == REPLY_MARK:
             out.append(i)
+        elif 0 < text_len[i] <= MAX_REPLY_CHARS and is_reply_text(texts[i] if end[i] == i + 1 else page.text_of(i)):
+            out.append(i)  # a leaf's text is its own; a link holding an icon element is read whole
     return out
 
 

@@ -16,6 +16,7 @@ from lxml import etree
 
 from .errors import NotHTMLError
 from .memory import register_cache
+from .reply import REPLY_MARK, is_reply_text
 
 #: Removed before every method (ALGORITHMS.md, "Shared vocabulary"). ``noscript`` is kept
 #: on purpose: some sites serve their whole readable page there.
@@ -175,6 +176,7 @@ def parse_html(text: str, *, repairs: frozenset[str] = REPAIRS, notes: list[str]
         etree.SubElement(root, "body")  # head-only document: give methods an (empty) body to read
     _open_declarative_shadow_roots(root)
     _keep_heading_buttons(root)
+    _mark_reply_buttons(root)
     candidates = _control_candidates(root) if "controls" in repairs else []
     if candidates:  # judged without script and style text, then unwrapped or removed as noise
         etree.strip_elements(root, *(t for t in NOISE_TAGS if t not in _CONTROL_TAGS and t != "option"),
@@ -519,6 +521,16 @@ def _keep_heading_buttons(root: etree._Element) -> None:
             el.tag, found = "pagesight-heading-button", True
     if found:
         etree.strip_tags(root, "pagesight-heading-button")
+
+
+def _mark_reply_buttons(root: etree._Element) -> None:
+    """Leave an empty :data:`~extractor.reply.REPLY_MARK` where a ``<button>`` says "Reply": the
+    buttons go with the noise tags, but a comment thread's reply buttons are how
+    :mod:`extractor.comments` finds it where its class names say nothing (CSS modules)."""
+    for el in root.iter("button"):
+        if is_reply_text("".join(el.itertext())):
+            el.clear(keep_tail=True)
+            el.tag = REPLY_MARK
 
 
 def _open_declarative_shadow_roots(root: etree._Element) -> None:
