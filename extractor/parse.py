@@ -16,7 +16,7 @@ from lxml import etree
 
 from .errors import NotHTMLError
 from .memory import register_cache
-from .reply import REPLY_MARK, is_reply_text
+from .reply import MAX_REPLY_CHARS, REPLY_MARK, is_reply_text
 
 #: Removed before every method (ALGORITHMS.md, "Shared vocabulary"). ``noscript`` is kept
 #: on purpose: some sites serve their whole readable page there.
@@ -528,9 +528,23 @@ def _mark_reply_buttons(root: etree._Element) -> None:
     buttons go with the noise tags, but a comment thread's reply buttons are how
     :mod:`extractor.comments` finds it where its class names say nothing (CSS modules)."""
     for el in root.iter("button"):
-        if is_reply_text("".join(el.itertext())):
+        # Only a button holding no other one is read: lxml nests the buttons left open, and the outer
+        # ones of 2,000 would each be read down to the innermost.
+        if el.find(".//button") is None and is_reply_text(_short_text(el, MAX_REPLY_CHARS)):
             el.clear(keep_tail=True)
             el.tag = REPLY_MARK
+
+
+def _short_text(el: etree._Element, limit: int) -> str | None:
+    """The text of ``el``'s subtree, or None as soon as it passes ``limit`` non-space characters (so that
+    2,000 nested buttons, each holding the rest of the page, are not read whole 2,000 times)."""
+    pieces, size = [], 0
+    for piece in el.itertext():
+        size += len(piece) - piece.count(" ") - piece.count("\n")
+        if size > limit:
+            return None
+        pieces.append(piece)
+    return "".join(pieces)
 
 
 def _open_declarative_shadow_roots(root: etree._Element) -> None:

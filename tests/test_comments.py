@@ -210,3 +210,14 @@ def test_a_comment_heading_at_the_bottom_of_deep_nesting_is_read_in_one_pass() -
     page = build_page(html)
     ids = comment_sections(page)
     assert ids and "drove across it" in page.text_of(ids[0]) and "harbour" not in page.text_of(ids[0])
+
+
+def test_reply_buttons_leave_a_mark_when_the_buttons_go_and_the_thread_is_found_by_them() -> None:
+    comments = "".join(f"<li><b>{who}</b><p>{COMMENT}</p><button class='c9'><svg></svg> Reply</button></li>"
+                       for who in AUTHORS)
+    page = build_page(f"<html><body><article><h1>Bridge</h1><p>{ARTICLE}</p><p>{ARTICLE}</p></article>"
+                      f"<ol class='c7'>{comments}</ol><button>Load more stories</button></body></html>")
+    assert "Reply" not in page.text_of(page.body_id) and "Load more" not in page.text_of(page.body_id)
+    assert page.tags.count("button") == 0 and page.tags.count("pagesight-reply") == len(AUTHORS)
+    ids = comment_sections(page)
+    assert [page.tags[i] for i in ids] == ["ol"]
