@@ -147,11 +147,8 @@ def reply_threads(page: Page, max_share: float = MAX_SHARE) -> list[int]:
         return []
     parent, end, text_len = page.parent_list, page.end_list, page.text_len
     limit = max_share * max(int(text_len[page.body_id]), 1)
-    last = links[-1]
-    common = links[0]
-    while common >= 0 and end[common] <= last:
-        common = parent[common]
-    if common < 0 or common == page.body_id:
+    common = page.common_ancestor(links)
+    if common <= page.body_id:
         return []
     if text_len[common] <= limit:
         return [common]

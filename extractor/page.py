@@ -330,6 +330,16 @@ class Page:
         index = self.index
         return [index[c] for c in self.elements[element_id] if c in index]
 
+    def common_ancestor(self, ids: Iterable[int]) -> int:
+        """Deepest common ancestor of the elements ``ids`` (the root, 0, when they share no other)."""
+        ids = list(ids)
+        last = max(ids)
+        x = min(ids)
+        parent, end = self.parent, self.end
+        while x >= 0 and int(end[x]) <= last:
+            x = int(parent[x])
+        return max(x, 0)
+
     def text_of(self, element_id: int) -> str:
         """Whitespace-normalised text of an element's subtree (text nodes joined by spaces)."""
         return normalize_space(" ".join(self.elements[element_id].itertext()))

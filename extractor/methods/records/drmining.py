@@ -119,14 +119,8 @@ def common_depths(page: Page, leaf_ids: np.ndarray) -> list[int]:
 
 
 def common_ancestor(page: Page, ids: Sequence[int]) -> int:
-    """Deepest common ancestor of elements ``ids`` (document-ordered ids)."""
-    first, last = min(ids), max(ids)
-    x = first
-    parent = page.parent
-    end = page.end
-    while x >= 0 and int(end[x]) <= last:
-        x = int(parent[x])
-    return max(x, 0)
+    """Deepest common ancestor of elements ``ids`` (:meth:`Page.common_ancestor`)."""
+    return page.common_ancestor(ids)
 
 
 def descend(page: Page, top: int, factor: float, by: str) -> int:
