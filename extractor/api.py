@@ -159,7 +159,7 @@ def extract(
         if result.records is not None:
             result.warnings = [*result.warnings, *result.records.notes]
     if served_fallback and page.geometry is not None and not isinstance(source, Page):
-        served = _served_instead(page, result, asked)
+        served = _served_instead(page, result, asked, started=t0)
         if served is not None:
             result = served
     if screenshot is not None:
@@ -179,17 +179,28 @@ def extract(
     return result
 
 
-def _served_instead(page: Page, rendered: Result, asked: dict[str, Any]) -> Result | None:
+def _served_instead(page: Page, rendered: Result, asked: dict[str, Any], *, started: float) -> Result | None:
     """The served HTML's Result when the rendering of ``page`` lost its main text (see
     :func:`extractor.served.lost_in_rendering`), else None. ``asked``: what :func:`extract` was asked
-    for besides the source. The Result keeps the rendering's timings and warnings, adds its own, and
-    says in ``details['served_fallback']`` how much was lost."""
+    for besides the source; ``started``: its ``time.perf_counter()`` at the start. The Result keeps the
+    rendering's timings and warnings, adds its own, and says in ``details['served_fallback']`` how much
+    was lost. When reading the served HTML would end past the timeout (at the browser's reading pace per
+    element, :data:`render.browser.READ_MS_PER_ELEMENT`, with its grace), it is not read: ``rendered``
+    gets a warning saying so and None is returned."""
+    from render.browser import READ_GRACE_S, READ_MS_PER_ELEMENT
+
     from .page import SERVED_KEY
     from .rendered import ERROR_PAGE_KEY
     from .served import lost_in_rendering
 
     extra = page.geometry.extra
     data = extra.get(SERVED_KEY)
+    # The served page is about as large as the rendered one: reading it again takes about as long.
+    ends_at = time.perf_counter() - started + len(page) * READ_MS_PER_ELEMENT / 1000
+    if (data or extra.get(ERROR_PAGE_KEY)) and ends_at > asked["timeout"] + READ_GRACE_S:
+        rendered.warnings = [*rendered.warnings, "the served HTML was not compared with the rendering: reading it "
+                             f"as well ({len(page):,} elements) would end past the {asked['timeout']:g} s timeout"]
+        return None
     if data:
         again: Any = RawPage(data, url=page.url, http_charset=extra.get("served_charset"))
     elif extra.get(ERROR_PAGE_KEY) and is_url(page.url):

@@ -7,6 +7,7 @@ rendering (scripts that add text, a served text too short to lose, the option tu
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -124,6 +125,23 @@ GROWN = f"""<html><head><title>Harbour news</title></head><body><div id="app">{A
 <script>setTimeout(() => {{
   document.querySelector('article').insertAdjacentHTML('beforeend', '<p>An update added by a script.</p>');
 }}, 50);</script></body></html>"""
+
+
+def test_the_served_html_is_not_read_when_reading_it_would_end_past_the_timeout(browser, tmp_path):
+    # A rendering that ends close to the timeout on a big page (a 200,000-element page once took 5 s more
+    # to read again): the comparison is skipped with a warning instead of overrunning the timeout.
+    from extractor.api import _served_instead
+    from extractor.loader import get_page
+
+    with _served(tmp_path, WIPED) as base:
+        page = get_page(f"{base}/story.html", render=True)
+        rendered = extract(page)
+        asked = {"method": "auto", "timeout": 10.0}
+        late = _served_instead(page, rendered, asked, started=time.perf_counter() - 11.5)
+        assert late is None
+        assert any("not compared with the rendering" in w and "10 s timeout" in w for w in rendered.warnings)
+        in_time = _served_instead(page, extract(page), asked, started=time.perf_counter())
+    assert in_time is not None and "The last ferry of the season left on time." in in_time.text
 
 
 def test_a_rendering_that_added_text_is_kept(browser, tmp_path):
