@@ -91,12 +91,6 @@ CUT_GRID = (0.3, 0.35, 0.4, 0.45, 0.5, 0.55)
 #: this share of its page's best smoothed P(body), where that is under the cut (0: the cut alone;
 #: ``body_mask``'s ``relative``).
 RELATIVE_GRID = (0.0, 0.3, 0.4, 0.5, 0.6)
-#: Low second cuts searched once a rule is chosen (``body_mask``'s ``grow``: a block next to a kept region
-#: joins it from this smoothed P(body) on, as hysteresis thresholding extends strong edges by weak ones);
-#: 0 leaves the rule as chosen. Each rule of the shipped kind gets its own, on the same inner pages.
-GROW_GRID = (0.0, 0.1, 0.15, 0.2, 0.25, 0.3)
-#: Whether the shipped rule takes its grow cut (``--no-grow``: the rule as before, for a paired run).
-GROW = True
 #: A page type gets a rule of its own (``-pertype``) when a split's inner pages hold at least this many of
 #: it (else the split's one rule with a relative cut): wcxb_dev's smallest gold type has 89 pages.
 RULE_MIN_PAGES = 40
@@ -295,27 +289,27 @@ def page_f1(page: dict, keep: np.ndarray) -> float:
 
 
 def decide(page: dict, prob: np.ndarray, weight: float, cut: float, drop: bool | None = None,
-           relative: float = 0.0, grow: float = 0.0) -> np.ndarray:
+           relative: float = 0.0) -> np.ndarray:
     """Which blocks are body, as ``extract(method="learned")`` decides (:func:`extractor.auto.learned.body_mask`,
     its fallback for an empty page included): comment sections out where auto drops them (``drop``
     None: by the page's type; True/False: on every page or none)."""
     from extractor.auto.learned import body_mask
 
     dropping = page["ptype"] in DROP_TYPES if drop is None else drop
-    return body_mask(prob, weight, cut, page["X"][:, CM] == 0 if dropping else None, relative=relative, grow=grow)
+    return body_mask(prob, weight, cut, page["X"][:, CM] == 0 if dropping else None, relative=relative)
 
 
 def macro_f1(pages: list[dict], probs: list[np.ndarray], weight: float, cut: float, relative: float = 0.0) -> float:
     """Mean over sets of each set's mean page F1 under one rule."""
-    return macro_f1_of(pages, probs, lambda p: (weight, cut, relative, 0.0))
+    return macro_f1_of(pages, probs, lambda p: (weight, cut, relative))
 
 
 def macro_f1_of(pages: list[dict], probs: list[np.ndarray], rule_for) -> float:
     """Mean over sets of each set's mean page F1, each page under ``rule_for(page)`` (a :data:`Rule`)."""
     by: dict[str, list[float]] = {}
     for p, pr in zip(pages, probs, strict=True):
-        w, c, r, g = rule_for(p)
-        by.setdefault(p["set"], []).append(page_f1(p, decide(p, pr, w, c, relative=r, grow=g)))
+        w, c, r = rule_for(p)
+        by.setdefault(p["set"], []).append(page_f1(p, decide(p, pr, w, c, relative=r)))
     return statistics.fmean(statistics.fmean(v) for v in by.values())
 
 
@@ -388,14 +382,14 @@ def choose_relative_rule(pages: list[dict], probs: list[np.ndarray], relatives: 
     return best[1], best[2], best[3], best[0]
 
 
-Rule = tuple[float, float, float, float]  # smoothing weight, cut, relative cut, grow cut
+Rule = tuple[float, float, float]
 
 
 def choose_rules(pages: list[dict], probs: list[np.ndarray], kind: str) -> tuple[Rule, dict[str, Rule]]:
     """The decision rule of ``kind`` (:data:`RULE_KINDS`) chosen on these pages: (smoothing weight, cut,
     relative cut) for every page, and the rules of the page types (as ``ptype``) that get their own."""
     def on(idx: list[int], relatives: tuple[float, ...]) -> Rule:
-        return choose_relative_rule([pages[i] for i in idx], [probs[i] for i in idx], relatives)[:3] + (0.0,)
+        return choose_relative_rule([pages[i] for i in idx], [probs[i] for i in idx], relatives)[:3]
 
     every = list(range(len(pages)))
     if kind in ("one", "relative"):
@@ -412,22 +406,6 @@ def choose_rules(pages: list[dict], probs: list[np.ndarray], kind: str) -> tuple
     for i in every:
         by.setdefault(str(pages[i]["ptype"]), []).append(i)
     return default, {t: on(idx, RELATIVE_GRID) for t, idx in sorted(by.items()) if len(idx) >= RULE_MIN_PAGES}
-
-
-def with_grow(pages: list[dict], probs: list[np.ndarray], chosen: tuple[Rule, dict[str, Rule]]
-              ) -> tuple[Rule, dict[str, Rule]]:
-    """``chosen`` (:func:`choose_rules`) with each of its rules' grow cut (:data:`GROW_GRID`) chosen on the pages
-    that rule applies to, for the best macro F1 there."""
-    def grown(rule: Rule) -> Rule:
-        idx = [i for i, p in enumerate(pages) if rule_of(p, chosen) == rule]
-        if not idx:
-            return rule
-        on, on_probs = [pages[i] for i in idx], [probs[i] for i in idx]
-        scored = [(macro_f1_of(on, on_probs, lambda p, g=g: rule[:3] + (g,)), -g) for g in GROW_GRID]
-        return rule[:3] + (-max(scored)[1],)
-
-    every = {rule: grown(rule) for rule in {chosen[0], *chosen[1].values()}}
-    return every[chosen[0]], {t: every[r] for t, r in chosen[1].items()}
 
 
 def rule_of(page: dict, chosen: tuple[Rule, dict[str, Rule]]) -> Rule:
@@ -494,8 +472,7 @@ def run_split(pages: list[dict], train_idx: list[int], test_idx: list[int], labe
     parts, part_probs = inner_halves(train, INNER_FOLDS)
     inner_pages, inner_probs = sum(parts, []), sum(part_probs, [])
     rules = {kind: choose_rules(inner_pages, inner_probs, kind) for kind in RULE_KINDS}
-    rules["grow"] = with_grow(inner_pages, inner_probs, rules[RULE_KIND])
-    weight, cut, _, _ = rules["one"][0]  # the one rule: what stage 2 and the log compare with
+    weight, cut, _ = rules["one"][0]  # the one rule: what stage 2 and the log compare with
     inner = macro_f1(inner_pages, inner_probs, weight, cut)  # remembered F1s: no second search
     clf = fit(train)
     test = [pages[i] for i in test_idx]
@@ -504,13 +481,12 @@ def run_split(pages: list[dict], train_idx: list[int], test_idx: list[int], labe
         p.setdefault("oof", {})[label] = pr
         p.setdefault("f1", {})
         for kind, chosen in rules.items():
-            w, c, r, g = rule_of(p, chosen)
-            p["f1"][f"{label}-{kind}"] = page_f1(p, decide(p, pr, w, c, relative=r, grow=g))
-        # what auto would do: the rule kind shipped (``--rule``), with its grow cuts unless ``--no-grow``
-        w, c, r, g = rule_of(p, rules["grow" if GROW else RULE_KIND])
-        p["f1"][label] = page_f1(p, decide(p, pr, w, c, relative=r, grow=g))
+            w, c, r = rule_of(p, chosen)
+            p["f1"][f"{label}-{kind}"] = page_f1(p, decide(p, pr, w, c, relative=r))
+        w, c, r = rule_of(p, rules[RULE_KIND])  # what auto would do: the rule kind shipped (``--rule``)
+        p["f1"][label] = page_f1(p, decide(p, pr, w, c, relative=r))
         for drop in (False, True):
-            p["f1"][f"{label}-drop{drop}"] = page_f1(p, decide(p, pr, w, c, drop, relative=r, grow=g))
+            p["f1"][f"{label}-drop{drop}"] = page_f1(p, decide(p, pr, w, c, drop, relative=r))
     print(f"  {label}: train {len(train)} test {len(test)} pages; smooth {weight} cut {cut} "
           f"(inner macro F1 {inner:.4f}); rules {rules}; {time.perf_counter() - t0:.0f} s", flush=True)
     out = {"smooth": weight, "cut": cut, "inner_macro_f1": round(inner, 4), "clf": clf, "rules": rules}
@@ -662,8 +638,7 @@ def markdown(results: dict, command: str) -> str:
             lines += ["", f"{step} rules chosen inside the training pages: {results[step]['rules']}"]
     if "train" in results:
         t = results["train"]
-        lines += ["", f"Shipped model: smooth {t['smooth']}, cut {t['cut']}, relative cut {t['relative']}, grow cut "
-                      f"{t.get('grow', 0.0)}, rules per "
+        lines += ["", f"Shipped model: smooth {t['smooth']}, cut {t['cut']}, relative cut {t['relative']}, rules per "
                       f"page type {t['rules'] or 'none'} (chosen on the CV's out-of-fold probabilities, macro F1 "
                       f"{t['macro_f1']:.4f}); {t['trees']} trees, {t['bytes'] / 1e6:.2f} MB."]
     lines += ["", f"{results['pages']} pages; {results['seconds']} s."]
@@ -696,8 +671,6 @@ def main(argv: list[str] | None = None) -> int:
                     help="grouped parts of a split's training pages its rule is chosen on (see INNER_FOLDS)")
     ap.add_argument("--rule", choices=RULE_KINDS, default=RULE_KIND,
                     help="the kind of decision rule auto ships and the main figures use (see RULE_KINDS)")
-    ap.add_argument("--grow", action=argparse.BooleanOptionalAction, default=GROW,
-                    help="give the shipped rule its grow cut (see GROW_GRID); --no-grow: the rule alone")
     ap.add_argument("--zero-features", default="",
                     help="comma-separated feature names or name prefixes (a neighbour's too: 'cedp_' takes "
                          "'n+1:cedp_kept'): their columns are set to 0 before fitting, the model without them "
@@ -714,7 +687,6 @@ def main(argv: list[str] | None = None) -> int:
         globals()["EXTRA_TREE_PARAMS"] = args.also_tree_params or []
     globals()["INNER_FOLDS"] = args.inner_folds
     globals()["RULE_KIND"] = args.rule
-    globals()["GROW"] = args.grow
     globals()["CUE_DROPOUT"] = args.cue_dropout
     if args.stack and args.inner_folds != 2:
         raise SystemExit("--stack fits its second stage on two inner halves: use it with --inner-folds 2")
@@ -771,13 +743,11 @@ def main(argv: list[str] | None = None) -> int:
             parts, part_probs = inner_halves(pages, INNER_FOLDS)
             on, on_probs = sum(parts, []), sum(part_probs, [])
         chosen = choose_rules(on, on_probs, RULE_KIND)
-        if GROW:
-            chosen = with_grow(on, on_probs, chosen)
-        (weight, cut, relative, grow), by_type = chosen
+        (weight, cut, relative), by_type = chosen
         f1 = macro_f1_of(on, on_probs, lambda p: rule_of(p, chosen))
         clf = fit(pages)
         model = {**export_trees(*clf), "feature_version": FEATURE_VERSION, "feature_names": FEATURE_NAMES,
-                 "smooth": weight, "cut": cut, "relative": relative, "grow": grow,
+                 "smooth": weight, "cut": cut, "relative": relative,
                  "rules": {t: list(r) for t, r in sorted(by_type.items())}, "rule_kind": RULE_KIND,
                  "trained_on": list(SETS), "pages": len(pages), "script": "bench/train_auto.py",
                  "params": {**TREE_PARAMS, "other_type_weight": args.other_type_weight, "inner_folds": INNER_FOLDS},
@@ -786,10 +756,10 @@ def main(argv: list[str] | None = None) -> int:
 
         out = pathlib.Path(args.out)
         out.write_bytes(gzip.compress(json.dumps(model, separators=(",", ":")).encode(), mtime=0))
-        results["train"] = {"smooth": weight, "cut": cut, "relative": relative, "grow": grow, "rules": model["rules"],
-                            "macro_f1": f1, "trees": len(model["trees"]), "bytes": out.stat().st_size}
-        print(f"wrote {out} ({out.stat().st_size / 1e6:.2f} MB): smooth {weight} cut {cut} relative {relative} "
-              f"grow {grow}, rules {model['rules']}", flush=True)
+        results["train"] = {"smooth": weight, "cut": cut, "relative": relative, "rules": model["rules"], "macro_f1": f1,
+                            "trees": len(model["trees"]), "bytes": out.stat().st_size}
+        print(f"wrote {out} ({out.stat().st_size / 1e6:.2f} MB): smooth {weight} cut {cut} relative {relative}, "
+              f"rules {model['rules']}", flush=True)
     if "routes" in args.steps:
         if "cv" not in args.steps:  # the out-of-fold page scores of an earlier cv run of these features
             if not args.cv_scores:

@@ -51,10 +51,10 @@ def main(argv: list[str] | None = None) -> int:
         if a is None or b is None:
             continue
         p["ptype"] = first[key]["ptype"]
-        weight, cut, relative, grow = decision_rule(model, Options(page_type=p["ptype"]))
+        weight, cut, relative = decision_rule(model, Options(page_type=p["ptype"]))
         mean = expit((logit(a) + logit(b)) / 2)
         for name, prob in (("first", a), ("second", b), ("logit mean", mean)):
-            f1 = train_auto.page_f1(p, train_auto.decide(p, prob, weight, cut, relative=relative, grow=grow))
+            f1 = train_auto.page_f1(p, train_auto.decide(p, prob, weight, cut, relative=relative))
             scores[p["set"]][name].append(f1)
             if p["set"] == "wcxb_dev" and p["gold_type"]:
                 scores[f"wcxb_dev/{p['gold_type']}"][name].append(f1)

@@ -133,21 +133,6 @@ def test_body_mask_relative_cut_keeps_blocks_near_an_unsure_best():
     assert learned.body_mask(sure, 0.0, 0.45, relative=0.6).tolist() == [True, True, True]
 
 
-def test_body_mask_grows_kept_regions_over_their_weaker_neighbours_only():
-    # a headline kept, the short post under it unsure, a sidebar as unsure but apart from both
-    p = np.array([0.01, 0.8, 0.25, 0.2, 0.01, 0.22, 0.01])
-    assert learned.body_mask(p, 0.0, 0.4).tolist() == [False, True, False, False, False, False, False]
-    grown = learned.body_mask(p, 0.0, 0.4, grow=0.2).tolist()
-    assert grown == [False, True, True, True, False, False, False]
-    # a grow cut above the neighbours changes nothing; a region grows across eligible blocks only
-    assert learned.body_mask(p, 0.0, 0.4, grow=0.3).tolist() == learned.body_mask(p, 0.0, 0.4).tolist()
-    eligible = np.array([True, True, True, False, True, True, True])
-    assert learned.body_mask(p, 0.0, 0.4, eligible, grow=0.2).tolist() == [False, True, True, False, False, False,
-                                                                           False]
-    # nothing kept: nothing to grow, the empty page's fallback decides
-    assert learned.body_mask(p * 0.3, 0.0, 0.4, grow=0.05, fallback=0.0).tolist() == [False] * 7
-
-
 def _model_with_rules(tmp_path, rules):
     """The shipped model written again with ``rules`` per page type (its path)."""
     model = json.loads(gzip.decompress(learned.MODEL_PATH.read_bytes()))
@@ -159,14 +144,12 @@ def _model_with_rules(tmp_path, rules):
 def test_the_rule_of_the_page_type_applies(tmp_path):
     path = _model_with_rules(tmp_path, {"listing": [0.0, 0.3, 0.5]})
     model = learned.load_model(path)
-    default = (float(model["smooth"]), float(model["cut"]), float(model.get("relative", 0.0)),
-               float(model.get("grow", 0.0)))
-    # a rule stored without a grow cut (models before 2026-11-28) grows nothing
-    assert learned.decision_rule(model, learned.Options(page_type="listing")) == (0.0, 0.3, 0.5, 0.0)
+    default = (float(model["smooth"]), float(model["cut"]), float(model.get("relative", 0.0)))
+    assert learned.decision_rule(model, learned.Options(page_type="listing")) == (0.0, 0.3, 0.5)
     assert learned.decision_rule(model, learned.Options(page_type="product")) == default
     assert learned.decision_rule(model, learned.Options()) == default
     # An option set by the caller wins over the model's rule.
-    assert learned.decision_rule(model, learned.Options(page_type="listing", cut=0.7)) == (0.0, 0.7, 0.5, 0.0)
+    assert learned.decision_rule(model, learned.Options(page_type="listing", cut=0.7)) == (0.0, 0.7, 0.5)
     page = (FIXTURES / "pages" / "article.html").read_bytes()
     result = extract(page, method="learned", model_path=path, page_type="listing")
     assert (result.details["smooth"], result.details["cut"], result.details["relative"]) == (0.0, 0.3, 0.5)

@@ -71,9 +71,6 @@ class Options:
     #: A block is also body at this share of the page's best smoothed P(body) where that is under the
     #: cut (:func:`body_mask`); 0 turns it off; -1 (default): the model's own.
     relative: float = -1.0
-    #: A block next to a kept region joins it from this smoothed P(body) on, run after run (:func:`body_mask`);
-    #: 0 turns it off; -1 (default): the model's own (a model file without one: 0).
-    grow: float = -1.0
     #: The page's type as ``auto`` classified it: the model's rule for that type applies when it has
     #: one (``rules`` in the model file, chosen inside the training folds); "" or a type without one:
     #: the model's default rule (the shipped model's is that of the types other than article).
@@ -92,7 +89,6 @@ class Options:
         require_range("smooth", self.smooth, -1.0, 0.5)
         require_range("cut", self.cut, -1.0, 1.0)
         require_range("relative", self.relative, -1.0, 1.0)
-        require_range("grow", self.grow, -1.0, 1.0)
         require_range("empty_fallback", self.empty_fallback, 0.0, 1.0)
 
 
@@ -114,22 +110,19 @@ def load_model(path: str | os.PathLike | None = None) -> dict[str, Any]:
             raise ModelError(f"the learned model at {path} lacks its decision rule ({key!r}): {_REMEDY}")
     rules = model.get("rules", {})
     def well_formed(rule: Any) -> bool:
-        return isinstance(rule, list) and len(rule) in (3, 4) and all(isinstance(v, (int, float)) for v in rule)
+        return isinstance(rule, list) and len(rule) == 3 and all(isinstance(v, (int, float)) for v in rule)
 
     if not isinstance(rules, dict) or not all(well_formed(r) for r in rules.values()):
         raise ModelError(f"the learned model at {path} holds malformed rules per page type: {_REMEDY}")
     return prepare(model)
 
 
-def decision_rule(model: dict[str, Any], opts: Options) -> tuple[float, float, float, float]:
-    """(smoothing weight, cut, relative cut, grow cut) for a page: the model's rule for ``opts.page_type``
-    when it has one, else its one rule (a rule stored without a grow cut has 0); each value the option's
-    instead where the option is set (not -1)."""
-    rule = model.get("rules", {}).get(opts.page_type) or (model["smooth"], model["cut"], model.get("relative", 0.0),
-                                                          model.get("grow", 0.0))
-    rule = (*rule, 0.0)[:4]
+def decision_rule(model: dict[str, Any], opts: Options) -> tuple[float, float, float]:
+    """(smoothing weight, cut, relative cut) for a page: the model's rule for ``opts.page_type`` when it
+    has one, else its one rule; each value the option's instead where the option is set (not -1)."""
+    rule = model.get("rules", {}).get(opts.page_type) or (model["smooth"], model["cut"], model.get("relative", 0.0))
     return tuple(float(mine if mine >= 0 else theirs)  # type: ignore[return-value]
-                 for mine, theirs in zip((opts.smooth, opts.cut, opts.relative, opts.grow), rule, strict=True))
+                 for mine, theirs in zip((opts.smooth, opts.cut, opts.relative), rule, strict=True))
 
 
 def smooth(prob: np.ndarray, weight: float) -> np.ndarray:
@@ -142,37 +135,21 @@ def smooth(prob: np.ndarray, weight: float) -> np.ndarray:
 
 def body_mask(prob: np.ndarray, weight: float, cut: float, eligible: np.ndarray | None = None, *,
               fallback: float = EMPTY_FALLBACK_SHARE, floor: float = EMPTY_FALLBACK_FLOOR,
-              relative: float = 0.0, grow: float = 0.0) -> np.ndarray:
+              relative: float = 0.0) -> np.ndarray:
     """Which blocks are body: the eligible ones (all when ``eligible`` is None) whose smoothed P(body)
     reaches ``cut``, or ``relative`` times the best eligible one where that is lower (``relative`` 0:
-    the cut alone); then, where ``grow`` is above 0, every eligible block next to a kept one whose
-    smoothed P(body) reaches ``grow``, run after run (a low second cut that only extends kept regions,
-    as hysteresis thresholding does); when none is kept, those at ``fallback`` times the best eligible
-    one or more, if that best reaches ``floor`` (``fallback`` 0: none). Takes P(body) per block;
-    returns a boolean array."""
+    the cut alone); when none does, those at ``fallback`` times the best eligible one or more, if that
+    best reaches ``floor`` (``fallback`` 0: none). Takes P(body) per block; returns a boolean array."""
     smoothed = smooth(prob, weight)
     ok = np.ones(len(prob), dtype=bool) if eligible is None else eligible
     if relative > 0 and ok.any():
         cut = min(cut, relative * float(smoothed[ok].max()))
     keep = (smoothed >= cut) & ok
-    if grow > 0 and keep.any():
-        keep = _grown(keep, ok & (smoothed >= grow))
     if fallback > 0 and not keep.any() and ok.any():
         best = float(smoothed[ok].max())
         if best >= floor:
             keep = ok & (smoothed >= fallback * best)
     return keep
-
-
-def _grown(keep: np.ndarray, weak: np.ndarray) -> np.ndarray:
-    """``keep`` with every run of ``weak`` blocks that holds or touches a kept block (all of each such run)."""
-    weak = weak | keep
-    # runs of weak blocks, numbered; a run is taken when any of its blocks is kept
-    starts = np.flatnonzero(weak & ~np.concatenate(([False], weak[:-1])))
-    run = np.cumsum(weak & ~np.concatenate(([False], weak[:-1]))) - 1
-    taken = np.zeros(len(starts), dtype=bool)
-    taken[np.unique(run[keep])] = True
-    return weak & taken[np.maximum(run, 0)]
 
 
 def body_probability(model: dict[str, Any], features: np.ndarray) -> np.ndarray:
@@ -224,14 +201,14 @@ def run(page: Page, opts: Options) -> Extraction:
     cut_blocks, texts = zip(*(segment_blocks_and_text(page, s, breaks) for s in segs), strict=True)
     features = block_features(page, segs, list(texts))
     prob = body_probability(model, features)
-    weight, cut, relative, grow = decision_rule(model, opts)
+    weight, cut, relative = decision_rule(model, opts)
     keep = body_mask(prob, weight, cut, features[:, IN_COMMENTS] == 0 if opts.drop_comments else None,
-                     fallback=opts.empty_fallback, relative=relative, grow=grow)
+                     fallback=opts.empty_fallback, relative=relative)
     labels = ["body" if k else "noise" for k in keep.tolist()]
     extraction = assemble(page, segs, labels, prob.tolist(), False, cut=cut_blocks)
     if extraction.title is None:
         extraction.title, extraction.title_id = opening_heading(page, segs, keep, breaks)
     if not extraction.blocks:
         extraction.reason = f"the learned model kept none of the {len(segs)} blocks (cut {cut})"
-    extraction.details.update({"model": "learned", "smooth": weight, "cut": cut, "relative": relative, "grow": grow})
+    extraction.details.update({"model": "learned", "smooth": weight, "cut": cut, "relative": relative})
     return extraction
