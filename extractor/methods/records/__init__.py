@@ -37,7 +37,7 @@ import numpy as np
 from ...page import Page
 from ..base import require_range
 from .clean import consent_furniture, html_furniture, position_furniture, removed_mask
-from .drmining import common_ancestor, common_depths, descend, dr_mining, leaves, record_set
+from .drmining import common_depths, descend, dr_mining, leaves, record_set
 from .groups import (
     FoundRegion,
     class_families,
@@ -222,7 +222,7 @@ def paper_region(page: Page, removed: np.ndarray, opts: Options) -> FoundRegion 
     if run is None:
         return None
     region_leaves = leaf_ids[run[0]:run[1] + 1].tolist()
-    top = common_ancestor(page, region_leaves)
+    top = page.common_ancestor(region_leaves)
     node = descend(page, top, opts.factor, opts.descent)
     records = record_set(page, node, removed)
     if len(records) < 2:

@@ -118,11 +118,6 @@ def common_depths(page: Page, leaf_ids: np.ndarray) -> list[int]:
     return out
 
 
-def common_ancestor(page: Page, ids: Sequence[int]) -> int:
-    """Deepest common ancestor of elements ``ids`` (:meth:`Page.common_ancestor`)."""
-    return page.common_ancestor(ids)
-
-
 def descend(page: Page, top: int, factor: float, by: str) -> int:
     """RecordMining lines 4-18: from ``top``, move to the child with most children (``by='children'``,
     the letter) or most nodes (``by='nodes'``) while its node count exceeds ``factor`` of the current."""

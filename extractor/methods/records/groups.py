@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...page import Page
-from .drmining import common_ancestor
 from .treematch import build_tree, shape_key, simple_tree_match
 
 if TYPE_CHECKING:
@@ -342,7 +341,7 @@ def score_groups(page: Page, groups: list[list[int]], removed: np.ndarray, opts:
         if removed_list is None:
             removed_list = removed.tolist()
         score = bound * regularity(page, members, removed_list, opts) ** opts.regularity_power
-        found.append(FoundRegion(common_ancestor(page, [*members, int(page.parent[members[0]])]), members, score))
+        found.append(FoundRegion(page.common_ancestor([*members, int(page.parent[members[0]])]), members, score))
         best = sorted([*best, score], reverse=True)
     return found
 
