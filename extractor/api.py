@@ -187,7 +187,7 @@ def _served_instead(page: Page, rendered: Result, asked: dict[str, Any], *, star
     was lost. When reading the served HTML would end past the timeout (at the browser's reading pace per
     element, :data:`render.browser.READ_MS_PER_ELEMENT`, with its grace), it is not read: ``rendered``
     gets a warning saying so and None is returned."""
-    from render.browser import READ_GRACE_S, READ_MS_PER_ELEMENT
+    from render.browser import READ_GRACE_S, reading_seconds
 
     from .page import SERVED_KEY
     from .rendered import ERROR_PAGE_KEY
@@ -196,7 +196,7 @@ def _served_instead(page: Page, rendered: Result, asked: dict[str, Any], *, star
     extra = page.geometry.extra
     data = extra.get(SERVED_KEY)
     # The served page is about as large as the rendered one: reading it again takes about as long.
-    ends_at = time.perf_counter() - started + len(page) * READ_MS_PER_ELEMENT / 1000
+    ends_at = time.perf_counter() - started + reading_seconds(len(page))
     if (data or extra.get(ERROR_PAGE_KEY)) and ends_at > asked["timeout"] + READ_GRACE_S:
         rendered.warnings = [*rendered.warnings, "the served HTML was not compared with the rendering: reading it "
                              f"as well ({len(page):,} elements) would end past the {asked['timeout']:g} s timeout"]

@@ -134,6 +134,13 @@ SECOND_LEVEL = ("co", "com", "net", "org", "gov", "ac", "edu", "ne", "or", "go")
 #: included; whether the page watches scrolling; and closed shadow roots, so that the geometry walk
 #: can read them like open ones.
 QUIET_PAGE_JS = (pathlib.Path(__file__).with_name("quiet_page.js")).read_text(encoding="utf-8")
+
+
+def reading_seconds(elements: int) -> float:
+    """Seconds the caller needs to read a rendered page of ``elements`` elements (:data:`READ_MS_PER_ELEMENT`)."""
+    return elements * READ_MS_PER_ELEMENT / 1000
+
+
 def init_script() -> str:
     """The script run in every page and frame before its own (``QUIET_PAGE_JS`` with its limits)."""
     return QUIET_PAGE_JS % {"timer_max": TIMER_MAX_MS, "chain_max": TIMER_CHAIN_MAX,
@@ -803,7 +810,7 @@ class _Engine:
             timings["wait"] = _since(t0) - timings["navigate"]
             t1 = time.perf_counter()
             # Capture ends early enough for the caller to read what it captured within the timeout.
-            reading = max(elements * READ_MS_PER_ELEMENT / 1000 - READ_GRACE_S, 0.0)
+            reading = max(reading_seconds(elements) - READ_GRACE_S, 0.0)
             capture_end = deadline - reading
             args = {**script_args(), "maxElements": opts.max_elements}
             try:
