@@ -43,6 +43,7 @@ MAX_SHARE = 0.5
 MIN_REPLY_LINKS = 2
 #: Elements a reply control is made of (the parse leaves a mark where it removed a reply button).
 REPLY_TAGS = ("a", "button", REPLY_MARK)
+_CONTROL_TAGS = frozenset(REPLY_TAGS[:2])
 
 _WORD = re.compile(r"[^a-z0-9]+")
 #: A heading that opens a comment thread or its form, in the languages of
@@ -119,17 +120,17 @@ def reply_links(page: Page) -> list[int]:
     """Ids of the reply controls under ``<body>``, in document order: the links and buttons whose
     whole text is a reply word (:func:`~extractor.reply.is_reply_text`), and the marks the parse left
     where it removed a reply button with the other noise tags."""
-    index, text_len, end, texts = page.index, page.text_len, page.end_list, page.texts
-    out = []
-    for el in page.body.iter(*REPLY_TAGS):
-        i = index.get(el)
-        if i is None:
-            continue
-        if el.tag == REPLY_MARK:
-            out.append(i)
-        elif 0 < text_len[i] <= MAX_REPLY_CHARS and is_reply_text(texts[i] if end[i] == i + 1 else page.text_of(i)):
-            out.append(i)  # a leaf's text is its own; a link holding an icon element is read whole
-    return out
+    body = page.body_id
+    end, texts, tags = page.end_list, page.texts, page.tags
+    lo, hi = body + 1, end[body]
+    short = page.text_len[lo:hi]
+    # Only elements short enough to be a control are looked at (an array test, not a walk of every link).
+    out = [i for i in (np.flatnonzero((short > 0) & (short <= MAX_REPLY_CHARS)) + lo).tolist()
+           if tags[i] in _CONTROL_TAGS
+           and is_reply_text(texts[i] if end[i] == i + 1 else page.text_of(i))]  # a leaf's text is its own
+    index = page.index
+    marks = [i for el in page.body.iter(REPLY_MARK) if (i := index.get(el)) is not None]
+    return sorted(out + marks) if marks else out
 
 
 def reply_threads(page: Page, max_share: float = MAX_SHARE) -> list[int]:
