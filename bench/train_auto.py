@@ -113,6 +113,10 @@ TREE_PARAMS = {"max_iter": 120, "learning_rate": 0.15, "max_leaf_nodes": 31, "ma
 #: an article's, in the fit: 1 weighs every page the same (``--other-type-weight``; the news sets hold
 #: articles only, so the other types are 647 of the 4,168 pages).
 OTHER_TYPE_WEIGHT = 1.0
+#: Sets weighed towards equal in the fit: a page weighs ``(mean set size / its set's size) ** power`` more
+#: (``--set-weight-power``; 0, the shipped fit: every page the same, so wcxb_dev's and dragnet's 1,358 and
+#: 1,381 pages outweigh chinese_wce's 69). Set sizes are counted once over every page, before any split.
+SET_WEIGHT_POWER = 0.0
 #: Share of the training pages whose class/id cue columns (``c0=``, ``c1=``, ``c2=``, a neighbour's too) are
 #: set to 0 in the fit, a page drawn at random per fit (``--cue-dropout``; 0, the shipped setting: none):
 #: a model that cannot always lean on a site's class names, for sites whose names it has never seen.
@@ -663,6 +667,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--also-tree-params", type=json.loads, action="append", default=None,
                     help="JSON, once per tree set beside the first: its parameters over TREE_PARAMS (instead "
                          "of EXTRA_TREE_PARAMS; see there)")
+    ap.add_argument("--set-weight-power", type=float, default=SET_WEIGHT_POWER,
+                    help="weigh the sets towards equal in the fit (see SET_WEIGHT_POWER; 0: every page the same)")
     ap.add_argument("--other-type-weight", type=float, default=OTHER_TYPE_WEIGHT,
                     help="weight of a page of another gold type than article in the fit (see above)")
     ap.add_argument("--tree-params", type=json.loads, default={},
@@ -702,8 +708,11 @@ def main(argv: list[str] | None = None) -> int:
                 p["ptype"], p["proba"] = got["page_type"], got["probabilities"]
         page_types = ("out of sample (" + args.page_types.rsplit("/", 1)[-1] + ": for a news set the model trained "
                       "without it, for wcxb_dev grouped CV)")
-    for p in pages:  # what the page weighs in the fit, against an article
-        p["weight"] = args.other_type_weight if p["gold_type"] not in (None, "article") else 1.0
+    set_sizes = {s: sum(p["set"] == s for p in pages) for s in {p["set"] for p in pages}}
+    mean_size = len(pages) / len(set_sizes)
+    for p in pages:  # what the page weighs in the fit, against an article of a set of mean size
+        p["weight"] = ((args.other_type_weight if p["gold_type"] not in (None, "article") else 1.0)
+                       * (mean_size / set_sizes[p["set"]]) ** args.set_weight_power)
     print(f"{len(pages)} pages, {sum(len(p['y']) for p in pages)} blocks, features {FEATURE_VERSION}", flush=True)
     results: dict = {"features": FEATURE_VERSION, "pages": len(pages), "page_types": page_types,
                      "tree_params": dict(TREE_PARAMS), "zeroed": zeroed}
@@ -750,7 +759,8 @@ def main(argv: list[str] | None = None) -> int:
                  "smooth": weight, "cut": cut, "relative": relative,
                  "rules": {t: list(r) for t, r in sorted(by_type.items())}, "rule_kind": RULE_KIND,
                  "trained_on": list(SETS), "pages": len(pages), "script": "bench/train_auto.py",
-                 "params": {**TREE_PARAMS, "other_type_weight": args.other_type_weight, "inner_folds": INNER_FOLDS},
+                 "params": {**TREE_PARAMS, "other_type_weight": args.other_type_weight,
+                            "set_weight_power": args.set_weight_power, "inner_folds": INNER_FOLDS},
                  "extra_tree_sets": results["extra_tree_sets"]}
         import gzip
 
