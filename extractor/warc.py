@@ -209,8 +209,7 @@ def _records(fh: IO[bytes], name: str, max_bytes: int, stats: WarcStats) -> Iter
             except Exception as exc:  # noqa: BLE001 - warcio raises several kinds for a bad record
                 at = it.offset  # where the failing record starts
                 stats.broken += 1
-                message = f"unreadable record at byte {at}: {str(exc).strip()}"
-                yield WarcPage(name, offset=at, error=(type(exc).__name__, message))
+                yield WarcPage(name, offset=at, error=_unreadable(exc, at))
                 restart_at = at + 1
                 break
             at = it.offset  # the record's first byte (warcio moves it on before each record)
@@ -230,6 +229,17 @@ def _records(fh: IO[bytes], name: str, max_bytes: int, stats: WarcStats) -> Iter
         if found is None:
             return
         fh.seek(found)
+
+
+def _unreadable(exc: Exception, at: int) -> tuple[str, str]:
+    """The error kind and message of a record warcio could not read: its own ``ArchiveLoadFailed`` (not
+    WARC at all) by that name; anything else it raised on the way (an ``AttributeError`` for a response
+    record without a ``WARC-Target-URI``, say) is a ``BrokenRecord`` naming what warcio raised."""
+    text = str(exc).strip()
+    if type(exc).__name__ == "ArchiveLoadFailed":
+        return "ArchiveLoadFailed", f"unreadable record at byte {at}: {text}"
+    return "BrokenRecord", (f"unreadable record at byte {at}: warcio could not parse it "
+                            f"({type(exc).__name__}{': ' + text if text else ''})")
 
 
 def _page(record: Any, name: str, at: int, max_bytes: int, stats: WarcStats) -> WarcPage | None:

@@ -256,3 +256,21 @@ def test_the_batch_hands_workers_records_without_their_payload(tmp_path):
     counts = {"pages": 0}
     jobs = list(_expand_jobs([str(tmp_path / "a.warc.gz")], lambda s: {}, "jsonl", True, None, True, counts))
     assert [job[1]["_warc"].data for _, job, _ in jobs] == [None, None] and counts["pages"] == 2
+
+
+@pytest.mark.parametrize("gz", [False, True])
+def test_a_record_warcio_cannot_parse_is_a_broken_record_between_the_others(tmp_path, gz):
+    # A response record without WARC-Target-URI: warcio's reader raises AttributeError inside its
+    # iterator. The record is one BrokenRecord line and the records after it still come out.
+    before, after = tmp_path / "before.warc", tmp_path / "after.warc"
+    write_warc(before, pages(1), gz=gz)
+    write_warc(after, pages(2, start=1), gz=gz)
+    odd = (b"WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:odd>\r\nContent-Length: 25\r\n\r\n"
+           b"HTTP/1.1 200 OK\r\n\r\n<p>x</p>\r\n\r\n")
+    path = tmp_path / ("odd.warc.gz" if gz else "odd.warc")
+    path.write_bytes(before.read_bytes() + (gzip.compress(odd) if gz else odd) + after.read_bytes())
+    results = list(extract_warc(path, method="decay"))
+    assert [r.title for r in results if not r.details.get("error")] == ["Page 0", "Page 1", "Page 2"]
+    broken = [r for r in results if r.details.get("error")]
+    assert len(broken) == 1 and broken[0].details["error"] == "BrokenRecord" and broken[0].empty
+    assert "warcio could not parse it (AttributeError" in broken[0].reason
