@@ -30,6 +30,7 @@ from .cli_batch import (
     progress_bar,
     records_one,
     run_batch,
+    writable_folder,
 )
 from .dates import DATE_SEARCHES
 from .errors import OptionError, PagesightError
@@ -95,9 +96,14 @@ def _screenshot_path(base: str | None, source: str, many: bool, used: set[str]) 
         return None
     if not many:
         return base
-    folder = pathlib.Path(base)
-    folder.mkdir(parents=True, exist_ok=True)
-    return str(folder / output_name(source, ".png", used))
+    return str(pathlib.Path(base) / output_name(source, ".png", used))
+
+
+def _check_screenshot_target(base: str | None, many: bool) -> None:
+    """Make the folder ``--screenshot`` writes into (``base`` itself for many sources, else its parent)
+    before any page is read; :class:`OutputError` when it cannot be made or written to."""
+    if base:
+        writable_folder(pathlib.Path(base) if many else pathlib.Path(base).absolute().parent, f"--screenshot {base}")
 
 
 def cmd_extract(args: argparse.Namespace) -> int:
@@ -118,6 +124,7 @@ def cmd_extract(args: argparse.Namespace) -> int:
         _archive_iterator()  # warcio missing: one clear line, before any page is read
     if args.screenshot_only:
         return _screenshot_only(args, sources)
+    _check_screenshot_target(args.screenshot, len(sources) > 1)
     used: set[str] = set()
     render = args.render or bool(args.screenshot)
     rendering = render_options_of(args)
@@ -169,6 +176,7 @@ def _screenshot_only(args: argparse.Namespace, sources: list[str]) -> int:
     used: set[str] = set()
     failed = 0
     base = args.screenshot or "screenshot.png"
+    _check_screenshot_target(base, len(sources) > 1)
     for source in sources:
         path = _screenshot_path(base, source, len(sources) > 1, used)
         try:
@@ -188,6 +196,7 @@ def cmd_records(args: argparse.Namespace) -> int:
     record_options(**options)  # a bad option: exit 2 before any page is read
     skipped = [0]
     sources = _sources_of(args, skipped=skipped)
+    _check_screenshot_target(args.screenshot, len(sources) > 1)
     used: set[str] = set()
     rendering = render_options_of(args)
 

@@ -312,14 +312,20 @@ def _output_target(output: str | None) -> tuple[pathlib.Path | None, str | None]
         return None, None
     if output.endswith(("/", os.sep)) or os.path.isdir(output):
         folder = pathlib.Path(output)
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise OutputError(f"--output {output}: cannot make the folder: {exc.strerror or exc}") from None
-        if not os.access(folder, os.W_OK):
-            raise OutputError(f"--output {output}: the folder is not writable")
+        writable_folder(folder, f"--output {output}")
         return folder, None
     return None, output
+
+
+def writable_folder(folder: pathlib.Path, label: str) -> None:
+    """Make ``folder`` (and its parents) when missing; raise :class:`OutputError`, its message starting
+    with ``label`` (the option and its value), when it cannot be made or written to."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"{label}: cannot make the folder {folder}: {exc.strerror or exc}") from None
+    if not os.access(folder, os.W_OK):
+        raise OutputError(f"{label}: the folder {folder} is not writable")
 
 
 def run_batch(

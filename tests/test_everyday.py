@@ -169,6 +169,22 @@ def test_unwritable_output_is_exit_code_3(tmp_path):
         assert proc.returncode == 3 and b"No space left on device" in proc.stderr
 
 
+
+def test_unwritable_screenshot_target_is_exit_code_3_before_any_page(tmp_path):
+    # Checked before a browser starts: one page (the PNG's folder) and several (the folder of PNGs),
+    # for extract, records and --screenshot-only.
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    cases = [("extract", str(ARTICLE), "--screenshot", str(blocker / "shot.png")),
+             ("extract", str(ARTICLE), str(ARTICLE), "--screenshot", str(blocker / "shots")),
+             ("records", str(ARTICLE), "--screenshot", str(blocker / "shot.png")),
+             ("extract", str(ARTICLE), "--screenshot-only", "--screenshot", str(blocker / "sub" / "shot.png"))]
+    for args in cases:
+        proc = run(*args)
+        assert proc.returncode == 3, (args, proc.stderr)
+        assert b"--screenshot" in proc.stderr and b"cannot make the folder" in proc.stderr, proc.stderr
+        assert b"Traceback" not in proc.stderr and b"internal error" not in proc.stderr
+
 # --- markdown and links ----------------------------------------------------------------------------
 
 MARKUP_PAGE = """<html><head><title>Markup test page</title></head><body><article>
