@@ -16,6 +16,7 @@ from .errors import (
     NavigatedAway,
     NotHTMLError,
     OptionError,
+    OutputError,
     PagesightError,
     PageTooLarge,
     RenderError,
@@ -45,7 +46,7 @@ def __getattr__(name: str):
 
 __all__ = [
     "Block", "BrowserNotFound", "DecodeError", "ExtractionTimeout", "FetchError", "Geometry", "ModelError",
-    "NavigatedAway", "NotHTMLError", "OptionError", "Page", "PageTooLarge", "PagesightError", "RenderError",
-    "RenderTimeout", "Result", "Table", "extract", "extract_async", "extract_many", "extract_records", "extract_warc",
-    "load", "method_names",
+    "NavigatedAway", "NotHTMLError", "OptionError", "OutputError", "Page", "PageTooLarge", "PagesightError",
+    "RenderError", "RenderTimeout", "Result", "Table", "extract", "extract_async", "extract_many", "extract_records",
+    "extract_warc", "load", "method_names",
 ]

@@ -16,6 +16,7 @@ from typing import Any
 from .appshell import SHELL_WARNING_START, script_shell_warning
 from .dates import DATE_SEARCHES, htmldate_day
 from .errors import NavigatedAway, OptionError, PagesightError
+from .folders import screenshot_folder
 from .gcpause import gc_paused
 from .loader import get_page
 from .memory import trim_heap
@@ -87,13 +88,15 @@ def extract(
     scripts kept navigating away (:class:`NavigatedAway`), give way to the served HTML, read without
     rendering, with a warning (:mod:`extractor.served`). Returns a
     :class:`Result`; an empty one carries a ``reason``.
-    Raises :class:`OptionError` for a bad method or option before any loading, and the
-    load/render errors (all subclasses of :class:`PagesightError`).
+    Raises :class:`OptionError` for a bad method or option before any loading,
+    :class:`OutputError` when the ``screenshot`` folder cannot be made or written to (before
+    rendering), and the load/render errors (all subclasses of :class:`PagesightError`).
     """
     name, run, opts = resolve_method(method, options)
     if date_search not in DATE_SEARCHES:
         raise OptionError(f"date_search must be one of {', '.join(DATE_SEARCHES)}, not {date_search!r}")
     if screenshot is not None:
+        screenshot_folder(screenshot)  # before the render it would be saved after
         render, render_options = True, {**(render_options or {}), "screenshot": True}
     asked = {"method": method, "comments": comments, "records": records, "inline": inline, "date_search": date_search,
              "max_bytes": max_bytes, "timeout": timeout, "user_agent": user_agent, **options}

@@ -21,7 +21,6 @@ from .cli_batch import (
     EXIT_PAGE_FAILED,
     EXIT_USAGE,
     CliError,
-    OutputError,
     classify_one,
     extract_one,
     is_jsonl_name,
@@ -30,10 +29,10 @@ from .cli_batch import (
     progress_bar,
     records_one,
     run_batch,
-    writable_folder,
 )
 from .dates import DATE_SEARCHES
-from .errors import OptionError, PagesightError
+from .errors import OptionError, OutputError, PagesightError
+from .folders import writable_folder
 from .inputs import PAGE_SUFFIXES, WARC_SUFFIXES, expand, read_input_file, skipped_line
 from .version import __version__
 

@@ -23,7 +23,8 @@ from typing import Any
 
 from pebble import ProcessPool
 
-from .errors import ExtractionTimeout, PagesightError
+from .errors import ExtractionTimeout, OutputError, PagesightError
+from .folders import writable_folder
 from .inputs import WARC_SUFFIXES
 from .memory import release_memory, trim_heap
 
@@ -49,10 +50,6 @@ LOOKAHEAD = 4
 
 class CliError(Exception):
     """A usage problem reported as one line with exit code 2."""
-
-
-class OutputError(Exception):
-    """The output cannot be written: reported as one line with exit code 3."""
 
 
 def output_name(source: str, suffix: str, used: set[str]) -> str:
@@ -315,17 +312,6 @@ def _output_target(output: str | None) -> tuple[pathlib.Path | None, str | None]
         writable_folder(folder, f"--output {output}")
         return folder, None
     return None, output
-
-
-def writable_folder(folder: pathlib.Path, label: str) -> None:
-    """Make ``folder`` (and its parents) when missing; raise :class:`OutputError`, its message starting
-    with ``label`` (the option and its value), when it cannot be made or written to."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise OutputError(f"{label}: cannot make the folder {folder}: {exc.strerror or exc}") from None
-    if not os.access(folder, os.W_OK):
-        raise OutputError(f"{label}: the folder {folder} is not writable")
 
 
 def run_batch(

@@ -53,5 +53,10 @@ class ExtractionTimeout(PagesightError):
     ``--timeout``): the worker was stopped and the batch went on."""
 
 
+class OutputError(PagesightError, OSError):
+    """A file pagesight was asked to write cannot be: a screenshot, or the command line's ``--output``
+    (a folder that cannot be made or written to, a file that cannot be opened, a full disk)."""
+
+
 class ModelError(PagesightError):
     """A shipped model file is missing, unreadable, or was trained for other features."""

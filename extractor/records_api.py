@@ -12,6 +12,7 @@ from dataclasses import asdict
 from functools import lru_cache
 from typing import Any
 
+from .folders import screenshot_folder
 from .gcpause import gc_paused
 from .loader import get_page
 from .methods import records as mining
@@ -59,10 +60,12 @@ def extract_records(
     page's web address (``url``, or the URL it was fetched from) and left relative for a local file,
     whose path is no address a reader could follow. ``timeout`` and ``user_agent`` are
     :func:`extractor.extract`'s. Raises :class:`OptionError` for bad options (before
-    loading), and the load/render errors (:class:`PagesightError`).
+    loading), :class:`OutputError` for a ``screenshot`` folder that cannot be made or written to
+    (before rendering), and the load/render errors (:class:`PagesightError`).
     """
     opts = record_options(**options)
     if screenshot is not None:
+        screenshot_folder(screenshot)  # before the render it would be saved after
         render, render_options = True, {**(render_options or {}), "screenshot": True}
     t0 = time.perf_counter()
     timings: dict[str, float] = {}

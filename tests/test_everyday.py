@@ -12,7 +12,7 @@ import threading
 
 import pytest
 
-from extractor import extract
+from extractor import OutputError, extract, extract_records
 from extractor.version import __version__
 from tests.conftest import ROOT
 from tests.http_server import serve
@@ -184,6 +184,16 @@ def test_unwritable_screenshot_target_is_exit_code_3_before_any_page(tmp_path):
         assert proc.returncode == 3, (args, proc.stderr)
         assert b"--screenshot" in proc.stderr and b"cannot make the folder" in proc.stderr, proc.stderr
         assert b"Traceback" not in proc.stderr and b"internal error" not in proc.stderr
+
+
+def test_an_unwritable_screenshot_folder_is_an_output_error_from_the_api(tmp_path):
+    # Checked before the page is rendered; an OSError too, for callers who catch that.
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    for call in (extract, extract_records):
+        with pytest.raises(OutputError, match="cannot make the folder") as caught:
+            call(str(ARTICLE), screenshot=blocker / "shot.png")
+        assert isinstance(caught.value, OSError)
 
 # --- markdown and links ----------------------------------------------------------------------------
 
