@@ -7,6 +7,7 @@ nothing deeper receives loose keyword arguments.
 
 from __future__ import annotations
 
+import inspect
 import os
 import time
 from dataclasses import asdict, replace
@@ -25,7 +26,7 @@ from .methods.base import Extraction
 from .page import Page
 from .registry import AUTO_METHOD, METHODS, MethodEntry, method_names, option_names, option_owners, resolve_method
 from .result import Result
-from .source import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, RawPage, is_url, source_name
+from .source import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, RawPage, check_limits, is_url, source_name
 from .title import headline
 
 #: Below this many characters of body text, a page that carries scripts is probably built
@@ -37,8 +38,8 @@ SCRIPT_SHELL_MAX_CHARS = 200
 #: (``cli_batch.TRIM_AFTER_BYTES``, 11 % of the dev pages).
 TRIM_BEFORE_DATE_CHARS = 256 * 1024
 
-__all__ = ["AUTO_METHOD", "METHODS", "MethodEntry", "build_result", "extract", "get_page", "method_names",
-           "option_owners", "resolve_method"]
+__all__ = ["AUTO_METHOD", "METHODS", "EXTRACT_KEYWORDS", "MethodEntry", "build_result", "check_extract_options",
+           "extract", "get_page", "method_names", "option_owners", "resolve_method"]
 
 
 @gc_paused
@@ -95,6 +96,9 @@ def extract(
     name, run, opts = resolve_method(method, options)
     if date_search not in DATE_SEARCHES:
         raise OptionError(f"date_search must be one of {', '.join(DATE_SEARCHES)}, not {date_search!r}")
+    check_limits(timeout=timeout, max_bytes=max_bytes)
+    if comments not in (None, True, False):
+        raise OptionError(f"comments must be True, False or None, not {comments!r}")
     if screenshot is not None:
         screenshot_folder(screenshot)  # before the render it would be saved after
         render, render_options = True, {**(render_options or {}), "screenshot": True}
@@ -181,6 +185,20 @@ def extract(
         add_fallback_date(result, partial(htmldate_day, text, extensive=date_search == "extensive"))
     return result
 
+
+
+#: The keyword arguments :func:`extract` takes itself (read from its signature, so a new one is never
+#: taken for a method's option); the rest of its keywords are the method's options.
+EXTRACT_KEYWORDS = frozenset(name for name, p in inspect.signature(extract).parameters.items()
+                             if p.kind is inspect.Parameter.KEYWORD_ONLY)
+
+
+def check_extract_options(options: dict[str, Any]) -> None:
+    """Check :func:`extract`'s keyword arguments ``options`` before any page is read, for callers that
+    run it on many pages: the method and its options, ``timeout`` and ``max_bytes``. Raises
+    :class:`OptionError` for a bad one."""
+    resolve_method(options.get("method", AUTO_METHOD), {k: v for k, v in options.items() if k not in EXTRACT_KEYWORDS})
+    check_limits(**{k: options[k] for k in ("timeout", "max_bytes") if k in options})
 
 def _served_instead(page: Page, rendered: Result, asked: dict[str, Any], *, started: float) -> Result | None:
     """The served HTML's Result when the rendering of ``page`` lost its main text (see

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import inspect
 import os
 from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Any
 
-from .api import extract, resolve_method
+from .api import check_extract_options, extract
 from .errors import OptionError, PagesightError
 from .result import Result
 from .source import source_name
@@ -57,21 +56,14 @@ def extract_many(
     the error (``details['error']`` its type) with ``on_error="result"``, or raises it with
     ``on_error="raise"``. Stopping the iteration early cancels the pages not yet started;
     pages being rendered end within their timeout. Raises :class:`OptionError` for a bad
-    method, option, ``concurrency`` or ``on_error`` before any page is read.
+    method, option, ``concurrency``, ``on_error``, ``timeout`` or ``max_bytes`` before any page is read.
     """
     if isinstance(concurrency, bool) or not isinstance(concurrency, int) or concurrency < 1:
         raise OptionError(f"concurrency must be a positive whole number, got {concurrency!r}")
     if on_error not in ("result", "raise"):
         raise OptionError(f"on_error must be 'result' or 'raise', not {on_error!r}")
-    method = kwargs.get("method", "auto")
-    resolve_method(method, {k: v for k, v in kwargs.items() if k not in _EXTRACT_ARGS})
+    check_extract_options(kwargs)
     return _run(iter(sources), concurrency, render, ordered, on_error, kwargs)
-
-
-#: The keyword arguments of ``extract`` that are not method options (read off its signature, so that
-#: every one it takes passes through).
-_EXTRACT_ARGS = frozenset(name for name, p in inspect.signature(extract).parameters.items()
-                          if p.kind is inspect.Parameter.KEYWORD_ONLY)
 
 
 def _run(sources: Iterator[Any], concurrency: int, render: bool, ordered: bool, on_error: str,

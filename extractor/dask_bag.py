@@ -47,9 +47,10 @@ def extract_bag(warc_paths: Iterable[str | os.PathLike], *, blocks: bool = False
     """
     import dask.bag as db
 
-    from .warc import _archive_iterator, check_options
+    from .api import check_extract_options
+    from .warc import _archive_iterator
 
-    check_options(options)
+    check_extract_options(options)
     _archive_iterator()
     paths = [os.fspath(p) for p in warc_paths]
     if not paths:

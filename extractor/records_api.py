@@ -20,7 +20,7 @@ from .methods.base import make_options
 from .methods.records.schema import record_text
 from .page import Page
 from .result import Region, Table
-from .source import DEFAULT_TIMEOUT
+from .source import DEFAULT_TIMEOUT, check_limits
 
 #: Screenshot drawing: a region is drawn this many CSS px outside its box, and this much higher, so
 #: that its outline and label stay visible around its records.
@@ -64,6 +64,7 @@ def extract_records(
     (before rendering), and the load/render errors (:class:`PagesightError`).
     """
     opts = record_options(**options)
+    check_limits(timeout=timeout)
     if screenshot is not None:
         screenshot_folder(screenshot)  # before the render it would be saved after
         render, render_options = True, {**(render_options or {}), "screenshot": True}

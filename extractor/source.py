@@ -19,13 +19,22 @@ import urllib.request
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import FetchError, PageTooLarge
+from .errors import FetchError, OptionError, PageTooLarge
 
 #: Default size limit for one page. trafilatura refuses pages over 20 MB for the same
 #: reason (its MAX_FILE_SIZE setting); pages larger than that are almost never articles.
 DEFAULT_MAX_BYTES = 20_000_000
 #: Seconds to wait for an HTTP server (connect and each read).
 DEFAULT_TIMEOUT = 20.0
+
+
+def check_limits(*, timeout: Any = DEFAULT_TIMEOUT, max_bytes: Any = DEFAULT_MAX_BYTES) -> None:
+    """Raise :class:`OptionError` unless ``timeout`` is a positive, finite number of seconds and
+    ``max_bytes`` a positive whole number (a page's limits, checked before it is read)."""
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < float("inf"):
+        raise OptionError(f"timeout must be a positive number of seconds, not {timeout!r}")
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 1:
+        raise OptionError(f"max_bytes must be a positive whole number, not {max_bytes!r}")
 #: Redirects followed before giving up (browsers stop at 20; 10 is plenty for pages).
 DEFAULT_MAX_REDIRECTS = 10
 

@@ -21,7 +21,6 @@ found after it (in a file; a stream that cannot seek stops there).
 
 from __future__ import annotations
 
-import inspect
 import io
 import os
 import pathlib
@@ -30,7 +29,6 @@ import zlib
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import IO, Any
 
 from .errors import PagesightError, PageTooLarge
@@ -396,7 +394,7 @@ def extract_record(page: WarcPage, **options: Any) -> Result:
 @gc_paused  # the parse and the Page's lists too, not only the extraction (see extractor.gcpause)
 def extract_record_or_raise(page: WarcPage, **options: Any) -> Result:
     """:func:`extract_record` that raises the page's error (what the command line's workers run)."""
-    from .api import extract
+    from .api import check_extract_options, extract
     from .decode import canonical_encoding
     from .source import RawPage
 
@@ -412,7 +410,7 @@ def extract_record_or_raise(page: WarcPage, **options: Any) -> Result:
             encoding = page.http_charset
         result = extract(page.data or b"", url=page.url, encoding=encoding, **options)
     else:
-        check_options(options)
+        check_extract_options(options)
         # extract() parses it and so owns the Page, which it lets go before htmldate's own parse.
         result = extract(RawPage(page.data or b"", page.url, page.http_charset, page.content_type),
                          encoding=encoding, **options)
@@ -420,25 +418,6 @@ def extract_record_or_raise(page: WarcPage, **options: Any) -> Result:
     result.url = result.url or page.url
     result.details = {**result.details, "warc_record_id": page.record_id}
     return result
-
-
-@lru_cache(maxsize=1)
-def _extract_keywords() -> frozenset[str]:
-    """The keywords :func:`extractor.extract` takes itself (read from its signature, so a new one is
-    never taken for a method's option); the rest of its keywords are the method's options."""
-    from .api import extract
-
-    return frozenset(name for name, p in inspect.signature(extract).parameters.items()
-                     if p.kind is inspect.Parameter.KEYWORD_ONLY)
-
-
-def check_options(options: dict[str, Any]) -> None:
-    """Check the method and method options among :func:`extractor.extract`'s keyword arguments
-    ``options`` before anything is read; raises :class:`~extractor.errors.OptionError` for a bad one."""
-    from .api import resolve_method
-
-    keywords = _extract_keywords()
-    resolve_method(options.get("method", "auto"), {k: v for k, v in options.items() if k not in keywords})
 
 
 class _RecordError(PagesightError):
@@ -471,7 +450,9 @@ def extract_warc(source: str | os.PathLike | IO[bytes] | bytes, **options: Any) 
     any record is read), :class:`FetchError` for a missing file, :class:`WarcMissing` without
     warcio.
     """
-    check_options(options)
+    from .api import check_extract_options
+
+    check_extract_options(options)
     _archive_iterator()
     max_bytes = options.get("max_bytes", DEFAULT_MAX_BYTES)
     return _extract_all(source, max_bytes, options)

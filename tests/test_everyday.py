@@ -12,7 +12,7 @@ import threading
 
 import pytest
 
-from extractor import OutputError, extract, extract_records
+from extractor import OptionError, OutputError, extract, extract_many, extract_records, extract_warc
 from extractor.version import __version__
 from tests.conftest import ROOT
 from tests.http_server import serve
@@ -194,6 +194,23 @@ def test_an_unwritable_screenshot_folder_is_an_output_error_from_the_api(tmp_pat
         with pytest.raises(OutputError, match="cannot make the folder") as caught:
             call(str(ARTICLE), screenshot=blocker / "shot.png")
         assert isinstance(caught.value, OSError)
+
+
+@pytest.mark.parametrize("bad", [{"timeout": 0}, {"timeout": -1}, {"timeout": float("nan")}, {"timeout": float("inf")},
+                                 {"timeout": "5"}, {"max_bytes": 0}, {"max_bytes": -1}, {"max_bytes": 1.5},
+                                 {"comments": "no"}])
+def test_a_nonsense_limit_or_comments_value_is_an_option_error_before_any_page(bad, tmp_path):
+    # Before: a timeout of -1 or NaN was taken silently, max_bytes=0 failed every page as "too large".
+    html = b"<html><body><p>A page that would have been read.</p></body></html>"
+    calls = [lambda: extract(html, **bad), lambda: extract_many([html], **bad),
+             lambda: extract_warc(tmp_path / "none.warc", **bad)]
+    if "timeout" in bad:
+        calls.append(lambda: extract_records(html, **bad))
+    if "comments" in bad:
+        calls = calls[:1]  # a keyword of extract() alone
+    for call in calls:
+        with pytest.raises(OptionError):
+            call()
 
 # --- markdown and links ----------------------------------------------------------------------------
 
