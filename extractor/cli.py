@@ -222,6 +222,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     options = _parse_options(args.option)
     if not os.path.isdir(args.dataset):
         raise CliError(f"{args.dataset}: not a folder")
+    if args.limit is not None and args.limit < 1:
+        raise CliError(f"--limit must be 1 or more, not {args.limit}")
     types = set(args.types.split(",")) if args.types else None
     bar = None
 
@@ -235,7 +237,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     try:
         report = evaluate(args.dataset, method=args.method, render=args.render, limit=args.limit,
                           page_types=types, options=options, progress=progress, comments=args.comments)
-    except FileNotFoundError as exc:
+    except (FileNotFoundError, ValueError) as exc:  # not a set, or an unreadable gold file
         raise CliError(str(exc)) from None
     finally:
         if bar is not None:

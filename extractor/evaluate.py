@@ -15,22 +15,38 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .errors import PagesightError
+from .errors import FetchError, PagesightError
 from .metrics import normalize, record_prf, shingle_prf, snippet_rate, word_prf
 
 
 def read_gold(dataset: str | pathlib.Path) -> list[dict[str, Any]]:
     """The gold lines of a set (``gold.jsonl.gz``, or plain ``gold.jsonl``).
 
-    Raises :class:`FileNotFoundError` when the folder holds neither.
+    Raises :class:`FileNotFoundError` when the folder holds neither, and :class:`ValueError` (naming
+    the file and, where it applies, the line) when the file cannot be read or a line is not a JSON
+    object with an ``id``.
     """
     folder = pathlib.Path(dataset)
     for name, opener in (("gold.jsonl.gz", gzip.open), ("gold.jsonl", open)):
         path = folder / name
         if path.exists():
-            with opener(path, "rt", encoding="utf-8") as fh:
-                return [json.loads(line) for line in fh if line.strip()]
+            try:
+                with opener(path, "rt", encoding="utf-8") as fh:
+                    lines = [(n, line) for n, line in enumerate(fh, 1) if line.strip()]
+            except (OSError, EOFError, UnicodeDecodeError) as exc:  # gzip.BadGzipFile is an OSError
+                raise ValueError(f"{path}: unreadable gold file ({type(exc).__name__}: {exc})") from None
+            return [_gold_line(path, n, line) for n, line in lines]
     raise FileNotFoundError(f"{folder} has no gold.jsonl.gz: not an evaluation set")
+
+
+def _gold_line(path: pathlib.Path, n: int, line: str) -> dict[str, Any]:
+    try:
+        gold = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}, line {n}: not JSON ({exc.msg})") from None
+    if not isinstance(gold, dict) or not isinstance(gold.get("id"), str):
+        raise ValueError(f"{path}, line {n}: not a gold record (a JSON object with a string \"id\")")
+    return gold
 
 
 def page_bytes(dataset: str | pathlib.Path, page_id: str) -> bytes:
@@ -173,8 +189,9 @@ def evaluate(
     the gold has records). With ``render=True`` every outside request is blocked, as the
     data README asks (``render_options`` default to ``{"offline": True}``). A page that
     raises a :class:`PagesightError` scores as empty output and keeps its error message.
-    Raises :class:`FileNotFoundError` for a folder that is not a set, and
-    :class:`OptionError` for bad options.
+    A page the set names but does not hold scores as a :class:`FetchError`. Raises
+    :class:`FileNotFoundError` for a folder that is not a set, :class:`ValueError` for a gold file
+    that cannot be read (:func:`read_gold`), and :class:`OptionError` for bad options.
     """
     from .api import extract, resolve_method
 
@@ -192,11 +209,14 @@ def evaluate(
     report = Report(folder.name, method, render)
     start = time.perf_counter()
     for n, gold in enumerate(selected, 1):
-        data = page_bytes(folder, gold["id"])
         url = gold.get("url")
         t0 = time.perf_counter()
         text, record_texts, error, title = "", None, None, ""
         try:
+            try:
+                data = page_bytes(folder, gold["id"])
+            except OSError as exc:  # the set names a page it does not hold: that page fails, the rest are scored
+                raise FetchError(f"the set's page {gold['id']} cannot be read: {exc.strerror or exc}") from None
             result = extract(data, method=method, render=render, url=url, render_options=render_options,
                              comments=comments, **options)
             text, title = result.text, result.title

@@ -118,6 +118,40 @@ def test_eval_on_a_folder_that_is_not_a_set(tmp_path):
     assert proc.returncode == 2 and b"not an evaluation set" in proc.stderr
 
 
+
+@pytest.mark.parametrize("gold, said", [(b"x\x00 not gzip", b"unreadable gold file"),
+                                        (b'{"id": "p1"}\nnot json\n', b"line 2: not JSON"),
+                                        (b'[1, 2]\n', b"line 1: not a gold record")])
+def test_eval_on_a_broken_gold_file_is_a_usage_error(tmp_path, gold, said):
+    name = "gold.jsonl.gz" if b"gzip" in gold else "gold.jsonl"
+    (tmp_path / name).write_bytes(gold)
+    proc = run("eval", str(tmp_path))
+    assert proc.returncode == 2 and said in proc.stderr, proc.stderr
+    assert b"Traceback" not in proc.stderr and b"internal error" not in proc.stderr
+
+
+def test_eval_scores_the_other_pages_when_the_set_lacks_one(tmp_path):
+    import gzip
+
+    (tmp_path / "html").mkdir()
+    lines = [{"id": "here", "body": "Words of the page that is here and can be read"},
+             {"id": "gone", "body": "Words of a page whose file is missing"}]
+    (tmp_path / "gold.jsonl.gz").write_bytes(gzip.compress("\n".join(map(json.dumps, lines)).encode()))
+    (tmp_path / "html" / "here.html").write_text("<html><body><article><p>Words of the page that is here and "
+                                                 "can be read</p></article></body></html>")
+    report = tmp_path / "report.json"
+    proc = run("eval", str(tmp_path), "--method", "decay", "--json", str(report))
+    assert proc.returncode == 0, proc.stderr
+    pages = {p["id"]: p for p in json.loads(report.read_text())["pages"]}
+    assert pages["here"]["f1"] == 1.0 and pages["here"]["error"] is None
+    assert pages["gone"]["error"].startswith("FetchError: the set's page gone cannot be read")
+    assert "errors 1" in proc.stdout.decode()
+
+
+def test_eval_limit_below_one_is_a_usage_error(tmp_path):
+    proc = run("eval", str(tmp_path), "--limit", "0")
+    assert proc.returncode == 2 and b"--limit must be 1 or more" in proc.stderr
+
 @pytest.mark.parametrize("fmt", ["text", "markdown", "json", "html"])
 def test_output_file(tmp_path, fmt):
     target = tmp_path / f"out.{fmt}"
