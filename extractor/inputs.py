@@ -57,13 +57,16 @@ def read_input_file(path: str) -> list[str]:
     """The sources listed in ``path`` (``-``: standard input): one URL or path per line.
 
     Blank lines and lines starting with ``#`` are skipped; surrounding spaces are dropped.
-    Raises :class:`OSError` when the list cannot be read.
+    Raises :class:`OSError` when the list cannot be read or holds NUL bytes (a binary file, not a
+    list: no path or URL holds one).
     """
     if path == "-":
         text = sys.stdin.read()
     else:
         with open(path, encoding="utf-8-sig", errors="replace") as fh:
             text = fh.read()
+    if "\0" in text:
+        raise OSError("a binary file (NUL bytes), not a list of paths and URLs")
     return [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
 
 

@@ -173,6 +173,8 @@ def _read_file(path: pathlib.Path, url: str | None, max_bytes: int) -> RawPage:
         raise FetchError(f"is a directory, not a page: {path}") from None
     except OSError as exc:
         raise FetchError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except ValueError:  # what the system calls say of a NUL byte in the name
+        raise FetchError(f"not a file name (it holds a NUL byte): {str(path)!r}") from None
     return RawPage(data, url or path.resolve().as_uri())
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import pathlib
 import subprocess
 import sys
 import threading
@@ -55,6 +56,18 @@ def test_input_file_that_cannot_be_read_is_a_usage_error(tmp_path):
     assert proc.returncode == 2 and b"--input-file" in proc.stderr and b"No such file" in proc.stderr
     proc = run("extract")
     assert proc.returncode == 2 and b"no sources" in proc.stderr
+    binary = tmp_path / "binary.txt"  # a binary file given as the list: each NUL-holding "line" was an internal error
+    binary.write_bytes(b"\xff\xfe\x00page.html\n\x00\x01")
+    proc = run("extract", "-i", str(binary))
+    assert proc.returncode == 2 and b"--input-file" in proc.stderr and b"NUL bytes" in proc.stderr, proc.stderr
+
+
+def test_a_file_name_with_a_nul_byte_is_a_fetch_error():
+    from extractor import FetchError
+
+    for source in ("page\x00.html", pathlib.Path("page\x00.html")):
+        with pytest.raises(FetchError, match="NUL byte"):
+            extract(source)
 
 
 def test_input_file_from_stdin_with_sources_on_the_command_line(tmp_path):
