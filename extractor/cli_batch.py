@@ -27,6 +27,7 @@ from .errors import ExtractionTimeout, OutputError, PagesightError
 from .folders import writable_folder
 from .inputs import WARC_SUFFIXES
 from .memory import release_memory, trim_heap
+from .output import json_text
 
 EXIT_OK, EXIT_PAGE_FAILED, EXIT_USAGE, EXIT_OUTPUT = 0, 1, 2, 3
 #: Notes on standard error that mean "this page gave nothing" (counted as empty in the summary).
@@ -281,8 +282,9 @@ def _open_output(output: str) -> Any:
     if output.lower().endswith(".gz"):
         import gzip
 
-        return gzip.open(output, "wt", encoding="utf-8")
-    return open(output, "w", encoding="utf-8")  # noqa: SIM115 - closed by the caller
+        return gzip.open(output, "wt", encoding="utf-8", errors="surrogateescape")
+    # errors: a name that is not UTF-8 keeps its bytes in a text output, as on standard output
+    return open(output, "w", encoding="utf-8", errors="surrogateescape")  # noqa: SIM115 - closed by the caller
 
 
 def _error_line(source: str, meta: Any, error: str) -> str:
@@ -400,13 +402,12 @@ def run_batch(
                 name = meta.url or meta.record_id or source if meta is not None else source
                 target = out_dir / output_name(name, EXTENSIONS.get(fmt, ".txt"), used)
                 try:
-                    target.write_text(text or "", encoding="utf-8")
+                    target.write_text(text or "", encoding="utf-8", errors="surrogateescape")
                 except OSError as exc:
                     unwritten += 1
                     _note(bar, f"pagesight: {source}: cannot write {target}: {exc.strerror or exc}")
             elif lines:
-                line = (text or "") if fmt == "jsonl" else json.dumps(json.loads(text or "null"),
-                                                                     ensure_ascii=False, separators=(",", ":"))
+                line = (text or "") if fmt == "jsonl" else json_text(json.loads(text or "null"), compact=True)
                 _write(sink, line + "\n", output)
             elif many and kind != "classify":
                 _write(sink, f"==> {source} <==\n{text or ''}\n\n", output)
@@ -472,7 +473,7 @@ def _produce_classify(source: Any, kw: dict[str, Any], fmt: str) -> tuple[str, s
         return f"{verdict.page_type}\t{verdict.confidence:.2f}\t{main_text}\t{name}", None
     data = {"source": name, "page_type": verdict.page_type, "confidence": round(verdict.confidence, 4),
             "has_main_text": verdict.has_main_text}
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":") if fmt == "jsonl" else None), None
+    return json_text(data, compact=fmt == "jsonl"), None
 
 
 def classify_one(job: tuple[str, dict[str, Any]]) -> Outcome:

@@ -6,6 +6,7 @@ import html
 import json
 import re
 from collections.abc import Callable
+from typing import Any
 
 from .inline import link_target
 from .result import Block, Result
@@ -42,16 +43,30 @@ def to_text(result: Result, links: bool = False) -> str:
     return "\n\n".join(out)
 
 
+#: A lone surrogate: how Python reads a byte of a file name that is not UTF-8 (``os.fsdecode``).
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def json_text(data: Any, *, indent: int | None = None, compact: bool = False) -> str:
+    """``data`` as JSON text, other characters than ASCII written as themselves, except a lone
+    surrogate (a source whose file name is not UTF-8), written as its ``\\u`` escape: the text always
+    encodes to UTF-8, and a JSON reader gets the name back as Python read it. ``compact``: no spaces."""
+    text = json.dumps(data, ensure_ascii=False, indent=indent, separators=(",", ":") if compact else None)
+    if _LONE_SURROGATE.search(text):  # only inside a string: JSON's own syntax is ASCII
+        text = _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return text
+
+
 def to_json(result: Result, *, indent: int | None = 2) -> str:
     """Every field of the Result as JSON, blocks with their text."""
-    return json.dumps(result.to_dict(blocks=True), ensure_ascii=False, indent=indent)
+    return json_text(result.to_dict(blocks=True), indent=indent)
 
 
 def to_jsonl(result: Result) -> str:
     """The Result as one compact JSON line (:meth:`Result.to_dict`: blocks without their text)."""
     data = result.to_dict()
     data = {"source": data.pop("source"), "url": data.pop("url"), **data}  # what the line is about, first
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return json_text(data, compact=True)
 
 
 def _md_escape_cell(text: str) -> str:
@@ -261,7 +276,7 @@ def front_matter(result: Result) -> str:
     for name in FRONT_MATTER_FIELDS:
         value = getattr(result, name)
         if value:
-            lines.append(f"{name}: {json.dumps(value, ensure_ascii=False)}")
+            lines.append(f"{name}: {json_text(value)}")
     lines.append("---")
     return "\n".join(lines)
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from typing import Any
 
 from .errors import OptionError
+from .output import json_text
 from .result import Table
 
 #: Formats :func:`serialise_table` accepts.
@@ -61,7 +61,7 @@ def table_to_json(table: Table) -> str:
         "reason": table.reason,
         "timings": table.timings,
     }
-    return json.dumps(data, ensure_ascii=False, indent=2)
+    return json_text(data, indent=2)
 
 
 def _md_escape(text: str) -> str:

@@ -225,6 +225,33 @@ def test_a_nonsense_limit_or_comments_value_is_an_option_error_before_any_page(b
         with pytest.raises(OptionError):
             call()
 
+
+def test_a_file_name_that_is_not_utf8_comes_out_in_every_output(tmp_path):
+    # Python reads such a name with lone surrogates: JSON files and lines carried them and could not be
+    # written ("internal error: UnicodeEncodeError", the whole batch's output lost).
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    try:
+        (pages / os.fsdecode(b"caf\xe9.html")).write_bytes(
+            b"<html><body><article><p>A page whose file name is not UTF-8, with words enough to read.</p></article>"
+            b"</body></html>")
+    except (OSError, UnicodeError):
+        pytest.skip("the file system takes only UTF-8 names")
+    (pages / "ok.html").write_bytes(b"<html><body><article><p>An ordinary page with words enough to read "
+                                    b"as its text.</p></article></body></html>")
+    name = os.fsdecode(str(pages).encode() + b"/caf\xe9.html")
+    for args, read in ((["-f", "jsonl", "-o", str(tmp_path / "all.jsonl.gz")],
+                        lambda: gzip.decompress((tmp_path / "all.jsonl.gz").read_bytes()).decode().splitlines()),
+                       (["-f", "json", "-o", str(tmp_path / "each") + os.sep],
+                        lambda: [p.read_text(encoding="utf-8") for p in sorted((tmp_path / "each").iterdir())]),
+                       (["-f", "jsonl"], None)):
+        proc = run("extract", str(pages), "--method", "decay", *args)
+        assert proc.returncode == 0, proc.stderr
+        texts = read() if read else proc.stdout.decode("utf-8").splitlines()  # valid UTF-8 throughout
+        assert sorted(json.loads(t)["source"] for t in texts) == sorted([name, str(pages / "ok.html")])
+    proc = run("extract", str(pages), "--method", "decay", "-o", str(tmp_path / "all.txt"))
+    assert proc.returncode == 0 and b"==> " + os.fsencode(name) + b" <==" in (tmp_path / "all.txt").read_bytes()
+
 # --- markdown and links ----------------------------------------------------------------------------
 
 MARKUP_PAGE = """<html><head><title>Markup test page</title></head><body><article>
