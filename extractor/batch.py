@@ -18,7 +18,7 @@ from typing import Any
 
 from .api import check_extract_options, extract
 from .errors import OptionError, PagesightError
-from .result import Result
+from .result import Result, failed_result
 from .source import source_name
 
 #: Pages read at once by :func:`extract_many` unless asked otherwise: the render engine's own
@@ -112,5 +112,4 @@ def _outcome(source: Any, future: Future, on_error: str) -> Result:
     except PagesightError as exc:
         if on_error == "raise":
             raise
-        return Result(text="", title="", blocks=[], method="", options={}, reason=f"{type(exc).__name__}: {exc}",
-                      source=source_name(source), details={"error": type(exc).__name__})
+        return failed_result(source_name(source), type(exc).__name__, f"{type(exc).__name__}: {exc}")

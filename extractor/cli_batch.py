@@ -290,7 +290,7 @@ def _open_output(output: str) -> Any:
 def _error_line(source: str, meta: Any, error: str) -> str:
     """The JSON line of a page that failed: an empty Result whose reason is the error."""
     from .output import to_jsonl
-    from .result import Result
+    from .result import failed_result
 
     kind = error.split(":", 1)[0] if ":" in error and " " not in error.split(":", 1)[0] else "InternalError"
     if meta is not None:  # a WARC record
@@ -299,8 +299,7 @@ def _error_line(source: str, meta: Any, error: str) -> str:
         result = error_result(meta, kind, error.split(": ", 1)[-1])
         result.reason = error
     else:
-        result = Result(text="", title="", blocks=[], method="", options={}, reason=error,
-                        source=source, details={"error": kind})
+        result = failed_result(source, kind, error)
     return to_jsonl(result)
 
 

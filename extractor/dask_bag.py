@@ -25,13 +25,21 @@ def extract_partition(warc_paths: Iterable[str | os.PathLike], *, blocks: bool =
 
     ``options`` are those of :func:`extractor.extract`; ``blocks=True`` keeps each block's text.
     A record that cannot be read or extracted gives an empty result dict whose ``reason`` names
-    the error, and the rest of the file still comes out.
+    the error, and the rest of the file still comes out; so does a file that cannot be opened (one
+    dict for it), and the other files are read. Raises :class:`OptionError` for bad options.
     """
+    from .api import check_extract_options
+    from .errors import FetchError
+    from .result import failed_result
     from .warc import extract_warc
 
-    for path in warc_paths:
-        for result in extract_warc(os.fspath(path), **options):
-            yield result.to_dict(blocks=blocks)
+    check_extract_options(options)
+    for path in map(os.fspath, warc_paths):
+        try:
+            for result in extract_warc(path, **options):
+                yield result.to_dict(blocks=blocks)
+        except FetchError as exc:  # a missing or unreadable file: the partition's other files still come out
+            yield failed_result(path, "FetchError", f"FetchError: {exc}").to_dict(blocks=blocks)
 
 
 def _partition(paths: list[str], blocks: bool, options: dict[str, Any]) -> list[dict[str, Any]]:

@@ -104,6 +104,14 @@ class Result:
         return data
 
 
+
+def failed_result(source: str | None, error: str, reason: str, *, url: str | None = None,
+                  **details: Any) -> Result:
+    """The empty Result of a page that could not be read or extracted, for batches that go on: ``error``
+    (the error's type name) in ``details['error']`` beside ``details``, ``reason`` as given."""
+    return Result(text="", title="", blocks=[], method="", options={}, url=url, reason=reason, source=source,
+                  details={"error": error, **details})
+
 def _block_dict(block: Block) -> dict[str, Any]:
     out: dict[str, Any] = {"id": block.id, "text": block.text, "tag": block.tag, "label": block.label,
                            "score": block.score, "box": block.box,

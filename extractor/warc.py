@@ -31,13 +31,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import IO, Any
 
-from .errors import PagesightError, PageTooLarge
+from .errors import FetchError, PagesightError, PageTooLarge
 from .gcpause import gc_paused
-from .result import Result
+from .inputs import WARC_SUFFIXES
+from .result import Result, failed_result
 from .source import DEFAULT_MAX_BYTES
 
-#: Files a folder of web archives expands to.
-WARC_SUFFIXES = (".warc", ".warc.gz")
 #: HTTP content types read as pages (a response without one is read when it starts like markup).
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 _GZIP_MAGIC = b"\x1f\x8b\x08"
@@ -144,8 +143,6 @@ def read_warc(
     """
     stats = stats if stats is not None else WarcStats()
     if isinstance(source, (str, os.PathLike)):
-        from .errors import FetchError
-
         path = pathlib.Path(source)
         try:
             fh: IO[bytes] = open(path, "rb")  # noqa: SIM115 - closed below
@@ -363,11 +360,8 @@ def _next_record_start(fh: IO[bytes], pos: int, gzipped: bool) -> int | None:
 
 def error_result(page: WarcPage, error: str, message: str) -> Result:
     """The empty Result of a record that could not be read or extracted."""
-    details: dict[str, Any] = {"error": error}
-    if page.record_id:
-        details["warc_record_id"] = page.record_id
-    return Result(text="", title="", blocks=[], method="", options={}, url=page.url, reason=f"{error}: {message}",
-                  source=page.source, details=details)
+    record = {"warc_record_id": page.record_id} if page.record_id else {}
+    return failed_result(page.source, error, f"{error}: {message}", url=page.url, **record)
 
 
 def extract_record(page: WarcPage, **options: Any) -> Result:
@@ -463,6 +457,8 @@ def _extract_all(source: Any, max_bytes: int, options: dict[str, Any]) -> Iterat
         sources: list[Any] = [io.BytesIO(bytes(source))]
     elif isinstance(source, (str, os.PathLike)):
         sources = warc_files(source)
+        if not sources:  # a folder without any: said, not an empty run
+            raise FetchError(f"no WARC files ({', '.join(WARC_SUFFIXES)}) in the folder {os.fspath(source)}")
     else:
         sources = [source]
     for one in sources:

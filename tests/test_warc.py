@@ -274,3 +274,21 @@ def test_a_record_warcio_cannot_parse_is_a_broken_record_between_the_others(tmp_
     broken = [r for r in results if r.details.get("error")]
     assert len(broken) == 1 and broken[0].details["error"] == "BrokenRecord" and broken[0].empty
     assert "warcio could not parse it (AttributeError" in broken[0].reason
+
+
+def test_a_folder_without_warc_files_is_a_fetch_error(tmp_path):
+    (tmp_path / "page.html").write_bytes(page(0))
+    with pytest.raises(extractor.FetchError, match="no WARC files"):
+        list(extract_warc(tmp_path))
+
+
+def test_a_partition_reports_a_file_it_cannot_open_and_reads_the_others(tmp_path):
+    # One dict for the missing file (it raised FetchError and ended the partition, and with it a
+    # Dask or Spark job), then the next file's pages.
+    from extractor.dask_bag import extract_partition
+
+    write_warc(tmp_path / "b.warc.gz", pages(2))
+    dicts = list(extract_partition([tmp_path / "missing.warc.gz", tmp_path / "b.warc.gz"], method="decay"))
+    assert [d["details"].get("error") for d in dicts] == ["FetchError", None, None]
+    assert dicts[0]["source"] == str(tmp_path / "missing.warc.gz") and "no such file" in dicts[0]["reason"]
+    assert [d["title"] for d in dicts[1:]] == ["Page 0", "Page 1"]
