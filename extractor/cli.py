@@ -54,7 +54,7 @@ EPILOG_EXTRACT = """examples:
 def _parse_options(pairs: list[str] | None, what: str = "option") -> dict[str, str]:
     options: dict[str, str] = {}
     for pair in pairs or []:
-        if "=" not in pair:
+        if "=" not in pair or not pair.split("=", 1)[0].strip():
             raise OptionError(f"--{what.replace(' ', '-')} takes NAME=VALUE, got {pair!r}")
         name, value = pair.split("=", 1)
         options[name.strip().replace("-", "_")] = value.strip()

@@ -81,6 +81,9 @@ def test_missing_file_and_bad_options_exit_codes(tmp_path):
     assert proc.returncode == 2 and b"valid:" in proc.stderr
     proc = run("extract", "fixtures/pages/article.html", "--method", "nope")
     assert proc.returncode == 2
+    for pair in ("cut", "=0.4", " =0.4"):  # no name: said so, not "unknown option(s)  for method"
+        proc = run("extract", "fixtures/pages/article.html", "--option", pair)
+        assert proc.returncode == 2 and b"takes NAME=VALUE" in proc.stderr, proc.stderr
 
 
 def test_empty_result_is_reported_not_failed(tmp_path):
