@@ -28,13 +28,11 @@ def extract_partition(warc_paths: Iterable[str | os.PathLike], *, blocks: bool =
     the error, and the rest of the file still comes out; so does a file that cannot be opened (one
     dict for it), and the other files are read. Raises :class:`OptionError` for bad options.
     """
-    from .api import check_extract_options
     from .errors import FetchError
     from .result import failed_result
     from .warc import extract_warc
 
-    check_extract_options(options)
-    for path in map(os.fspath, warc_paths):
+    for path in map(os.fspath, warc_paths):  # extract_warc checks the options before it reads a file
         try:
             for result in extract_warc(path, **options):
                 yield result.to_dict(blocks=blocks)
