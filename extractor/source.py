@@ -11,6 +11,8 @@ import functools
 import os
 import pathlib
 import re
+import select
+import stat
 import sys
 import threading
 import time
@@ -103,7 +105,7 @@ def read_source(
         _check_size(len(data), max_bytes, "input")
         return RawPage(data, url)
     if isinstance(source, os.PathLike):
-        return _read_file(pathlib.Path(source), url, max_bytes)
+        return _read_file(pathlib.Path(source), url, max_bytes, timeout)
     if not isinstance(source, str):
         raise FetchError(f"cannot read a source of type {type(source).__name__}")
     if source == "-":
@@ -113,7 +115,7 @@ def read_source(
     if is_url(source):
         if source.lower().startswith("file://"):
             path = urllib.request.url2pathname(urllib.parse.urlparse(source).path)
-            return _read_file(pathlib.Path(path), url or source, max_bytes)
+            return _read_file(pathlib.Path(path), url or source, max_bytes, timeout)
         check_url(source)
         return fetch(source, max_bytes=max_bytes, timeout=timeout, user_agent=user_agent)
     scheme = _OTHER_SCHEME.match(source)
@@ -122,7 +124,7 @@ def read_source(
                          "and file URLs)")
     if _looks_like_path(source) and (os.path.exists(source) or source.lower().endswith((".htm", ".html", ".gz"))
                                      or _only_a_path(source)):
-        return _read_file(pathlib.Path(source), url, max_bytes)
+        return _read_file(pathlib.Path(source), url, max_bytes, timeout)
     _check_size(len(source), max_bytes, "input")
     return RawPage(source, url)
 
@@ -155,10 +157,12 @@ def _check_size(size: int, max_bytes: int, what: str) -> None:
         raise PageTooLarge(f"{what} is larger than max_bytes={max_bytes:,} bytes")
 
 
-def _read_file(path: pathlib.Path, url: str | None, max_bytes: int) -> RawPage:
+def _read_file(path: pathlib.Path, url: str | None, max_bytes: int, timeout: float = DEFAULT_TIMEOUT) -> RawPage:
     try:
-        size = path.stat().st_size
-        _check_size(size, max_bytes, str(path))
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):
+            return RawPage(_read_stream(path, max_bytes, timeout), url)  # a pipe or a device
+        _check_size(info.st_size, max_bytes, str(path))
         if path.suffix == ".gz":
             import gzip
 
@@ -177,6 +181,37 @@ def _read_file(path: pathlib.Path, url: str | None, max_bytes: int) -> RawPage:
         raise FetchError(f"not a file name (it holds a NUL byte): {str(path)!r}") from None
     return RawPage(data, url or path.resolve().as_uri())
 
+
+#: Bytes read at a time from a pipe or a device.
+_STREAM_CHUNK = 1 << 16
+
+
+def _read_stream(path: pathlib.Path, max_bytes: int, timeout: float) -> bytes:
+    """The bytes of a pipe or a device (``/dev/fd/N`` of a shell's ``<(...)``, a named pipe), read
+    without blocking: at most ``max_bytes`` (past that, :class:`PageTooLarge`: ``/dev/zero`` never
+    ends) and for at most ``timeout`` seconds (past that, :class:`FetchError`). A named pipe that no
+    one writes to reads as empty."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        chunks: list[bytes] = []
+        size, deadline = 0, time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise FetchError(f"{path}: not ended within the {timeout:g} s timeout (a pipe or a device)")
+            if not select.select([fd], [], [], left)[0]:
+                continue
+            try:
+                chunk = os.read(fd, _STREAM_CHUNK)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+            size += len(chunk)
+            _check_size(size, max_bytes, str(path))
+    finally:
+        os.close(fd)
 
 #: Answers worth asking again after a pause: rate limited (429) and a gateway or server that is
 #: briefly down (502, 503, 504), as RFC 9110 describes them; every other status is final.

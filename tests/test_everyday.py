@@ -252,6 +252,34 @@ def test_a_file_name_that_is_not_utf8_comes_out_in_every_output(tmp_path):
     proc = run("extract", str(pages), "--method", "decay", "-o", str(tmp_path / "all.txt"))
     assert proc.returncode == 0 and b"==> " + os.fsencode(name) + b" <==" in (tmp_path / "all.txt").read_bytes()
 
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or not os.path.exists("/dev/zero"), reason="POSIX pipes and devices")
+def test_pipes_and_devices_are_read_within_the_limits(tmp_path):
+    # /dev/zero was read whole into memory (4.4 GB in the 5 s the command line allowed), and a named
+    # pipe no one writes to blocked extract() for good.
+    from extractor import FetchError, PageTooLarge
+
+    with pytest.raises(PageTooLarge):
+        extract("/dev/zero", max_bytes=1_000_000)
+    idle = tmp_path / "idle.html"
+    os.mkfifo(idle)
+    with pytest.raises(FetchError, match="timeout"):
+        extract(str(idle), timeout=1)
+    fed = tmp_path / "fed.html"
+    os.mkfifo(fed)
+
+    def feed() -> None:
+        with open(fed, "wb") as fh:
+            fh.write(b"<html><body><article><p>A page that came down a pipe, with words enough.</p></article>"
+                     b"</body></html>")
+
+    writer = threading.Thread(target=feed)
+    writer.start()
+    try:
+        assert "came down a pipe" in extract(str(fed), method="decay", timeout=10).text
+    finally:
+        writer.join(10)
+
 # --- markdown and links ----------------------------------------------------------------------------
 
 MARKUP_PAGE = """<html><head><title>Markup test page</title></head><body><article>
