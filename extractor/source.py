@@ -8,6 +8,7 @@ and :mod:`extractor.page`.
 from __future__ import annotations
 
 import functools
+import numbers
 import os
 import pathlib
 import re
@@ -33,9 +34,9 @@ DEFAULT_TIMEOUT = 20.0
 def check_limits(*, timeout: Any = DEFAULT_TIMEOUT, max_bytes: Any = DEFAULT_MAX_BYTES) -> None:
     """Raise :class:`OptionError` unless ``timeout`` is a positive, finite number of seconds and
     ``max_bytes`` a positive whole number (a page's limits, checked before it is read)."""
-    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < float("inf"):
+    if isinstance(timeout, bool) or not isinstance(timeout, numbers.Real) or not 0 < timeout < float("inf"):
         raise OptionError(f"timeout must be a positive number of seconds, not {timeout!r}")
-    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 1:
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, numbers.Integral) or max_bytes < 1:
         raise OptionError(f"max_bytes must be a positive whole number, not {max_bytes!r}")
 #: Redirects followed before giving up (browsers stop at 20; 10 is plenty for pages).
 DEFAULT_MAX_REDIRECTS = 10
