@@ -32,7 +32,7 @@ from .cli_batch import (
 )
 from .dates import DATE_SEARCHES
 from .errors import OptionError, OutputError, PagesightError
-from .folders import writable_folder
+from .folders import screenshot_folder, writable_folder
 from .inputs import PAGE_SUFFIXES, WARC_SUFFIXES, expand, read_input_file, skipped_line
 from .version import __version__
 
@@ -101,8 +101,10 @@ def _screenshot_path(base: str | None, source: str, many: bool, used: set[str]) 
 def _check_screenshot_target(base: str | None, many: bool) -> None:
     """Make the folder ``--screenshot`` writes into (``base`` itself for many sources, else its parent)
     before any page is read; :class:`OutputError` when it cannot be made or written to."""
-    if base:
-        writable_folder(pathlib.Path(base) if many else pathlib.Path(base).absolute().parent, f"--screenshot {base}")
+    if base and many:
+        writable_folder(base, f"--screenshot {base}")
+    elif base:
+        screenshot_folder(base, f"--screenshot {base}")
 
 
 def cmd_extract(args: argparse.Namespace) -> int:

@@ -23,6 +23,7 @@ def writable_folder(folder: str | os.PathLike, label: str) -> None:
         raise OutputError(f"{label}: the folder {folder} is not writable")
 
 
-def screenshot_folder(path: str | os.PathLike) -> None:
-    """Make the folder a screenshot at ``path`` is saved in; :class:`OutputError` when it cannot be."""
-    writable_folder(pathlib.Path(path).absolute().parent, f"screenshot {os.fspath(path)}")
+def screenshot_folder(path: str | os.PathLike, label: str | None = None) -> None:
+    """Make the folder a screenshot at ``path`` is saved in; :class:`OutputError` when it cannot be
+    (its message starts with ``label``, by default ``screenshot PATH``)."""
+    writable_folder(pathlib.Path(path).absolute().parent, label or f"screenshot {os.fspath(path)}")
