@@ -388,7 +388,7 @@ def extract_record(page: WarcPage, **options: Any) -> Result:
 @gc_paused  # the parse and the Page's lists too, not only the extraction (see extractor.gcpause)
 def extract_record_or_raise(page: WarcPage, **options: Any) -> Result:
     """:func:`extract_record` that raises the page's error (what the command line's workers run)."""
-    from .api import check_extract_options, extract
+    from .api import extract
     from .decode import canonical_encoding
     from .source import RawPage
 
@@ -404,7 +404,6 @@ def extract_record_or_raise(page: WarcPage, **options: Any) -> Result:
             encoding = page.http_charset
         result = extract(page.data or b"", url=page.url, encoding=encoding, **options)
     else:
-        check_extract_options(options)
         # extract() parses it and so owns the Page, which it lets go before htmldate's own parse.
         result = extract(RawPage(page.data or b"", page.url, page.http_charset, page.content_type),
                          encoding=encoding, **options)
