@@ -50,13 +50,16 @@ def _gold_line(path: pathlib.Path, n: int, line: str) -> dict[str, Any]:
 
 
 def page_bytes(dataset: str | pathlib.Path, page_id: str) -> bytes:
-    """The saved bytes of one page of a set."""
+    """The saved bytes of one page of a set; :class:`FetchError` when the set does not hold it."""
     folder = pathlib.Path(dataset) / "html"
     gz = folder / f"{page_id}.html.gz"
-    if gz.exists():
-        with gzip.open(gz, "rb") as fh:
-            return fh.read()
-    return (folder / f"{page_id}.html").read_bytes()
+    try:
+        if gz.exists():
+            with gzip.open(gz, "rb") as fh:
+                return fh.read()
+        return (folder / f"{page_id}.html").read_bytes()
+    except OSError as exc:
+        raise FetchError(f"the set's page {page_id} cannot be read: {exc.strerror or exc}") from None
 
 
 def iter_pages(dataset: str | pathlib.Path, *, limit: int | None = None,
@@ -213,10 +216,7 @@ def evaluate(
         t0 = time.perf_counter()
         text, record_texts, error, title = "", None, None, ""
         try:
-            try:
-                data = page_bytes(folder, gold["id"])
-            except OSError as exc:  # the set names a page it does not hold: that page fails, the rest are scored
-                raise FetchError(f"the set's page {gold['id']} cannot be read: {exc.strerror or exc}") from None
+            data = page_bytes(folder, gold["id"])  # a page the set lacks fails alone; the rest are scored
             result = extract(data, method=method, render=render, url=url, render_options=render_options,
                              comments=comments, **options)
             text, title = result.text, result.title
