@@ -21,6 +21,7 @@ found after it (in a file; a stream that cannot seek stops there).
 
 from __future__ import annotations
 
+import gzip
 import io
 import os
 import pathlib
@@ -42,6 +43,12 @@ HTML_TYPES = ("text/html", "application/xhtml+xml")
 _GZIP_MAGIC = b"\x1f\x8b\x08"
 _PLAIN_START = re.compile(rb"(?:^|\n)(WARC/1\.[01]\r?\n)")
 _SCAN_CHUNK = 1 << 20
+#: Compressed bytes at an archive's start read to see whether its first gzip member holds more than its
+#: first record: an archive gzipped whole (``gzip crawl.warc``) rather than a member a record (the WARC
+#: standard's annex D, what crawlers write). The first record is a ``warcinfo`` or a page: kilobytes.
+WHOLE_GZIP_PROBE_BYTES = 1 << 20
+#: Most bytes that probe inflates (a first record larger than this leaves the archive read member by member).
+WHOLE_GZIP_INFLATE_MAX = 8 << 20
 
 
 class WarcMissing(PagesightError):
@@ -116,7 +123,80 @@ def _archive_iterator() -> Any:
         # Content-Length); the record is reported here instead, as a broken record.
         INC_RECORD = ""
 
+        def _raise_invalid_gzip_err(self) -> None:
+            # A gzip member further on that holds several records: its offsets mean nothing to warcio.
+            raise _ManyInOneMember("a gzip member holds more than one record (part of the archive was gzipped "
+                                   "whole): reading stops here; `warcio recompress` rewrites it a member a record")
+
     return QuietIterator
+
+
+class _ManyInOneMember(Exception):
+    pass
+
+
+class _Inflated(io.RawIOBase):
+    """A forward-only reader of ``head`` then ``rest`` (or of ``rest`` inflated as one gzip stream when
+    ``inflate``): what warcio reads an archive through when it cannot seek in it. A gzip stream cut
+    short is an ``OSError`` here, not the ``EOFError`` warcio would take for the archive's end."""
+
+    def __init__(self, head: bytes, rest: IO[bytes], inflate: bool = False) -> None:
+        super().__init__()
+        self._head = memoryview(head)
+        self._rest: Any = rest
+        self._inflating = inflate
+        if inflate:
+            self._rest = gzip.GzipFile(fileobj=_Inflated(head, rest), mode="rb")
+            self._head = memoryview(b"")
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if len(self._head):
+            n = min(len(buffer), len(self._head))
+            buffer[:n] = self._head[:n]
+            self._head = self._head[n:]
+            return n
+        try:  # read1: one inflation at a time, so what came before a cut is handed on before the cut's error
+            data = self._rest.read1(len(buffer)) if self._inflating else self._rest.read(len(buffer))
+        except EOFError as exc:
+            raise OSError(f"the archive's gzip stream is cut short (truncated file?): {exc}") from None
+        buffer[:len(data)] = data
+        return len(data)
+
+
+def _whole_gzip(head: bytes) -> bool:
+    """True when ``head``, an archive's first bytes, is a gzip member holding more than one record."""
+    if not head.startswith(_GZIP_MAGIC):
+        return False
+    inflater = zlib.decompressobj(31)
+    try:
+        out = inflater.decompress(head, WHOLE_GZIP_INFLATE_MAX)
+    except zlib.error:
+        return False
+    end = out.find(b"\r\n\r\n")
+    length = re.search(rb"(?im)^content-length:[ \t]*(\d+)", out[:end]) if end > 0 else None
+    if length is None:
+        return False
+    after = end + 4 + int(length.group(1))
+    return len(out) > after and bool(out[after:].strip())
+
+
+def _readable_archive(fh: IO[bytes]) -> tuple[Any, bool]:
+    """``fh`` as warcio can read it, and whether it was inflated here because it is gzipped whole (then
+    offsets are in the inflated archive, and a broken record ends the reading, as in a stream)."""
+    if _seekable(fh):
+        start = fh.tell()
+        head = fh.read(WHOLE_GZIP_PROBE_BYTES)
+        fh.seek(start)
+        if not _whole_gzip(head):
+            return fh, False
+        return _Inflated(b"", fh, inflate=True), True
+    head = fh.read(WHOLE_GZIP_PROBE_BYTES)
+    whole = _whole_gzip(head)
+    # Unbuffered: warcio takes short reads, and a buffer would lose what came before a gzip stream's cut.
+    return _Inflated(head, fh, inflate=whole), whole
 
 
 def _charset(content_type: str | None) -> str | None:
@@ -161,7 +241,10 @@ def read_warc(
             name = "-"
     where = os.fspath(pathlib.Path(source).resolve()) if owned else None
     try:
-        for page in _records(fh, name, max_bytes, stats):
+        readable, inflated = _readable_archive(fh)
+        if inflated:
+            where = None  # no record of it can be read again by its place in the file
+        for page in _records(readable, name, max_bytes, stats):
             page.path = where
             yield page
         if stats.html == 0 and stats.broken == 0:
@@ -204,6 +287,9 @@ def _records(fh: IO[bytes], name: str, max_bytes: int, stats: WarcStats) -> Iter
             except Exception as exc:  # noqa: BLE001 - warcio raises several kinds for a bad record
                 at = it.offset  # where the failing record starts
                 stats.broken += 1
+                if isinstance(exc, _ManyInOneMember) or at < 0:  # no record boundary to go on from
+                    yield WarcPage(name, error=("BrokenRecord", str(exc)))
+                    return
                 yield WarcPage(name, offset=at, error=_unreadable(exc, at))
                 restart_at = at + 1
                 break

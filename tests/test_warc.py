@@ -292,3 +292,41 @@ def test_a_partition_reports_a_file_it_cannot_open_and_reads_the_others(tmp_path
     assert [d["details"].get("error") for d in dicts] == ["FetchError", None, None]
     assert dicts[0]["source"] == str(tmp_path / "missing.warc.gz") and "no such file" in dicts[0]["reason"]
     assert [d["title"] for d in dicts[1:]] == ["Page 0", "Page 1"]
+
+
+def test_an_archive_gzipped_whole_is_read_from_files_and_stdin(tmp_path):
+    write_warc(tmp_path / "a.warc.gz", [("request", "https://example.org/p0", b"", None), *pages(3)])
+    whole = gzip.compress(gzip.decompress((tmp_path / "a.warc.gz").read_bytes()))  # `zcat | gzip`: one member
+    (tmp_path / "whole.warc.gz").write_bytes(whole)
+    records = list(read_warc(tmp_path / "whole.warc.gz"))
+    assert [(r.url, r.error) for r in records] == [(f"https://example.org/p{i}", None) for i in range(3)]
+    assert all(r.path is None for r in records)  # offsets are in the inflated archive: handed on with payloads
+    proc = run_cli("extract", str(tmp_path / "whole.warc.gz"), "-f", "jsonl", "--method", "decay", "--jobs", "2")
+    assert proc.returncode == 0, proc.stderr
+    assert [json.loads(line)["title"] for line in proc.stdout.decode().splitlines()] == ["Page 0", "Page 1", "Page 2"]
+    stdin = run_cli("extract", "-", "-f", "jsonl", "--method", "decay", stdin=whole)
+    assert stdin.returncode == 0, stdin.stderr
+    assert [json.loads(line)["title"] for line in stdin.stdout.decode().splitlines()] == ["Page 0", "Page 1", "Page 2"]
+
+
+def test_an_archive_gzipped_whole_and_cut_short_gives_the_records_before_the_cut(tmp_path):
+    write_warc(tmp_path / "a.warc.gz", pages(3), gz=False)
+    whole = gzip.compress((tmp_path / "a.warc.gz").read_bytes())
+    (tmp_path / "cut.warc.gz").write_bytes(whole[:-200])
+    for source in (tmp_path / "cut.warc.gz", io.BufferedReader(io.BytesIO(whole[:-200]))):
+        records = list(read_warc(source))
+        assert [r.url for r in records[:-1]] == ["https://example.org/p0"]
+        assert records[-1].error[0] == "BrokenRecord" and "cut short" in records[-1].error[1]
+
+
+def test_a_member_holding_several_records_after_good_ones_ends_the_reading_with_a_broken_record(tmp_path):
+    write_warc(tmp_path / "a.warc.gz", pages(2))
+    write_warc(tmp_path / "b.warc", pages(2, start=2), gz=False)
+    mixed = tmp_path / "mixed.warc.gz"
+    mixed.write_bytes((tmp_path / "a.warc.gz").read_bytes() + gzip.compress((tmp_path / "b.warc").read_bytes()))
+    records = list(read_warc(mixed))
+    assert [r.url for r in records[:3]] == [f"https://example.org/p{i}" for i in range(3)]
+    assert records[3].error[0] == "BrokenRecord" and "more than one record" in records[3].error[1]
+    proc = run_cli("extract", str(mixed), "-f", "jsonl", "--method", "decay")
+    assert proc.returncode == 1 and b"internal error" not in proc.stderr
+    assert len(proc.stdout.decode().splitlines()) == 4
