@@ -41,7 +41,8 @@ class Result:
     ``reason`` is set whenever ``text`` is empty, and says why. ``timings`` are in
     milliseconds (``load``, ``render``, ``extract``, ``total``). With ``method="auto"``,
     ``page_type``, ``page_type_confidence`` and ``has_main_text`` say what the classifier found.
-    ``title_box`` is where the title sits on a rendered page when it is not among the ``blocks``.
+    ``title_box`` is where the title sits on a rendered page (None without rendering, or when the title
+    is not an element of the page, such as the bare ``<title>``).
     ``warnings`` say what may be missing although ``text`` is not empty (a partial rendering,
     a page built by scripts read without rendering). ``source`` is the path or URL the page
     was read from, as given (None for HTML given as text or bytes).
