@@ -146,7 +146,8 @@ def init_script() -> str:
     return QUIET_PAGE_JS % {"timer_max": TIMER_MAX_MS, "chain_max": TIMER_CHAIN_MAX,
                             "repeat_max": TIMER_REPEAT_MAX, "sig": CHANGE_MIN_CHARS,
                             "history_per_s": HISTORY_PER_S, "interval_min": INTERVAL_MIN_MS,
-                            "interact": json.dumps(INTERACTION_EVENTS), "channel_wait": CHANNEL_WAIT_MS}
+                            "interact": json.dumps(INTERACTION_EVENTS), "channel_wait": CHANNEL_WAIT_MS,
+                            "rhythm_max": RHYTHM_MAX_MS}
 
 
 #: Bytes of the served page read to tell a binary file (image, PDF ...) from a page, as the HTML
@@ -183,10 +184,17 @@ TIMER_REPEAT_MAX = 5
 #: turn of 0 px: no clicks, nothing that opens or submits), and settled again.
 INTERACTION_EVENTS = ("keydown", "keyup", "mousedown", "mousemove", "mouseover", "pointermove", "pointerdown",
                       "touchstart", "touchmove", "touchend", "wheel")
-#: How long a server-events stream or a socket is waited for, for its first message and, after each
-#: message that added content, for the next (ms): the default ``placeholder_grace_ms``, the wait given
-#: to a page's scripts elsewhere.
+#: How long a server-events stream, a socket or a worker is waited for, for its first message and, after each
+#: message that added content, for the next (a worker: ``RHYTHM_MAX_MS``, as its answer is more often all of
+#: the content than a step) (ms): the default ``placeholder_grace_ms``, the wait given to a page's scripts
+#: elsewhere.
 CHANNEL_WAIT_MS = 1000
+#: Content that comes in steps (a paragraph a message or a frame) is waited for, after each step, as long as
+#: the last gap between two steps times this: the next step is due one gap on, and half a gap covers its jitter.
+RHYTHM_FACTOR = 1.5
+#: ... when that gap is at most this long (ms), two steps a second: slower rhythms are left to the timers and
+#: channels that announce them, as a ticking clock or an endless carousel (``fixtures/js/bad.json``) has one too.
+RHYTHM_MAX_MS = 500
 #: A change carrying fewer characters is a ticker (a clock's digits, a counter), not content.
 CHANGE_MIN_CHARS = 20
 #: Placeholders the settle step waits to see replaced: busy regions (WAI-ARIA ``aria-busy``),
@@ -878,7 +886,8 @@ class _Engine:
         args = {"budgetMs": max((until - time.monotonic()) * 1000, 1.0), "readMsPerElement": READ_MS_PER_ELEMENT,
                 "readGraceMs": READ_GRACE_S * 1000,
                 "quietMs": opts.quiet_ms,
-                "domQuietMs": opts.dom_quiet_ms, "maxMs": opts.settle_max_ms if settle else 0.0,
+                "domQuietMs": opts.dom_quiet_ms, "rhythmFactor": RHYTHM_FACTOR, "rhythmMaxMs": RHYTHM_MAX_MS,
+                "maxMs": opts.settle_max_ms if settle else 0.0,
                 "graceMs": opts.placeholder_grace_ms, "steps": opts.scroll_steps, "maxHeight": opts.scroll_max_height,
                 "placeholders": PLACEHOLDER_SELECTOR, "mainRegion": MAIN_REGION_SELECTOR,
                 "minArea": PLACEHOLDER_MIN_AREA_SHARE, "emptyChars": EMPTY_PAGE_CHARS, "ioFrames": IO_REPORT_FRAMES,

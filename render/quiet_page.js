@@ -2,7 +2,7 @@
 (() => {
   const TIMER_MAX = %(timer_max)s, CHAIN_MAX = %(chain_max)s, REPEAT_MAX = %(repeat_max)s, SIG = %(sig)s;
   const INTERACT = new Set(%(interact)s), CHANNEL_WAIT = %(channel_wait)s;
-  const net = {inflight: 0, started: 0, last: 0, scrolls: false, timers: new Map(), lastChange: -Infinity,
+  const net = {inflight: 0, started: 0, last: 0, scrolls: false, timers: new Map(), lastChange: -Infinity, prevChange: -Infinity,
                dynamic: false, stop: false, later: new Map(), intervals: new Set(), workers: 0, lastFire: -Infinity,
                scrollers: new Set(), channels: new Map()};
   Object.defineProperty(window, "__pagesightNet", {value: net, enumerable: false});
@@ -38,33 +38,65 @@
   // The settle step's own sleeps: through the wrapper they would count as the page's timers and
   // activity, and a page that stays unfilled would then be waited for until settle_max_ms.
   net.sleep = (ms) => new Promise((ok) => setTimeout0.call(window, ok, ms));
-  window.setTimeout = function (fn, delay, ...args) {
-    if (typeof fn !== "function") return setTimeout0.call(window, fn, delay, ...args);
-    const d = Math.max(Number(delay) || 0, 0), depth = chain + 1;
-    const seen = (repeats.get(d) || 0) + 1;
-    repeats.set(d, seen);
-    // Past the chain and repeat bounds a timer is still content on its way when the page added
-    // content since a timer last ran (a paragraph a step): a clock's digits do not count.
-    const track = d <= TIMER_MAX && (depth <= CHAIN_MAX && seen <= REPEAT_MAX || addedSinceFire());
-    let id;
-    const run = function () {
-      net.timers.delete(id);
-      net.later.delete(id);
-      net.lastFire = performance.now();
-      const saved = chain;
-      chain = depth;
-      try { return fn.apply(this, args); } finally { chain = saved; }
-    };
-    id = setTimeout0.call(window, run, delay);
-    if (track) { net.timers.set(id, performance.now() + d); net.dynamic = true; }
-    else net.later.set(id, performance.now() + d);  // waited for only while the page shows nothing yet
-    return id;
-  };
   // Timeout and interval ids share one pool, and either clear function ends either kind.
   const forget = (id) => { net.timers.delete(id); net.later.delete(id); net.intervals.delete(id); };
+  // One rule for code a page runs later, by a timer, an idle callback or an animation frame: it is waited
+  // for when due within TIMER_MAX and not a loop (CHAIN_MAX, REPEAT_MAX), or when the page added content
+  // since such code last ran or such code added content within RHYTHM_MAX (a paragraph every few steps of
+  // a loop); else, but for frames, only while the page shows nothing.
+  const RHYTHM_MAX = %(rhythm_max)s;
+  let stepAdded = -Infinity;  // when code run later last added content
+  const later = (kind, schedule, fn, d, args) => {
+    const depth = chain + 1, key = kind + d;
+    const seen = (repeats.get(key) || 0) + 1;
+    repeats.set(key, seen);
+    const track = d <= TIMER_MAX && (depth <= CHAIN_MAX && seen <= REPEAT_MAX || addedSinceFire()
+                                     || performance.now() - stepAdded < RHYTHM_MAX);
+    let id;
+    const run = function (...given) {
+      net.timers.delete(id);
+      net.later.delete(id);
+      const t = net.lastFire = performance.now();
+      const saved = chain;
+      chain = depth;
+      try { return fn.apply(this, given.length ? given : args); } finally {
+        chain = saved;
+        if (addedSince(t)) stepAdded = performance.now();
+      }
+    };
+    const handle = schedule(run);
+    id = kind === "t" ? handle : kind + handle;  // timeout ids are the page's own; the others get a prefix
+    if (track) { net.timers.set(id, performance.now() + d); net.dynamic = true; }
+    else if (kind !== "f") net.later.set(id, performance.now() + d);  // an animation's frames are no promise of content
+    return handle;
+  };
+  window.setTimeout = function (fn, delay, ...args) {
+    if (typeof fn !== "function") return setTimeout0.call(window, fn, delay, ...args);
+    return later("t", (run) => setTimeout0.call(window, run, delay), fn, Math.max(Number(delay) || 0, 0), args);
+  };
+  // Idle callbacks run once the page is idle (at once, in a page read alone), or at their timeout at the latest.
+  const idle0 = window.requestIdleCallback, cancelIdle0 = window.cancelIdleCallback;
+  if (idle0) {
+    window.requestIdleCallback = function (fn, options) {
+      if (typeof fn !== "function") return idle0.call(window, fn, options);
+      return later("i", (run) => idle0.call(window, run, options), fn, 0, []);
+    };
+    window.cancelIdleCallback = function (id) { forget("i" + id); return cancelIdle0.call(window, id); };
+  }
+  const frame0 = window.requestAnimationFrame, cancelFrame0 = window.cancelAnimationFrame;
+  // The settle step's own frames, as its sleeps: not the page's.
+  net.frame = () => new Promise((ok) => frame0.call(window, () => ok()));
+  if (frame0) {
+    window.requestAnimationFrame = function (fn) {
+      if (typeof fn !== "function") return frame0.call(window, fn);
+      return later("f", (run) => frame0.call(window, run), fn, %(interval_min)s, []);
+    };
+    window.cancelAnimationFrame = function (id) { forget("f" + id); return cancelFrame0.call(window, id); };
+  }
   window.clearTimeout = function (id) { forget(id); return clearTimeout0.call(window, id); };
-  // A worker counts as busy until it first answers (or fails or is ended): content a worker
-  // computes or fetches reaches the page as a message.
+  // A worker is a channel (below): content it computes or fetches reaches the page as messages, a paragraph
+  // a message at times. On a page that shows nothing yet it also counts as busy until it first answers (or
+  // fails or is ended), however long that takes within the settle step's cap.
   const Worker0 = window.Worker;
   if (Worker0) {
     window.Worker = function (...args) {
@@ -75,8 +107,9 @@
       net.dynamic = true;
       worker.addEventListener("message", answered);
       worker.addEventListener("error", answered);
+      const ended = awaitMessages(worker, RHYTHM_MAX);  // an answer is more often all there is than a step
       const terminate = worker.terminate;
-      worker.terminate = function () { answered(); return terminate.call(worker); };
+      worker.terminate = function () { answered(); ended(); return terminate.call(worker); };
       return worker;
     };
     window.Worker.prototype = Worker0.prototype;
@@ -114,7 +147,13 @@
       for (let k = 0; !hit && k < r.addedNodes.length; k++) hit = big(r.addedNodes[k]);
       for (let k = 0; !hit && k < r.removedNodes.length; k++) hit = big(r.removedNodes[k]);
     }
-    if (hit) { net.lastChange = performance.now(); net.dynamic = true; }
+    if (hit) {
+      const t = performance.now();
+      // the change before this one, for the settle step's rhythm (a burst within one frame is one change)
+      if (t - net.lastChange >= %(interval_min)s) net.prevChange = net.lastChange;
+      net.lastChange = t;
+      net.dynamic = true;
+    }
   };
   const observer = new MutationObserver(read);
   // The changes made so far, read now: the observer reports them only once the running script ends,
@@ -122,23 +161,27 @@
   net.flush = () => read(observer.takeRecords());
   const addedSince = (t) => { net.flush(); return t > -Infinity && net.lastChange >= t; };
   const addedSinceFire = () => addedSince(net.lastFire);
-  // Server events and sockets: awaited CHANNEL_WAIT ms for a first message, and as long again after
-  // each message that added content, for the next; not after one that did not, nor once closed.
+  // Server events, sockets and workers: awaited CHANNEL_WAIT ms for a first message, and ``next`` ms after
+  // each message that added content, for the next; not after one that did not, nor once closed or ended.
+  const awaitMessages = (channel, next) => {
+    const done = () => net.channels.delete(channel);
+    net.channels.set(channel, performance.now() + CHANNEL_WAIT);
+    channel.addEventListener("message", () => {
+      const t = net.lastFire = performance.now();
+      setTimeout0.call(window, () => {  // once the page's own handlers have run
+        if (!net.channels.has(channel)) return;
+        if (addedSince(t)) net.channels.set(channel, performance.now() + next); else done();
+      }, 0);
+    });
+    channel.addEventListener("error", done);
+    return done;
+  };
   for (const name of ["EventSource", "WebSocket"]) {
     const Channel0 = window[name];
     if (!Channel0) continue;
     const Channel = function (...args) {
       const channel = Reflect.construct(Channel0, args, new.target || Channel);  // a subclass stays one
-      const done = () => net.channels.delete(channel);
-      net.channels.set(channel, performance.now() + CHANNEL_WAIT);
-      channel.addEventListener("message", () => {
-        const t = net.lastFire = performance.now();
-        setTimeout0.call(window, () => {  // once the page's own handlers have run
-          if (!net.channels.has(channel)) return;
-          if (addedSince(t)) net.channels.set(channel, performance.now() + CHANNEL_WAIT); else done();
-        }, 0);
-      });
-      channel.addEventListener("error", done);
+      const done = awaitMessages(channel, CHANNEL_WAIT);
       channel.addEventListener("close", done);
       const close = channel.close;
       channel.close = function (...a) { done(); return close.apply(channel, a); };

@@ -4,7 +4,7 @@ async (o) => {
   const reading = Math.max(document.getElementsByTagName("*").length * o.readMsPerElement - o.readGraceMs, 0);
   const deadline = t0 + Math.max(o.budgetMs - reading, 0);
   const net = window.__pagesightNet || {inflight: 0, started: 0, last: 0, timers: new Map(), lastChange: 0};
-  const frame = () => new Promise((ok) => requestAnimationFrame(() => ok()));
+  const frame = net.frame || (() => new Promise((ok) => requestAnimationFrame(() => ok())));
   const sleep = net.sleep || ((ms) => new Promise((ok) => setTimeout(ok, ms)));
   const views = () => {
     const all = [window];
@@ -61,7 +61,11 @@ async (o) => {
       if (n.inflight > 0 || n.started && now - n.last < o.quietMs) return "requests";
       if (beyond(n.timers, now, end).size) return "timers";
       for (const due of n.channels ? n.channels.values() : []) if (due > now) return "requests";
-      if (now - n.lastChange < o.domQuietMs) return "changes";
+      // Content coming in steps (a worker's messages, an animation loop, a stream): the next step is
+      // waited for as long as the last gap between steps, and half as long again, when that gap is short.
+      const gap = n.prevChange >= (n.rhythmFrom || -Infinity) ? n.lastChange - n.prevChange : Infinity;
+      const quiet = gap <= o.rhythmMaxMs ? Math.max(o.domQuietMs, o.rhythmFactor * gap) : o.domQuietMs;
+      if (now - n.lastChange < quiet) return "changes";
       dynamic = dynamic || n.dynamic;
     }
     if (document.scripts.length && placeholders(dynamic).length) return "placeholders";
@@ -132,10 +136,16 @@ async (o) => {
     }
     return best === null ? null : [best + window.scrollY, nearest];
   };
+  // What a scroll or a press sets off is new work: not a loop's next step, nor part of the rhythm of the
+  // changes before it (a virtualised list redrawn at each step is not content coming in steps).
+  const anew = () => {
+    if (net.repeats) net.repeats.clear();
+    net.rhythmFrom = performance.now();
+  };
   const panes = new Map();  // scrolling boxes moved to bring an element into view -> their first scrollTop
   const step = async (top, watched, el) => {  // false when the page cannot scroll there
     const before = window.scrollY, calls = net.ioCalls || 0;
-    if (net.repeats) net.repeats.clear();  // what the scroll sets off is new work, not a loop
+    anew();
     window.scrollTo({left: 0, top, behavior: "instant"});
     if (window.scrollY === before) {
       // The window does not scroll there: the element is in a scrolling pane (an application's layout,
@@ -213,6 +223,7 @@ async (o) => {
     if (steps >= o.steps) { bound = "steps"; break; }
     if (height() >= o.maxHeight) { bound = "height"; break; }
     const before = document.body.textContent.length, seen = document.body.innerText.length;
+    anew();
     button.click();
     steps++;
     await frame();
@@ -243,6 +254,7 @@ async (o) => {
     while (box.scrollTop + box.clientHeight < box.scrollHeight - 1) {
       if (performance.now() >= deadline || steps >= o.steps) break;  // the rest of a box is read as it is
       const before = box.scrollTop;
+      anew();
       box.scrollTop = before + box.clientHeight;
       if (box.scrollTop === before) break;
       steps++;

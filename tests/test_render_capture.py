@@ -104,7 +104,8 @@ LATE = "The late paragraph arrived"
 @pytest.mark.parametrize("fill", [
     "setTimeout(fill, 3200);",  # past the 2.5 s a page showing content is waited for
     "let n = 0; const poll = setInterval(() => { if (++n === 6) { clearInterval(poll); fill(); } }, 250);",
-    "const w = new Worker(URL.createObjectURL(new Blob(['setTimeout(() => postMessage(1), 700)'])));"
+    # past the 1 s a page showing content waits for a worker's first answer (CHANNEL_WAIT_MS)
+    "const w = new Worker(URL.createObjectURL(new Blob(['setTimeout(() => postMessage(1), 1700)'])));"
     " w.onmessage = fill;",
     "(function again(k) { if (k === 0) fill(); else setTimeout(() => again(k - 1), 150); })(6);",  # a deep chain
     # work the page cannot count (animation frames here, a module's import() alike) after a timer ran
@@ -215,6 +216,36 @@ def test_content_arriving_a_piece_at_a_time_is_followed(browser, tmp_path, scrip
             f"const NOTES = {STREAMED!r};{script}</script></body></html>")
     (tmp_path / "page.html").write_text(html, encoding="utf-8")
     with serve(str(tmp_path), {"/stream": stream, "/events": stream}) as base:
+        result = extract(f"{base}/page.html", render=True)
+    assert all(note in result.text for note in STREAMED), result.text
+    assert not result.warnings
+
+
+#: A worker that sends the first note at once, then the others every 120 ms, from timers of its own (which the
+#: page cannot see).
+NOTE_WORKER = ("const notes = %r; let k = 0; postMessage(notes[k++]); const h = setInterval(() => {"
+               " postMessage(notes[k++]); if (k === notes.length) clearInterval(h); }, 120);")
+
+
+@pytest.mark.parametrize("script, shown", [
+    ("new Worker('/notes.js').onmessage = (e) => put(e.data);", False),
+    # progressive rendering: a note every 12 animation frames, to keep scrolling smooth
+    ("let f = 0, k = 0; requestAnimationFrame(function tick() { if (++f % 12 === 1) put(NOTES[k++]);"
+     " if (k < NOTES.length) requestAnimationFrame(tick); });", False),
+    # a block every 8 idle callbacks (the rest of them typeset its words), below a shown intro
+    ("let c = 0, k = 0; requestIdleCallback(function work() { if (++c % 8 === 1) put(NOTES[k++]);"
+     " if (k < NOTES.length) requestIdleCallback(work, {timeout: 1000}); }, {timeout: 1000});", True),
+], ids=["worker-messages", "animation-frames", "idle-callbacks"])
+def test_content_coming_in_steps_the_page_cannot_count_is_followed(browser, tmp_path, script, shown):
+    # Paragraphs that come from a worker's own timers or from an animation loop every 12 frames, the first at
+    # once, to a page showing its headline: once the page shows text, each next step is waited for by the
+    # rhythm of the ones before (nothing else announces it). Idle callbacks are waited for as timers are.
+    (tmp_path / "notes.js").write_text(NOTE_WORKER % STREAMED, encoding="utf-8")
+    intro = f"<p>{PARA * 3}</p>" if shown else ""
+    html = (f"<html><body><main><h1>Harbour notes</h1>{intro}</main><script>{PUT_NOTE}"
+            f"const NOTES = {STREAMED!r};{script}</script></body></html>")
+    (tmp_path / "page.html").write_text(html, encoding="utf-8")
+    with serve(str(tmp_path)) as base:
         result = extract(f"{base}/page.html", render=True)
     assert all(note in result.text for note in STREAMED), result.text
     assert not result.warnings
