@@ -266,7 +266,10 @@
                "</" + tag + ">");
       continue;
     }
-    tasks.push("</" + outTag + ">");
+    // A box that is not inline (a block, a grid or flex item: their display is blockified, a row's cells
+    // written without a space between them) ends a run of words, as the reader sees it: a space after it.
+    tasks.push(descend && !display.startsWith("inline") && display !== "contents" ? "</" + outTag + "> "
+               : "</" + outTag + ">");
     if (!descend) {  // unseen: serialised as it is, never measured
       out.push(el.innerHTML);
       continue;

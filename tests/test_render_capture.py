@@ -635,3 +635,15 @@ def test_markup_inside_noscript_does_not_swallow_the_page(browser, noscript):
     page = get_page(html.encode(), render=True)
     assert "belongs to the story" in page.text_of(page.body_id)
     assert page.root.find(".//h1") is not None
+
+
+def test_cells_of_a_grid_or_flex_row_written_without_spaces_stay_apart(browser):
+    # A row of cells with no whitespace between them reads as separate words on the screen (grid and flex
+    # items are blocks), and an inline span inside a word stays part of it.
+    row = ('<div style="display:{0}"><span>The keepers of the old stone lighthouse</span><span>wrote the weather'
+           ' down every evening</span><span style="display:block">for ninety years in a row.</span></div>')
+    html = (f"<html><body><main><h1>Lights</h1><p>{PARA * 3}</p>{row.format('grid')}{row.format('flex')}"
+            f"<p>The Light<span>house</span> keepers wrote it down. {PARA}</p></main></body></html>")
+    text = " ".join(extract(html.encode(), render=True).text.split())
+    assert text.count("lighthouse wrote the weather down every evening for ninety") == 2, text
+    assert "The Lighthouse keepers" in text
