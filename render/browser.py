@@ -195,6 +195,10 @@ RHYTHM_FACTOR = 1.5
 #: ... when that gap is at most this long (ms), two steps a second: slower rhythms are left to the timers and
 #: channels that announce them, as a ticking clock or an endless carousel (``fixtures/js/bad.json``) has one too.
 RHYTHM_MAX_MS = 500
+#: A list virtualised on the window's scroll: a holder of at least this many rows (a screenful of a list)...
+VIRTUAL_MIN_ROWS = 8
+#: ... at least this share of them placed absolutely or by a transform, as list virtualisers place their rows.
+VIRTUAL_PLACED_SHARE = 0.8
 #: A change carrying fewer characters is a ticker (a clock's digits, a counter), not content.
 CHANGE_MIN_CHARS = 20
 #: Placeholders the settle step waits to see replaced: busy regions (WAI-ARIA ``aria-busy``),
@@ -887,6 +891,7 @@ class _Engine:
                 "readGraceMs": READ_GRACE_S * 1000,
                 "quietMs": opts.quiet_ms,
                 "domQuietMs": opts.dom_quiet_ms, "rhythmFactor": RHYTHM_FACTOR, "rhythmMaxMs": RHYTHM_MAX_MS,
+                "virtualMinRows": VIRTUAL_MIN_ROWS, "virtualPlacedShare": VIRTUAL_PLACED_SHARE,
                 "maxMs": opts.settle_max_ms if settle else 0.0,
                 "graceMs": opts.placeholder_grace_ms, "steps": opts.scroll_steps, "maxHeight": opts.scroll_max_height,
                 "placeholders": PLACEHOLDER_SELECTOR, "mainRegion": MAIN_REGION_SELECTOR,

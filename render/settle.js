@@ -237,6 +237,33 @@ async (o) => {
   // A virtualised list keeps only the rows in view inside its own scroll box: each box that reacts to
   // its scrolling is scrolled a box-height at a time, settling after each step, and when rows it showed
   // have left the page, every row seen is put back in order (static, in the box), so the list reads whole.
+  // Every row seen (text -> [offset, the row, a copy]) put back in order, static, when rows it showed have
+  // left the page (else the list was not virtualised and stays as it is).
+  const putBack = (holder, seen) => {
+    const rows = [...seen.values()];
+    if (!rows.some(([, row]) => !row.isConnected)) return;
+    rows.sort((a, b) => a[0] - b[0]);
+    holder.replaceChildren(...rows.map(([, , copy]) => {
+      copy.style.position = "static";
+      copy.style.top = "";
+      copy.style.transform = "";
+      return copy;
+    }));
+    holder.style.height = "auto";
+  };
+  const windowLists = () => {
+    const found = [];
+    for (const el of document.body ? document.body.getElementsByTagName("*") : []) {
+      if (el.childElementCount < o.virtualMinRows || el.getBoundingClientRect().height < 2 * window.innerHeight) continue;
+      let placed = 0;
+      for (const row of el.children) {
+        const cs = getComputedStyle(row);
+        if (cs.position === "absolute" || cs.transform !== "none") placed++;
+      }
+      if (placed >= o.virtualPlacedShare * el.childElementCount) found.push(el);
+    }
+    return found;
+  };
   for (const box of net.scrollers || []) {
     if (bound || net.stop || moved || steps >= o.steps) break;
     if (!box.isConnected || box === document.body || box === document.documentElement
@@ -266,16 +293,33 @@ async (o) => {
     box.scrollTop = 0;
     await frame();
     pending = await settle();
-    const rows = [...seen.values()];
-    if (!rows.some(([, row]) => !row.isConnected)) continue;  // nothing left the page: not virtualised
-    rows.sort((a, b) => a[0] - b[0]);
-    holder.replaceChildren(...rows.map(([, , copy]) => {
-      copy.style.position = "static";
-      copy.style.top = "";
-      copy.style.transform = "";
-      return copy;
-    }));
-    holder.style.height = "auto";
+    putBack(holder, seen);
+  }
+  // A list virtualised on the window's scroll (a holder at least two viewports tall, its rows placed
+  // absolutely or by a transform): read a viewport at a time from its top to its end, settling after
+  // each step, and put back whole the same way, once the page is back at its top.
+  for (const holder of bound || net.stop || moved || !listens() ? [] : windowLists()) {
+    const seen = new Map();
+    const gather = () => {
+      for (const row of holder.children) {
+        const text = row.textContent.trim();
+        if (text && !seen.has(text)) seen.set(text, [row.getBoundingClientRect().top + window.scrollY, row,
+                                                     row.cloneNode(true)]);
+      }
+    };
+    window.scrollTo({left: 0, top: Math.max(holder.getBoundingClientRect().top + window.scrollY, 0), behavior: "instant"});
+    await frame();
+    pending = await settle();
+    gather();
+    while (holder.getBoundingClientRect().bottom > window.innerHeight + 1) {
+      if (performance.now() >= deadline || steps >= o.steps || net.stop) break;  // the rest is read as it is
+      if (!await step(window.scrollY + window.innerHeight, false)) break;
+      gather();
+    }
+    window.scrollTo({left: 0, top: 0, behavior: "instant"});
+    await frame();
+    pending = await settle();
+    putBack(holder, seen);
   }
   if (net.flush) net.flush();
   if (movedOn() && net.adds) {

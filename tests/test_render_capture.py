@@ -390,6 +390,23 @@ def test_a_virtualised_list_is_read_whole(browser):
     assert "Tide row 119 of the table" in extract(html.encode(), render=True).text
 
 
+def test_a_list_virtualised_on_the_window_scroll_is_read_whole(browser):
+    # Rows placed absolutely in a tall holder, redrawn as the window scrolls (react-window's and TanStack's
+    # window mode): read a viewport at a time and put back whole, in order, each row once.
+    html = """<html><body><main><h1>Summits</h1><div id="list" style="position:relative"></div></main><script>
+      const rows = Array.from({length: 100}, (_, i) => 'Summit ' + i + ' of the range, climbed from the north.');
+      const list = document.getElementById('list'); list.style.height = (rows.length * 60) + 'px';
+      function draw() { const top = list.getBoundingClientRect().top + scrollY;
+        const first = Math.max(0, Math.floor((scrollY - top) / 60) - 2); list.replaceChildren();
+        for (let i = first; i < Math.min(rows.length, first + 16); i++) { const d = document.createElement('div');
+          d.style.cssText = 'position:absolute;top:' + (i * 60) + 'px;height:60px'; d.textContent = rows[i];
+          list.append(d); } }
+      addEventListener('scroll', () => requestAnimationFrame(draw)); draw();</script></body></html>"""
+    text = _text_of_html(html.encode())
+    assert all(text.count(f"Summit {i} of the range") == 1 for i in range(100)), text
+    assert text.index("Summit 9 of") < text.index("Summit 10 of") < text.index("Summit 99 of")
+
+
 # ---------------------------------------------------------------------------- shadow DOM
 
 
