@@ -94,6 +94,10 @@
     window.cancelAnimationFrame = function (id) { forget("f" + id); return cancelFrame0.call(window, id); };
   }
   window.clearTimeout = function (id) { forget(id); return clearTimeout0.call(window, id); };
+  // A message posted on a channel's port is work the page goes on with (React's scheduler renders in slices
+  // a message apart, committing only at the end): the scripts are doing something, as when a timer runs.
+  const Port = window.MessagePort && MessagePort.prototype, post0 = Port && Port.postMessage;
+  if (post0) Port.postMessage = function (...args) { net.lastFire = performance.now(); return post0.apply(this, args); };
   // A worker is a channel (below): content it computes or fetches reaches the page as messages, a paragraph
   // a message at times. On a page that shows nothing yet it also counts as busy until it first answers (or
   // fails or is ended), however long that takes within the settle step's cap.

@@ -21,7 +21,11 @@ async (o) => {
   const stale = new Set();  // placeholders given up on: not waited for again after a scroll step
   const emptyMain = () => {  // the main region when it is still (nearly) empty (an app's root), else null
     const main = document.querySelector(o.mainRegion);
-    return main && main.textContent.trim().length < o.mainEmptyChars ? main : null;
+    if (!main) return null;
+    // its text, without what its scripts and styles hold (an app's data, inlined as JSON, is no content yet)
+    let chars = main.textContent.trim().length;
+    for (const s of main.querySelectorAll("script, style, template")) chars -= s.textContent.length;
+    return chars < o.mainEmptyChars ? main : null;
   };
   const placeholders = (dynamic) => {  // the loading placeholders showing now
     const main = emptyMain(), bare = !!main;

@@ -664,3 +664,19 @@ def test_cells_of_a_grid_or_flex_row_written_without_spaces_stay_apart(browser):
     text = " ".join(extract(html.encode(), render=True).text.split())
     assert text.count("lighthouse wrote the weather down every evening for ninety") == 2, text
     assert "The Lighthouse keepers" in text
+
+
+def test_a_page_rendering_in_slices_a_message_apart_is_waited_for(browser):
+    # React's scheduler: work in 5 ms slices, each posting the next on a MessageChannel, the article committed
+    # once at the end (here after some 0.9 s); a page that shows nothing yet waits while the slices go on. Its
+    # main region holds only the app's data, as a script: no content yet.
+    html = ("<html><body><nav>Home News About</nav><main><div id='root'></div><script>window.DATA = {'story': '"
+            + PARA * 3 + "'};</script></main><script>"
+            "const ch = new MessageChannel(), end = performance.now() + 900;"
+            "ch.port1.onmessage = () => { const t = performance.now(); while (performance.now() - t < 5) {}"
+            " if (performance.now() < end) { ch.port2.postMessage(null); return; }"
+            " document.getElementById('root').innerHTML = '<article><h1>Sliced</h1><p>' + %r.repeat(6) +"
+            " '</p><p>The last words of the sliced story.</p></article>'; };"
+            " ch.port2.postMessage(null);</script></body></html>") % PARA
+    result = extract(html.encode(), render=True)
+    assert "The last words of the sliced story." in result.text, result.text
