@@ -268,8 +268,8 @@
     }
     // A box that is not inline (a block, a grid or flex item: their display is blockified, a row's cells
     // written without a space between them) ends a run of words, as the reader sees it: a space after it.
-    tasks.push(descend && !display.startsWith("inline") && display !== "contents" ? "</" + outTag + "> "
-               : "</" + outTag + ">");
+    const blockish = descend && !display.startsWith("inline") && display !== "contents";
+    tasks.push("</" + outTag + (blockish ? "> " : ">"));
     if (!descend) {  // unseen: serialised as it is, never measured
       out.push(el.innerHTML);
       continue;

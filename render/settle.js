@@ -238,11 +238,22 @@ async (o) => {
     if (document.body.innerText.length <= seen) break;  // nothing came: not a button for more
     shown.add(button);  // it showed what was there: pressed again, it would hide it
   }
-  // A virtualised list keeps only the rows in view inside its own scroll box: each box that reacts to
-  // its scrolling is scrolled a box-height at a time, settling after each step, and when rows it showed
-  // have left the page, every row seen is put back in order (static, in the box), so the list reads whole.
-  // Every row seen (text -> [offset, the row, a copy]) put back in order, static, when rows it showed have
-  // left the page (else the list was not virtualised and stays as it is).
+  // The rows of a virtualised list seen so far (text -> [place in the list, the row, a copy]); ``scrolled``
+  // gives how far what scrolls the list has moved, so that a row's place holds whatever the scroll (a
+  // transform as well as a ``top``).
+  const gatherer = (holder, scrolled) => {
+    const seen = new Map();
+    const gather = () => {
+      for (const row of holder.children) {
+        const text = row.textContent.trim();
+        if (text && !seen.has(text)) seen.set(text, [row.getBoundingClientRect().top + scrolled(), row,
+                                                     row.cloneNode(true)]);
+      }
+    };
+    return [seen, gather];
+  };
+  // Every row seen put back in order, static, when rows it showed have left the page (else the list was
+  // not virtualised and stays as it is).
   const putBack = (holder, seen) => {
     const rows = [...seen.values()];
     if (!rows.some(([, row]) => !row.isConnected)) return;
@@ -258,7 +269,8 @@ async (o) => {
   const windowLists = () => {
     const found = [];
     for (const el of document.body ? document.body.getElementsByTagName("*") : []) {
-      if (el.childElementCount < o.virtualMinRows || el.getBoundingClientRect().height < 2 * window.innerHeight) continue;
+      if (el.childElementCount < o.virtualMinRows) continue;
+      if (el.getBoundingClientRect().height < 2 * window.innerHeight) continue;
       let placed = 0;
       for (const row of el.children) {
         const cs = getComputedStyle(row);
@@ -268,19 +280,16 @@ async (o) => {
     }
     return found;
   };
+  // A virtualised list keeps only the rows in view inside its own scroll box: each box that reacts to
+  // its scrolling is scrolled a box-height at a time, settling after each step, and when rows it showed
+  // have left the page, every row seen is put back in order (static, in the box), so the list reads whole.
   for (const box of net.scrollers || []) {
     if (bound || net.stop || moved || steps >= o.steps) break;
     if (!box.isConnected || box === document.body || box === document.documentElement
         || box.scrollHeight <= box.clientHeight + 1 || !shows(box)) continue;
     const holder = [...box.children].sort((a, b) => b.scrollHeight - a.scrollHeight)[0];
     if (!holder) continue;
-    const seen = new Map();  // row text -> [offset in the list, the row, a copy]
-    const gather = () => {
-      for (const row of holder.children) {
-        const text = row.textContent.trim();
-        if (text && !seen.has(text)) seen.set(text, [row.offsetTop, row, row.cloneNode(true)]);
-      }
-    };
+    const [seen, gather] = gatherer(holder, () => box.scrollTop);
     gather();
     while (box.scrollTop + box.clientHeight < box.scrollHeight - 1) {
       if (performance.now() >= deadline || steps >= o.steps) break;  // the rest of a box is read as it is
@@ -303,15 +312,9 @@ async (o) => {
   // absolutely or by a transform): read a viewport at a time from its top to its end, settling after
   // each step, and put back whole the same way, once the page is back at its top.
   for (const holder of bound || net.stop || moved || !listens() ? [] : windowLists()) {
-    const seen = new Map();
-    const gather = () => {
-      for (const row of holder.children) {
-        const text = row.textContent.trim();
-        if (text && !seen.has(text)) seen.set(text, [row.getBoundingClientRect().top + window.scrollY, row,
-                                                     row.cloneNode(true)]);
-      }
-    };
-    window.scrollTo({left: 0, top: Math.max(holder.getBoundingClientRect().top + window.scrollY, 0), behavior: "instant"});
+    const [seen, gather] = gatherer(holder, () => window.scrollY);
+    const top = Math.max(holder.getBoundingClientRect().top + window.scrollY, 0);
+    window.scrollTo({left: 0, top, behavior: "instant"});
     await frame();
     pending = await settle();
     gather();
