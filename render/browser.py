@@ -192,6 +192,10 @@ CHANNEL_WAIT_MS = 1000
 #: Content that comes in steps (a paragraph a message or a frame) is waited for, after each step, as long as
 #: the last gap between two steps times this: the next step is due one gap on, and half a gap covers its jitter.
 RHYTHM_FACTOR = 1.5
+#: A module asked for by ``import()`` is counted from the browser's request events (:class:`_ScriptLoads`),
+#: which reach the page 7-15 ms after the request began (measured here on loopback pages, idle machine): a
+#: page with module scripts is held this long from the start of settling and from each scroll step or press.
+SCRIPT_REPORT_MS = 50
 #: ... when that gap is at most this long (ms), two steps a second: slower rhythms are left to the timers and
 #: channels that announce them, as a ticking clock or an endless carousel (``fixtures/js/bad.json``) has one too.
 RHYTHM_MAX_MS = 500
@@ -382,6 +386,60 @@ def _file_bytes(url: str) -> bytes | None:
         return None
 
 
+#: Tells a frame's counters (``__pagesightNet`` of quiet_page.js) how many scripts it is loading that its
+#: own wrappers cannot see, with the time of the change.
+_OUTSIDE_JS = ("(k) => { const n = window.__pagesightNet; if (!n) return; n.outside = k; n.last = performance.now();"
+               " if (k) { n.started++; n.dynamic = true; } }")
+
+
+class _ScriptLoads:
+    """The scripts each frame of a page is loading, counted from the browser's request events while
+    the page loads and settles: no wrapper in the page sees a module that ``import()`` asks for (an
+    island hydrated once on screen, a lazy route), and what it adds comes once it has loaded and run.
+    Each start and end writes the frame's count into its counters (``outside`` of quiet_page.js),
+    which the settle step adds to the requests it counts itself.
+    """
+
+    def __init__(self, page: Any) -> None:
+        self._page = page
+        self._loading: dict[Any, set[Any]] = {}
+        self._events = (("request", self._started), ("requestfinished", self._ended), ("requestfailed", self._ended))
+        for name, handler in self._events:
+            page.on(name, handler)
+
+    def _tell(self, frame: Any) -> None:
+        task = asyncio.ensure_future(frame.evaluate(_OUTSIDE_JS, len(self._loading.get(frame, ()))))
+        task.add_done_callback(_consume)
+
+    def _started(self, request: Any) -> None:
+        if request.resource_type != "script":
+            return
+        try:
+            frame = request.frame
+        except Exception:  # noqa: BLE001 - a service worker's request has no frame
+            return
+        self._loading.setdefault(frame, set()).add(request)
+        self._tell(frame)
+
+    def _ended(self, request: Any) -> None:
+        for frame, requests in self._loading.items():
+            if request in requests:
+                requests.discard(request)
+                self._tell(frame)
+                return
+
+    def retell(self) -> None:
+        """Write every frame's count again: a count written while its document was replaced (a
+        module asked for by the page's first scripts) was lost with the old one."""
+        for frame in self._loading:
+            self._tell(frame)
+
+    def stop(self) -> None:
+        """Stop counting (the page is rendered, or abandoned)."""
+        for name, handler in self._events:
+            self._page.remove_listener(name, handler)
+
+
 def _consume(task: asyncio.Future) -> None:
     if not task.cancelled():
         task.exception()  # read, so an abandoned body never logs "exception was never retrieved"
@@ -499,6 +557,7 @@ class _Slot:
     crashed: bool = False
     navigating: bool = False
     watch: Any = None  # the page's _SizeWatch
+    loads: Any = None  # the page's _ScriptLoads while it renders
 
 
 class _Engine:
@@ -693,6 +752,8 @@ class _Engine:
                 raise RenderError(f"the browser could not open a page: {_first_line(exc)}") from None
         slot.pages += 1
         t1 = time.perf_counter()
+        # From the start: a module the page's first scripts import() is asked for before the load event.
+        slot.loads = _ScriptLoads(page) if opts.wait_until == "load" else None
         try:
             rendered = await self._render_on(slot, page, target, opts, deadline)
         except BaseException as exc:
@@ -709,6 +770,10 @@ class _Engine:
             if isinstance(exc, PlaywrightError):
                 raise RenderError(f"{target.url}: {_first_line(exc)}") from None
             raise
+        finally:
+            if slot.loads is not None:
+                slot.loads.stop()
+                slot.loads = None
         if slot.navigating:
             self._abandon(slot)  # still loading: a fresh page for the next one (DESIGN)
         rendered.timings["launch"] = round((t1 - t0) * 1000, 3)
@@ -813,7 +878,7 @@ class _Engine:
         page.on("domcontentloaded", on_document)
         try:
             if ready:
-                elements = await self._settle(page, opts, wait_end, warnings)
+                elements = await self._settle(page, opts, wait_end, warnings, slot.loads)
             if not elements:  # not settled (or not loaded): count now, if the page answers at once
                 try:
                     elements = int(await asyncio.wait_for(page.evaluate(_COUNT_JS), COUNT_TIMEOUT_S) or 0)
@@ -866,9 +931,10 @@ class _Engine:
                             frames=[{k: f[k] for k in FRAME_FIELDS} for f in meta["frames"]],
                             shadow_roots=meta["shadow_roots"])
 
-    async def _settle(self, page: Any, opts: RenderOptions, until: float, warnings: list[str]) -> int:
+    async def _settle(self, page: Any, opts: RenderOptions, until: float, warnings: list[str],
+                      loads: _ScriptLoads | None = None) -> int:
         """Wait for load, network quiet, the selector/condition asked for, and scroll. Returns the number of
-        elements in the page once settled (0 when the wait ran out)."""
+        elements in the page once settled (0 when the wait ran out). ``loads``: the page's script loads."""
         from playwright.async_api import TimeoutError as PlaywrightTimeout
 
         if opts.wait_until == "load":
@@ -891,6 +957,7 @@ class _Engine:
                 "readGraceMs": READ_GRACE_S * 1000,
                 "quietMs": opts.quiet_ms,
                 "domQuietMs": opts.dom_quiet_ms, "rhythmFactor": RHYTHM_FACTOR, "rhythmMaxMs": RHYTHM_MAX_MS,
+                "reportMs": SCRIPT_REPORT_MS,
                 "virtualMinRows": VIRTUAL_MIN_ROWS, "virtualPlacedShare": VIRTUAL_PLACED_SHARE,
                 "maxMs": opts.settle_max_ms if settle else 0.0,
                 "graceMs": opts.placeholder_grace_ms, "steps": opts.scroll_steps, "maxHeight": opts.scroll_max_height,
@@ -898,6 +965,8 @@ class _Engine:
                 "minArea": PLACEHOLDER_MIN_AREA_SHARE, "emptyChars": EMPTY_PAGE_CHARS, "ioFrames": IO_REPORT_FRAMES,
                 "mainEmptyChars": MAIN_EMPTY_CHARS, "shellChars": SHELL_PAGE_CHARS,
                 "morePattern": MORE_BUTTON_PATTERN, "moreMaxChars": MORE_BUTTON_MAX_CHARS, "interact": True}
+        if loads is not None:
+            loads.retell()
         try:
             done = await asyncio.wait_for(_evaluate_settled(page, SETTLE_JS, args, until),
                                           max(until - time.monotonic(), 0.05))

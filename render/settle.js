@@ -57,12 +57,17 @@ async (o) => {
     }
     return timers;
   };
+  const modules = !!document.querySelector("script[type=module]");
   const busy = (end) => {  // what is still going on, or null
     if (performance.now() - t0 < o.domQuietMs && document.scripts.length && empty()) return "changes";
+    // A module the page's modules asked for by import() is counted from the browser's events, which
+    // reach the page a moment after the request began: a page of modules gives them that moment, from
+    // the start and from each scroll step or press (an island hydrated once on screen).
+    if (modules && performance.now() - Math.max(t0, net.rhythmFrom || -Infinity) < o.reportMs) return "requests";
     let dynamic = false;
     for (const w of views()) {
       const n = w.__pagesightNet, now = w.performance.now();
-      if (n.inflight > 0 || n.started && now - n.last < o.quietMs) return "requests";
+      if (n.inflight + (n.outside || 0) > 0 || n.started && now - n.last < o.quietMs) return "requests";
       if (beyond(n.timers, now, end).size) return "timers";
       for (const due of n.channels ? n.channels.values() : []) if (due > now) return "requests";
       // Content coming in steps (a worker's messages, an animation loop, a stream): the next step is
@@ -78,7 +83,7 @@ async (o) => {
   // A page that has not shown its content yet also waits for what a page with content is not waited
   // for: any timer that can fire within the cap, a repeating timer (a poller), a worker yet to answer;
   // and, after its scripts last did something (a timer ran, a request ended, a change), for graceMs,
-  // as for a placeholder: a module loaded by import() is not a request the page can count.
+  // as for a placeholder.
   const unshown = (end) => {
     const n = net, now = performance.now();
     if (!n.later || !document.scripts.length) return null;

@@ -680,3 +680,31 @@ def test_a_page_rendering_in_slices_a_message_apart_is_waited_for(browser):
             " ch.port2.postMessage(null);</script></body></html>") % PARA
     result = extract(html.encode(), render=True)
     assert "The last words of the sliced story." in result.text, result.text
+
+
+ISLAND_TEXT = "The rest of the story came with a module the page asked for once this part was on screen."
+ISLAND_PAGE = """<html><body><main><h1>Fog counts</h1><p>{para}</p>
+<div style="height:1500px"></div><story-rest><div style="min-height:200px"></div></story-rest></main>
+<script type="module">{trigger}</script></body></html>"""
+ON_SCREEN = """customElements.define('story-rest', class extends HTMLElement { connectedCallback() {
+  const seen = new IntersectionObserver((es) => { if (es.some((e) => e.isIntersecting)) { seen.disconnect();
+    import('/rest.js').then((m) => m.fill(this)); } });
+  seen.observe(this.firstElementChild); } });"""
+AFTER_LOAD = "import('/rest.js').then((m) => m.fill(document.querySelector('story-rest')));"
+
+
+@pytest.mark.parametrize("trigger", [ON_SCREEN, AFTER_LOAD], ids=["island-on-screen", "after-load"])
+def test_content_a_module_brings_is_waited_for(browser, tmp_path, trigger):
+    # A module asked for by import() (an island hydrated once visible, a lazy route) is a request no
+    # wrapper in the page sees: it is waited for, and what it adds once loaded is read.
+    def rest(handler):
+        time.sleep(0.4)
+        return 200, {"Content-Type": "text/javascript"}, (
+            "export function fill(el) { setTimeout(() => { el.innerHTML = '<p>" + ISLAND_TEXT * 2
+            + "</p>'; }, 150); }").encode()
+
+    (tmp_path / "island.html").write_text(ISLAND_PAGE.format(para=PARA * 4, trigger=trigger), encoding="utf-8")
+    with serve(str(tmp_path), {"/rest.js": rest}) as base:
+        result = extract(f"{base}/island.html", render=True)
+    assert ISLAND_TEXT in result.text
+    assert not result.warnings
