@@ -387,9 +387,9 @@ def _file_bytes(url: str) -> bytes | None:
 
 
 #: Tells a frame's counters (``__pagesightNet`` of quiet_page.js) how many scripts it is loading that its
-#: own wrappers cannot see, with the time of the change.
-_OUTSIDE_JS = ("(k) => { const n = window.__pagesightNet; if (!n) return; n.outside = k; n.last = performance.now();"
-               " if (k) { n.started++; n.dynamic = true; } }")
+#: own wrappers cannot see, with the time of the change. Not a sign that the page builds itself (``dynamic``):
+#: a served page's own ``<script src>`` tags are among them.
+_OUTSIDE_JS = "(k) => { const n = window.__pagesightNet; if (n) { n.outside = k; n.outsideAt = performance.now(); } }"
 
 
 class _ScriptLoads:

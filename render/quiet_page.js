@@ -2,7 +2,7 @@
 (() => {
   const TIMER_MAX = %(timer_max)s, CHAIN_MAX = %(chain_max)s, REPEAT_MAX = %(repeat_max)s, SIG = %(sig)s;
   const INTERACT = new Set(%(interact)s), CHANNEL_WAIT = %(channel_wait)s;
-  const net = {inflight: 0, outside: 0, started: 0, last: 0, scrolls: false, timers: new Map(), lastChange: -Infinity, prevChange: -Infinity,
+  const net = {inflight: 0, outside: 0, outsideAt: -Infinity, started: 0, last: 0, scrolls: false, timers: new Map(), lastChange: -Infinity, prevChange: -Infinity,
                dynamic: false, stop: false, later: new Map(), intervals: new Set(), workers: 0, lastFire: -Infinity,
                scrollers: new Set(), channels: new Map()};
   Object.defineProperty(window, "__pagesightNet", {value: net, enumerable: false});

@@ -68,6 +68,7 @@ async (o) => {
     for (const w of views()) {
       const n = w.__pagesightNet, now = w.performance.now();
       if (n.inflight + (n.outside || 0) > 0 || n.started && now - n.last < o.quietMs) return "requests";
+      if (now - (n.outsideAt || -Infinity) < o.quietMs) return "requests";  // a module just loaded runs now
       if (beyond(n.timers, now, end).size) return "timers";
       for (const due of n.channels ? n.channels.values() : []) if (due > now) return "requests";
       // Content coming in steps (a worker's messages, an animation loop, a stream): the next step is
