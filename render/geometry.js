@@ -62,6 +62,11 @@
   // Inside a scroll container (overflow auto/scroll, or a frame) content is reachable by
   // scrolling it: content beyond the page's far edges is not "off the page".
   const INSCROLL = [];
+  // Per element, the nearest box on the page that clips its overflow (hidden or clip) around it, or -1: a
+  // carousel's track. Its slides, laid out in flow beside the one shown (or moved there by a transform),
+  // lie past the page's edge, yet they are clipped content like a collapsed "Read more" box, not text
+  // put off the page (that is positioned: the screen-reader-only pattern is absolute at left -10000px).
+  const TRACK = [];
   const out = [];
   const frames = [];
   let shadowRoots = 0, closedRead = 0;
@@ -164,6 +169,7 @@
       CLIP.push(null);
       CBCLIP.push(null);
       INSCROLL.push(false);
+      TRACK.push(-1);
     } else if (descend) {
       const r = el.getBoundingClientRect();
       x = r.left + ctx.dx; y = r.top + ctx.dy; w = r.width; h = r.height;
@@ -186,8 +192,10 @@
       if (vis && (w < MIN || h < MIN) && tag !== "br" && tag !== "wbr" && (hides || !el.firstChild)) {
         vis = false;
       }
+      const track = p >= 0 && (pos <= 1 || pos === 4) ? TRACK[p] : -1;  // in a carousel's track, beside the slide shown
+      const slid = track >= 0 && (y < Y[track] + H[track] && y + h > Y[track] || x < X[track] + W[track] && x + w > X[track]);
       if (vis && (w > 0 || h > 0)) {
-        if (x + w <= 0 || y + h <= 0 || !inScroll && (x >= pageW || y >= pageH)) vis = false;  // off the page
+        if (!slid && (x + w <= 0 || y + h <= 0 || !inScroll && (x >= pageW || y >= pageH))) vis = false;  // off the page
         else if (clip && (x + w <= clip[0] || x >= clip[2] || y + h <= clip[1] || y >= clip[3])) vis = false;
       }
       if (vis && pos >= 2 && pos <= 3) {  // the screen-reader-only patterns
@@ -205,7 +213,7 @@
           if (c.nodeType === 3 && /\S/.test(c.data)) { ownText = true; break; }
         }
         if (ownText && (fs < MINFONT || color === "rgba(0, 0, 0, 0)"
-                        || x + w + (parseFloat(cs.textIndent) || 0) <= 0)) vis = false;  // unreadable text
+                        || !slid && x + w + (parseFloat(cs.textIndent) || 0) <= 0)) vis = false;  // unreadable text
       }
       let childClip = clip;
       // Scroll containers, and marquees (their content scrolls through by itself).
@@ -237,11 +245,15 @@
       const parentCb = p < 0 ? null : CBCLIP[p];
       CLIP.push(childClip);
       INSCROLL.push(inScroll || scrolls && !root || !!frameDoc);
+      const onPage = vis || x + w > 0 && y + h > 0 && x < pageW && y < pageH;
+      TRACK.push(hides ? -1 : clipsSelf && !root && onPage && w >= MIN && h >= MIN ? i
+                 : p >= 0 && pos !== 3 && !scrolls ? TRACK[p] : -1);
       CBCLIP.push(pos !== 0 || (childClip !== parentCb && cs.transform !== "none") ? childClip : parentCb);
     } else {
       CLIP.push(null);
       CBCLIP.push(null);
       INSCROLL.push(false);
+      TRACK.push(-1);
     }
     X.push(Math.round(x)); Y.push(Math.round(y)); W.push(Math.round(w)); H.push(Math.round(h));
     FLAGS.push(vis ? 1 : 0); POSC.push(pos); FS.push(r1(fs)); FW.push(fw);

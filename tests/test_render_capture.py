@@ -512,6 +512,30 @@ def test_clipped_text_is_content_and_hidden_text_is_not(browser):
     assert "spam" not in text.lower()
 
 
+SLIDES = [f"Slide {k} of the lighthouse tour tells of the keeper who kept lamp number {k} lit." for k in range(7)]
+
+
+@pytest.mark.parametrize("moved", ["", "transform:translateX(-300%)"], ids=["first-shown", "fourth-shown"])
+def test_the_slides_of_a_carousel_are_content(browser, moved):
+    # A slideshow built by scripts: one slide shown, the others laid out beside it in a track that clips
+    # its overflow (past the page's edge, or moved left of it by the track's transform) and aria-hidden.
+    # They are clipped content, as a collapsed box's text is. Text put off the page by positioning, or
+    # pushed off inside a collapsed box, in the same clipping wrapper, stays out.
+    html = f"""<html><body><div style="overflow:hidden"><article><h1>Seven lighthouses</h1><p>{PARA * 2}</p>
+      <div class="swiper" style="overflow:hidden;width:800px"><div id="track" style="display:flex;{moved}"></div></div>
+      <p style="position:absolute;left:-10000px">Skip-link spam.</p>
+      <div style="height:0;overflow:hidden"><p style="margin-left:-3000px">Collapsed spam.</p></div>
+      </article></div>
+      <script>const track = document.getElementById('track');
+      {SLIDES!r}.forEach((text, k) => {{ const slide = document.createElement('div'); slide.style.flex = '0 0 100%';
+        if (k) slide.setAttribute('aria-hidden', 'true');
+        slide.innerHTML = '<div style="height:200px"></div><p>' + text + '</p>'; track.append(slide); }});
+      </script></body></html>"""
+    text = _text_of_html(html.encode())
+    assert all(slide in text for slide in SLIDES)
+    assert "spam" not in text.lower()
+
+
 def test_panels_hidden_until_a_control_opens_them_are_content(browser):
     # A collapsed accordion (display: none until opened, as Bootstrap's collapse does), a panel with
     # the hidden attribute, an inactive tab: their controls name them in aria-controls, so they are
