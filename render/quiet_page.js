@@ -258,6 +258,9 @@
   if (IO) {
     net.observed = new Set();
     net.ioCalls = 0;
+    // Observers of the viewport that ask for more of a target than the viewport can hold (a threshold
+    // of 1 on a box taller than the screen): on a taller screen the reader would see what they show.
+    const asking = new Set();
     window.IntersectionObserver = function (callback, ...rest) {
       const counted = typeof callback === "function"
         ? function (...a) { net.ioCalls++; return callback.apply(this, a); } : callback;
@@ -268,11 +271,44 @@
       io.disconnect = function () {
         for (const t of mine) net.observed.delete(t);
         mine.clear();
+        asking.delete(entry);
         return disconnect.call(io);
       };
+      const need = Math.max(0, ...[].concat((rest[0] && rest[0].threshold) || 0).map(Number).filter(isFinite));
+      const entry = {io, callback: counted, mine, need, lifted: new WeakSet()};
+      if (need > 0 && !(rest[0] && rest[0].root) && typeof counted === "function") asking.add(entry);
       return io;
     };
     window.IntersectionObserver.prototype = IO.prototype;
+    // The targets such an observer cannot see whole in this viewport, not yet reported whole.
+    const unreachable = (entry, t) => {
+      const r = t.getBoundingClientRect();
+      return t.isConnected && !entry.lifted.has(t) && r.height > 0 && r.width > 0
+        && Math.min(1, innerHeight / r.height) * Math.min(1, innerWidth / r.width) < entry.need - 1e-6;
+    };
+    net.tall = () => {
+      const out = [];
+      for (const entry of asking) for (const t of entry.mine) if (unreachable(entry, t)) out.push(t);
+      return out;
+    };
+    // Called after each scroll step: a target that fills the viewport as far as it can is reported to its
+    // observer as wholly in view (an entry as the browser would give it on a screen it fits).
+    net.lift = () => {
+      for (const entry of asking) {
+        for (const t of [...entry.mine]) {
+          if (!unreachable(entry, t)) continue;
+          const r = t.getBoundingClientRect();
+          const top = Math.max(r.top, 0), bottom = Math.min(r.bottom, innerHeight);
+          const left = Math.max(r.left, 0), right = Math.min(r.right, innerWidth);
+          if (bottom - top < Math.min(r.height, innerHeight) - 1 || right - left < Math.min(r.width, innerWidth) - 1) continue;
+          entry.lifted.add(t);
+          const seen = {time: performance.now(), target: t, boundingClientRect: r, isIntersecting: true, isVisible: true,
+                        intersectionRatio: entry.need, rootBounds: new DOMRectReadOnly(0, 0, innerWidth, innerHeight),
+                        intersectionRect: new DOMRectReadOnly(left, top, right - left, bottom - top)};
+          try { entry.callback.call(entry.io, [seen], entry.io); } catch (e) { /* the page's own error */ }
+        }
+      }
+    };
   }
   const add = EventTarget.prototype.addEventListener;
   EventTarget.prototype.addEventListener = function (type, ...rest) {

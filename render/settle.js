@@ -173,6 +173,7 @@ async (o) => {
     await frame();  // intersection observers report in a task after the first frame's update
     // A watched element came into view: its observer reports, if late (a loaded machine), soon.
     for (let k = 0; watched && (net.ioCalls || 0) === calls && k < o.ioFrames; k++) await frame();
+    if (net.lift) net.lift();
     pending = await settle();
     return !movedOn();
   };
@@ -194,6 +195,15 @@ async (o) => {
     if (steps >= o.steps) { bound = "steps"; break; }
     if (y >= o.maxHeight) { bound = "height"; break; }
     if (!await step(Math.max(y - window.innerHeight / 2, 0), true, el)) break;
+  }
+  // A watched box taller than the viewport, whose observer asks to see it whole, is scrolled to fill it.
+  for (const el of net.tall ? net.tall() : []) {
+    if (net.stop || moved || !el.isConnected) continue;
+    if (performance.now() >= deadline) { bound = "time"; break; }
+    if (steps >= o.steps) { bound = "steps"; break; }
+    const y = el.getBoundingClientRect().top + window.scrollY;
+    if (y >= o.maxHeight) { bound = "height"; break; }
+    if (!await step(Math.max(y, 0), true, el)) break;
   }
   // A page that listens to scrolling is taken to the bottom until the bottom stays put.
   let bottomSeen = -1;

@@ -732,3 +732,20 @@ def test_content_a_module_brings_is_waited_for(browser, tmp_path, trigger):
         result = extract(f"{base}/island.html", render=True)
     assert ISLAND_TEXT in result.text
     assert not result.warnings
+
+
+TALL_TEXT = "The story filled the box once the reader could see all of it at once on a tall screen."
+
+
+@pytest.mark.parametrize("threshold", ["1.0", "[0, 0.5, 0.99]"])
+def test_a_box_taller_than_the_screen_watched_whole_is_filled(browser, threshold):
+    # An observer asking to see a box whole (threshold 1) that is taller than the viewport never hears
+    # it on this screen; a reader on a taller one would: the box is reported whole once it fills the view.
+    html = f"""<html><body><header><a href="/">Home</a></header><h1>Tall box</h1>
+      <section id="story" style="min-height:1300px"></section><footer>Footer links</footer>
+      <script>const box = document.getElementById('story');
+      const io = new IntersectionObserver((entries) => {{ for (const e of entries) {{
+        if (e.isIntersecting && e.intersectionRatio >= 0.99) {{ io.disconnect();
+          box.innerHTML = '<p>' + {TALL_TEXT!r}.repeat(3) + '</p>'; }} }} }}, {{threshold: {threshold}}});
+      io.observe(box);</script></body></html>"""
+    assert TALL_TEXT in _text_of_html(html.encode())
