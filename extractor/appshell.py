@@ -49,8 +49,9 @@ _DIRECTIVES = etree.XPath("//body//*[@*[starts-with(name(), 'x-text') or starts-
                           "starts-with(name(), 'hx-get') or starts-with(name(), 'hx-post') or "
                           "starts-with(name(), 'v-text') or starts-with(name(), 'v-html') or "
                           "starts-with(name(), 'v-for') or starts-with(name(), 'ng-') or name() = 'data-bind']]")
-_IFRAME = re.compile(r"<iframe\b[^>]*>", re.I)
-_SRC = re.compile(r"""\ssrc\s*=\s*["']?([^"'\s>]*)""", re.I)
+#: Frames that may hold the page: ``<iframe>``, and ``<object>`` declared to show a page (``type="text/html"``).
+_IFRAME = re.compile(r"<iframe\b[^>]*>|<object\b[^>]*\stype\s*=\s*[\"']?text/html[^>]*>", re.I)
+_SRC = re.compile(r"""\s(?:src|data)\s*=\s*["']?([^"'\s>]*)""", re.I)
 _SIZE = re.compile(r"""\s(width|height)\s*=\s*["']?(\d+)(?!\s*%)|(width|height)\s*:\s*(\d+)px""", re.I)
 #: A frame declared smaller than this (px) in either direction is an ad or a tracker, not a
 #: page: the IAB standard units a frame of content would exceed (300 px wide, 250 px tall;
@@ -89,7 +90,7 @@ def script_shell_signs(page: Page) -> list[str]:
         return []
     signs: list[str] = []
     if any(_content_frame(m.group(0), page.url) for m in _IFRAME.finditer(page.source_text or "")):
-        signs.append("a page inside an inline frame (not read without rendering)")
+        signs.append("a page inside an inline frame or object (not read without rendering)")
     if not page.script_count:
         return signs
     for el in _MOUNTS(page.root):

@@ -52,6 +52,7 @@
   const escText = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   const escAttr = (s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
   const r1 = (v) => Math.round(v * 10) / 10;
+  const frameSrc = (el) => el.getAttribute(el.localName === "object" ? "data" : "src") || "";
   const X = [], Y = [], W = [], H = [], FLAGS = [], POSC = [], FS = [], FW = [], COL = [], BG = [], PARENT = [];
   // Per element, for its children: the clip rect of in-flow descendants and the clip rect of
   // absolutely positioned descendants (that of their containing block: the nearest positioned
@@ -224,14 +225,21 @@
       } else if (hides) {  // only a collapsed box hides what is inside (see CLIP above)
         childClip = [x, y, x, y];
       }
-      if ((tag === "iframe" || tag === "frame") && vis && ctx.depth < opts.frameMaxDepth
+      // An <object> showing a page of the same origin (type text/html) is a frame too; one of another
+      // origin is left as it is (its fallback content), as are objects showing images or plug-ins.
+      const object = tag === "object";
+      let framed = false;  // a frame large enough to be read
+      if ((tag === "iframe" || tag === "frame" || object) && vis && ctx.depth < opts.frameMaxDepth
           && frames.length < opts.frameMaxCount && w * h >= opts.frameMinArea * vw * vh
           && w >= opts.frameMinWidth * vw && h >= opts.frameMinHeight * vh) {
         let doc = null;
         try { doc = el.contentDocument; } catch (e) { doc = null; }  // another origin: not readable here
-        if (doc && doc.body && doc.defaultView) frameDoc = doc;
+        if (doc && doc.body && doc.defaultView && (!object || doc.documentElement.localName === "html")) frameDoc = doc;
+        framed = !!frameDoc || !object;
+      }
+      if (framed) {
         const fcs = ctx.win.getComputedStyle(el);
-        const frame = {id: i, src: el.getAttribute("src") || "", x: Math.round(x), y: Math.round(y),
+        const frame = {id: i, src: frameSrc(el), x: Math.round(x), y: Math.round(y),
                        w: Math.round(w), h: Math.round(h), inlined: !!frameDoc, depth: ctx.depth + 1,
                        cx: x + el.clientLeft + (parseFloat(fcs.paddingLeft) || 0),
                        cy: y + el.clientTop + (parseFloat(fcs.paddingTop) || 0)};
@@ -265,7 +273,7 @@
       if (a.name !== ATTR) open += " " + a.name + '="' + escAttr(a.value) + '"';
     }
     const other = crossAt === i;
-    if (frameDoc || other) open += ' data-psframe="' + escAttr(el.getAttribute("src") || "") + '"';
+    if (frameDoc || other) open += ' data-psframe="' + escAttr(frameSrc(el)) + '"';
     out.push(open + " " + ATTR + '="' + i + '">');
     if (other) {  // the frame's own walk is spliced in here
       out.push("<!--psframe:" + (cross.length - 1) + "-->", "</div>");

@@ -481,6 +481,23 @@ def test_a_large_same_origin_frame_is_inlined_and_small_ones_are_not(browser, tm
     assert x >= frames[0]["x"] + 7 and y >= frames[0]["y"] + 7
 
 
+def test_a_page_shown_by_an_object_is_read_like_a_frame(browser, tmp_path):
+    # <object type="text/html" data=...> shows a page as a frame does: read when rendered (an object showing
+    # an image is not a frame); read without rendering, the page gets the hint that it holds a framed page.
+    story = f"<html><body><h1>Object story</h1><p>{PARA * 5}</p><p>The end of the story in the object.</p></body>"
+    outer = """<html><body><nav>Home World Sport</nav>
+      <object type="text/html" data="story.html" style="width:900px;height:900px"><a href="story.html">Open</a></object>
+      <object type="image/svg+xml" data="dot.svg" style="width:900px;height:600px"></object>
+      <footer>Copyright the outer site</footer></body></html>"""
+    dot = "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><text y='9'>Dot label</text></svg>"
+    with _site(tmp_path, {"outer.html": outer, "story.html": story, "dot.svg": dot}) as base:
+        rendered = extract(f"{base}/outer.html", render=True)
+        served = extract(f"{base}/outer.html")
+    assert "The end of the story in the object." in rendered.text and "Dot label" not in rendered.text
+    assert [(f["src"], f["inlined"]) for f in rendered.details["frames"]] == [("story.html", True)]
+    assert any("inline frame or object" in w for w in served.warnings)
+
+
 def test_frames_that_load_themselves_or_multiply_are_bounded(browser, tmp_path):
     selfish = ("<html><body><p>" + PARA + "</p><iframe src='self.html' style='width:1000px;height:700px'>"
                "</iframe></body></html>")
