@@ -27,6 +27,10 @@ MOUNT_EMPTY_MAX_CHARS = 40
 #: point or custom element has no server-rendered content: a navigation bar, a footer and a
 #: cookie line come to about a thousand characters on the chrome-only pages of the dev sets.
 SHELL_TEXT_MAX_CHARS = 1500
+#: A page with scripts showing less readable (non-link) text than this has shown nothing of its own yet:
+#: a menu and a footer's links at most (the bound of ``extractor.api.SCRIPT_SHELL_MAX_CHARS``, and the
+#: render path's ``EMPTY_PAGE_CHARS``, for a page that has not rendered yet).
+BARE_TEXT_MAX_CHARS = 200
 #: Text kept hidden until scripts show it: more than this share of the body's text.
 HIDDEN_SHARE_MIN = 0.5
 #: Elements that hide content until scripts run: Alpine ``x-cloak``, Vue ``v-cloak``, the HTML
@@ -65,10 +69,10 @@ def script_shell_signs(page: Page) -> list[str]:
 
     Takes a Page parsed from served HTML; returns short descriptions ("an empty #root", ...).
     Only a page that shows little readable text (hidden text aside) qualifies: a same-site
-    frame that may hold the page; and, on a page with scripts, an empty mount point, an
-    empty custom element or list/table/section under an id, elements driven by framework directives holding at most a
-    "Loading…" line, un-rendered template syntax, a large share of hidden text, or a region
-    marked busy.
+    frame that may hold the page; and, on a page with scripts, almost no text besides links, an
+    empty mount point, an empty custom element or list/table/section under an id, elements driven
+    by framework directives holding at most a "Loading…" line, un-rendered template syntax, a large
+    share of hidden text, or a region marked busy.
     """
     if page.geometry is not None:
         return []
@@ -93,6 +97,9 @@ def script_shell_signs(page: Page) -> list[str]:
         signs.append("a page inside an inline frame or object (not read without rendering)")
     if not page.script_count:
         return signs
+    shown = int(page.non_link_len[body]) - hidden
+    if shown < BARE_TEXT_MAX_CHARS:
+        signs.append(f"{max(shown, 0)} characters of text besides links")
     for el in _MOUNTS(page.root):
         i = page.index.get(el)
         if i is not None and page.text_len[i] < MOUNT_EMPTY_MAX_CHARS:

@@ -620,6 +620,10 @@ def test_app_shells_get_the_render_hint_with_render_off():
                         "<script src='a.js'></script>"),
         "custom element": f"<html><body><my-app></my-app>{footer}<script type=module src='a.js'></script>",
         "template": "<html><body><div id='x'><h1>{{ title }}</h1><p>{{ body }}</p></div><script src=v.js></script>",
+        # links and a headline only: the story is cloned in from a <template> (or held until a reader moves)
+        "links only": ("<html><body><nav>" + "<a href='/s'>Section of the site</a> " * 12 + "</nav><h1>Story</h1>"
+                       "<main class='story'></main><template><p>" + PARA * 4 + "</p></template>"
+                       "<footer>" + "<a href='/f'>Footer link</a> " * 12 + "</footer><script src='a.js'></script>"),
     }
     for name, html in shells.items():
         result = extract(html)
