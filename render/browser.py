@@ -193,8 +193,9 @@ CHANNEL_WAIT_MS = 1000
 #: the last gap between two steps times this: the next step is due one gap on, and half a gap covers its jitter.
 RHYTHM_FACTOR = 1.5
 #: A module asked for by ``import()`` is counted from the browser's request events (:class:`_ScriptLoads`),
-#: which reach the page 7-15 ms after the request began (measured here on loopback pages, idle machine): a
-#: page with module scripts is held this long from the start of settling and from each scroll step or press.
+#: which reach the page 4-16 ms after ``import()`` was called (15 loopback renders, median 7), 4-30 ms with
+#: both cores busy (``python bench/bench_script_report_lag.py``): a page with module scripts is held this long
+#: from the start of settling and from each scroll step or press.
 SCRIPT_REPORT_MS = 50
 #: ... when that gap is at most this long (ms), two steps a second: slower rhythms are left to the timers and
 #: channels that announce them, as a ticking clock or an endless carousel (``fixtures/js/bad.json``) has one too.
