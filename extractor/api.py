@@ -29,9 +29,6 @@ from .result import Result
 from .source import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, RawPage, check_limits, is_url, source_name
 from .title import headline
 
-#: Below this many characters of body text, a page that carries scripts is probably built
-#: by them (an app shell); the empty Result then suggests rendering.
-SCRIPT_SHELL_MAX_CHARS = 200
 #: A page this long gives its freed heap back (:func:`extractor.memory.trim_heap`) before htmldate parses
 #: it again, so that htmldate's tree grows into pages returned to the system rather than on top of
 #: our own tree's leftovers: the same bound as the command line's worker release after a big record
@@ -276,9 +273,6 @@ def build_result(page: Page, name: str, opts: Any, extraction: Extraction, title
             reason += "; " + "; ".join(page.parse_notes)
         if shell:
             reason += "; " + shell
-        elif page.geometry is None and page.script_count and page.text_len[page.body_id] < SCRIPT_SHELL_MAX_CHARS:
-            reason += (f"; the page carries {page.script_count} scripts and almost no text, so it is "
-                       "probably built by scripts: try render=True (--render)")
     title_box = geometry.box(extraction.title_id) if geometry is not None and extraction.title_id is not None else None
     return Result(
         text=text,

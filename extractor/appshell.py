@@ -28,8 +28,8 @@ MOUNT_EMPTY_MAX_CHARS = 40
 #: cookie line come to about a thousand characters on the chrome-only pages of the dev sets.
 SHELL_TEXT_MAX_CHARS = 1500
 #: A page with scripts showing less readable (non-link) text than this has shown nothing of its own yet:
-#: a menu and a footer's links at most (the bound of ``extractor.api.SCRIPT_SHELL_MAX_CHARS``, and the
-#: render path's ``EMPTY_PAGE_CHARS``, for a page that has not rendered yet).
+#: a menu and a footer's links at most (the render path's ``EMPTY_PAGE_CHARS``, for a page that has not
+#: rendered yet).
 BARE_TEXT_MAX_CHARS = 200
 #: Text kept hidden until scripts show it: more than this share of the body's text.
 HIDDEN_SHARE_MIN = 0.5

@@ -219,7 +219,7 @@ MAIN_REGION_SELECTOR = 'main, [role="main"], #root, #app, #__next, #__nuxt'
 PLACEHOLDER_MIN_AREA_SHARE = 0.02
 #: A page with scripts and less readable text than this has not rendered yet (its first render
 #: may still be queued after the load event): it is watched for ``dom_quiet_ms`` at least.
-#: The value of ``extractor.api.SCRIPT_SHELL_MAX_CHARS`` (an app shell's text).
+#: The value of ``extractor.appshell.BARE_TEXT_MAX_CHARS`` (an app shell's text).
 EMPTY_PAGE_CHARS = 200
 #: A main region (``MAIN_REGION_SELECTOR``) holding less text than this has not been filled yet (a
 #: headline or a "Loading…" line at most) ...
@@ -403,13 +403,14 @@ class _ScriptLoads:
 
     def __init__(self, page: Any) -> None:
         self._page = page
-        self._loading: dict[Any, set[Any]] = {}
+        self._frame_of: dict[Any, Any] = {}  # request in flight -> its frame
         self._events = (("request", self._started), ("requestfinished", self._ended), ("requestfailed", self._ended))
         for name, handler in self._events:
             page.on(name, handler)
 
     def _tell(self, frame: Any) -> None:
-        task = asyncio.ensure_future(frame.evaluate(_OUTSIDE_JS, len(self._loading.get(frame, ()))))
+        count = sum(1 for f in self._frame_of.values() if f is frame)
+        task = asyncio.ensure_future(frame.evaluate(_OUTSIDE_JS, count))
         task.add_done_callback(_consume)
 
     def _started(self, request: Any) -> None:
@@ -419,20 +420,18 @@ class _ScriptLoads:
             frame = request.frame
         except Exception:  # noqa: BLE001 - a service worker's request has no frame
             return
-        self._loading.setdefault(frame, set()).add(request)
+        self._frame_of[request] = frame
         self._tell(frame)
 
     def _ended(self, request: Any) -> None:
-        for frame, requests in self._loading.items():
-            if request in requests:
-                requests.discard(request)
-                self._tell(frame)
-                return
+        frame = self._frame_of.pop(request, None)
+        if frame is not None:
+            self._tell(frame)
 
     def retell(self) -> None:
-        """Write every frame's count again: a count written while its document was replaced (a
+        """Write every loading frame's count again: a count written while its document was replaced (a
         module asked for by the page's first scripts) was lost with the old one."""
-        for frame in self._loading:
+        for frame in set(self._frame_of.values()):
             self._tell(frame)
 
     def stop(self) -> None:
