@@ -109,6 +109,9 @@ NAVIGATION_COMMIT_S = 0.2
 #: A renderer that dies between the page's creation and the command never answers, and Playwright
 #: does not fail the command: without this bound the render hung until the caller's 48 s guard
 #: (tests/test_render.py::test_crashed_renderer, 2 runs in 3 on a slow VM, 2026-11-27).
+#: The same bound holds for opening the page: Playwright's ``new_page`` never returns when the new
+#: renderer dies while the page is made (5 of 80 renders with both cores busy, once in CI,
+#: 2026-11-29), while four pages opened at once on busy cores took 0.45 s (median), 1.0 s at most.
 CDP_ANSWER_TIMEOUT_S = 3.0
 #: Seconds given to closing a page or context before the browser is restarted instead.
 CLOSE_TIMEOUT_S = 5.0
@@ -675,7 +678,12 @@ class _Engine:
             slot.context_key, slot.pages = opts.context_key, 0
             slot.block_src = slot.block_re = None
         if slot.page is None or slot.page.is_closed():
-            page = await slot.context.new_page()
+            try:
+                page = await asyncio.wait_for(slot.context.new_page(), CDP_ANSWER_TIMEOUT_S)
+            except asyncio.TimeoutError:
+                self._abandon(slot)
+                raise RenderError(f"the browser could not open a page: its renderer did not answer within "
+                                  f"{CDP_ANSWER_TIMEOUT_S:g} s (it crashed or hung)") from None
             slot.crashed, slot.navigating = False, False
             page.on("crash", lambda _page: setattr(slot, "crashed", True))  # before any command: it may crash now
             page.on("popup", lambda popup: asyncio.ensure_future(_close_quietly(popup)))
