@@ -150,7 +150,8 @@ def init_script() -> str:
                             "repeat_max": TIMER_REPEAT_MAX, "sig": CHANGE_MIN_CHARS,
                             "history_per_s": HISTORY_PER_S, "interval_min": INTERVAL_MIN_MS,
                             "interact": json.dumps(INTERACTION_EVENTS), "channel_wait": CHANNEL_WAIT_MS,
-                            "rhythm_max": RHYTHM_MAX_MS}
+                            "rhythm_max": RHYTHM_MAX_MS, "rhythm_factor": RHYTHM_FACTOR,
+                            "scroll_poll_max": SCROLL_POLL_MAX_MS}
 
 
 #: Bytes of the served page read to tell a binary file (image, PDF ...) from a page, as the HTML
@@ -207,6 +208,11 @@ RHYTHM_MAX_MS = 500
 VIRTUAL_MIN_ROWS = 8
 #: ... at least this share of them placed absolutely or by a transform, as list virtualisers place their rows.
 VIRTUAL_PLACED_SHARE = 0.8
+#: A repeating timer at most this often (ms) may be polling what the reader did (a flag set by a scroll
+#: handler and read on a timer, as htmx 1.x's ``revealed`` does every 200 ms, and the 250 ms of the
+#: throttled-scroll idiom popularised by Twitter's infinite scroll in 2011): its next tick after each scroll
+#: step is waited for. Slower ones (a clock, a carousel) are not: they would cost a second a step.
+SCROLL_POLL_MAX_MS = 250
 #: A change carrying fewer characters is a ticker (a clock's digits, a counter), not content.
 CHANGE_MIN_CHARS = 20
 #: Placeholders the settle step waits to see replaced: busy regions (WAI-ARIA ``aria-busy``),

@@ -39,19 +39,37 @@
   // activity, and a page that stays unfilled would then be waited for until settle_max_ms.
   net.sleep = (ms) => new Promise((ok) => setTimeout0.call(window, ok, ms));
   // Timeout and interval ids share one pool, and either clear function ends either kind.
-  const forget = (id) => { net.timers.delete(id); net.later.delete(id); net.intervals.delete(id); };
+  const forget = (id) => { net.timers.delete(id); net.later.delete(id); net.intervals.delete(id); seriesOf.delete(id); };
   // One rule for code a page runs later, by a timer, an idle callback or an animation frame: it is waited
   // for when due within TIMER_MAX and not a loop (CHAIN_MAX, REPEAT_MAX), or when the page added content
   // since such code last ran or such code added content within RHYTHM_MAX (a paragraph every few steps of
   // a loop); else, but for frames, only while the page shows nothing.
-  const RHYTHM_MAX = %(rhythm_max)s;
+  const RHYTHM_MAX = %(rhythm_max)s, RHYTHM_FACTOR = %(rhythm_factor)s;
   let stepAdded = -Infinity;  // when code run later last added content
+  // The timeouts one run of a script lays out at once (a paragraph every 700 ms): a series. Once one of
+  // them added content, the next is waited for however far away, when it is due no later than the series'
+  // step from the one before, and half a step again for jitter (RHYTHM_FACTOR), as content coming in steps is.
+  let series = null;
+  const seriesOf = new Map();  // pending timeout id -> [its series, when it is due]
+  const currentSeries = () => {
+    if (!series) { series = []; queueMicrotask(() => { series = null; }); }
+    return series;
+  };
+  const nextInSeries = (id) => {
+    const [members, due] = seriesOf.get(id);
+    seriesOf.delete(id);
+    const earlier = members.filter((m) => m[1] < due).map((m) => m[1]);
+    const later = members.filter((m) => m[1] > due && seriesOf.has(m[0])).sort((a, b) => a[1] - b[1]);
+    if (!earlier.length || !later.length) return;
+    const step = due - Math.max(...earlier), [next, nextDue] = later[0];
+    if (step > 0 && nextDue - due <= RHYTHM_FACTOR * step && !net.timers.has(next)) net.timers.set(next, nextDue);
+  };
   const later = (kind, schedule, fn, d, args) => {
     const depth = chain + 1, key = kind + d;
     const seen = (repeats.get(key) || 0) + 1;
     repeats.set(key, seen);
-    const track = d <= TIMER_MAX && (depth <= CHAIN_MAX && seen <= REPEAT_MAX || addedSinceFire()
-                                     || performance.now() - stepAdded < RHYTHM_MAX);
+    const loop = !(depth <= CHAIN_MAX && seen <= REPEAT_MAX);
+    const track = d <= TIMER_MAX && (!loop || addedSinceFire() || performance.now() - stepAdded < RHYTHM_MAX);
     let id;
     const run = function (...given) {
       net.timers.delete(id);
@@ -61,13 +79,23 @@
       chain = depth;
       try { return fn.apply(this, given.length ? given : args); } finally {
         chain = saved;
-        if (addedSince(t)) stepAdded = performance.now();
+        if (addedSince(t)) {
+          stepAdded = performance.now();
+          if (seriesOf.has(id)) nextInSeries(id);
+        }
+        seriesOf.delete(id);
       }
     };
     const handle = schedule(run);
     id = kind === "t" ? handle : kind + handle;  // timeout ids are the page's own; the others get a prefix
-    if (track) { net.timers.set(id, performance.now() + d); net.dynamic = true; }
-    else if (kind !== "f") net.later.set(id, performance.now() + d);  // an animation's frames are no promise of content
+    const due = performance.now() + d;
+    if (kind === "t" && !loop) {
+      const members = currentSeries();
+      members.push([id, due]);
+      seriesOf.set(id, [members, due]);
+    }
+    if (track) { net.timers.set(id, due); net.dynamic = true; }
+    else if (kind !== "f") net.later.set(id, due);  // an animation's frames are no promise of content
     return handle;
   };
   window.setTimeout = function (fn, delay, ...args) {
@@ -232,10 +260,19 @@
     };
     id = setInterval0.call(window, tick, d);
     net.intervals.add(id);
+    periods.set(id, d);
     if (d <= TIMER_MAX) net.timers.set(id, performance.now() + d);
     return id;
   };
-  window.clearInterval = function (id) { forget(id); return clearInterval0.call(window, id); };
+  window.clearInterval = function (id) { forget(id); periods.delete(id); return clearInterval0.call(window, id); };
+  // A page that polls what the reader did (a flag its scroll handler sets, read every 200 ms: htmx's
+  // "revealed") acts on a scroll at its next tick: after each scroll step of the settle step, the next
+  // tick of every interval of at most SCROLL_POLL_MAX ms is waited for, as its first was.
+  const periods = new Map();  // interval id -> its period (ms)
+  net.rearm = () => {
+    const now = performance.now();
+    for (const [id, d] of periods) if (d <= %(scroll_poll_max)s && net.intervals.has(id)) net.timers.set(id, now + d);
+  };
   // History changes beyond HISTORY_PER_S a second are dropped: a flood of them swamps the browser
   // process (each is a message to it), which then starves the next page too.
   const H = window.History && History.prototype;

@@ -150,6 +150,7 @@ async (o) => {
   // changes before it (a virtualised list redrawn at each step is not content coming in steps).
   const anew = () => {
     if (net.repeats) net.repeats.clear();
+    if (net.rearm) net.rearm();
     net.rhythmFrom = performance.now();
   };
   const panes = new Map();  // scrolling boxes moved to bring an element into view -> their first scrollTop

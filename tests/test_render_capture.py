@@ -149,6 +149,40 @@ def test_a_chain_of_timers_adding_content_is_followed(browser):
     assert not result.warnings
 
 
+SERIES_NOTE = "Timed note {k} of the harbour log, laid out with the others when the page loaded."
+
+
+def test_a_series_of_timers_laid_out_at_once_is_followed(browser):
+    # A page that lays out its paragraphs' timers at once, one every 700 ms: those past the 2.5 s a lone
+    # timer is waited for come at the series' pace after ones that added content, so they are waited for too.
+    html = f"""<html><body><main><h1>Harbour notes</h1><p>{PARA * 3}</p><div id="more"></div></main><script>
+      for (let k = 0; k < 6; k++) setTimeout(() => document.getElementById('more').insertAdjacentHTML('beforeend',
+        '<p>' + {SERIES_NOTE!r}.replace('{{k}}', k) + '</p>'), 400 + 700 * k);</script></body></html>"""
+    result = extract(html.encode(), render=True)
+    assert all(SERIES_NOTE.format(k=k) in result.text for k in range(6)), result.text
+    assert not result.warnings
+    # A timer far beyond the pace of the ones laid out with it (a sign-up box after 4 s) is not waited for.
+    apart = html.replace("400 + 700 * k", "k < 3 ? 300 + 300 * k : 4500")
+    text = extract(apart.encode(), render=True).text
+    assert all(SERIES_NOTE.format(k=k) in text for k in range(3)) and SERIES_NOTE.format(k=5) not in text
+
+
+POLLED = "The section the page showed once its timer saw the reader scroll down to it."
+
+
+def test_a_page_polling_for_a_scroll_is_given_its_next_tick(browser):
+    # A scroll handler only sets a flag, which a 250 ms interval reads (htmx 1.x's "revealed"): the section
+    # below the fold is filled at the tick after the reader scrolled to it, not during the scroll.
+    html = f"""<html><body><main><h1>Harbour notes</h1><p>{PARA * 3}</p><div style="height:1600px"></div>
+      <section id="lazy">Loading</section></main><footer>Footer of the site.</footer><script>
+      let scrolled = false; window.addEventListener('scroll', () => {{ scrolled = true; }});
+      setInterval(() => {{ if (!scrolled) return; scrolled = false; const el = document.getElementById('lazy');
+        const r = el.getBoundingClientRect(); if (r.top < innerHeight && r.bottom > 0 && el.id)
+          {{ el.innerHTML = '<p>' + {POLLED!r} + '</p>'; el.removeAttribute('id'); }} }}, 250);</script>
+      </body></html>"""
+    assert POLLED in _text_of_html(html.encode())
+
+
 LATE_SCRIPT = "The paragraph a late script wrote carries enough words to count as text of the page."
 DELAYED_LOADER = """<script type="text/lazy" data-src="/slow.js"></script><script>
   const EV = ['keydown', 'mousedown', 'mousemove', 'touchstart', 'wheel'];
