@@ -208,6 +208,10 @@ RHYTHM_MAX_MS = 500
 VIRTUAL_MIN_ROWS = 8
 #: ... at least this share of them placed absolutely or by a transform, as list virtualisers place their rows.
 VIRTUAL_PLACED_SHARE = 0.8
+#: ... or fewer rows, tall ones (a paragraph each), covering less than this share of the holder's height: a
+#: virtualiser keeps the holder as tall as every row together and the page only the rows in view (TanStack
+#: Virtual with no overscan: three paragraphs of eight, a fifth blind round, 2026-11-29).
+VIRTUAL_SPARSE_SHARE = 0.5
 #: A repeating timer at most this often (ms) may be polling what the reader did (a flag set by a scroll
 #: handler and read on a timer, as htmx 1.x's ``revealed`` does every 200 ms, and the 250 ms of the
 #: throttled-scroll idiom popularised by Twitter's infinite scroll in 2011): its next tick after each scroll
@@ -973,6 +977,7 @@ class _Engine:
                 "domQuietMs": opts.dom_quiet_ms, "rhythmFactor": RHYTHM_FACTOR, "rhythmMaxMs": RHYTHM_MAX_MS,
                 "reportMs": SCRIPT_REPORT_MS,
                 "virtualMinRows": VIRTUAL_MIN_ROWS, "virtualPlacedShare": VIRTUAL_PLACED_SHARE,
+                "virtualSparseShare": VIRTUAL_SPARSE_SHARE,
                 "maxMs": opts.settle_max_ms if settle else 0.0,
                 "graceMs": opts.placeholder_grace_ms, "steps": opts.scroll_steps, "maxHeight": opts.scroll_max_height,
                 "placeholders": PLACEHOLDER_SELECTOR, "mainRegion": MAIN_REGION_SELECTOR,

@@ -269,31 +269,41 @@ async (o) => {
     };
     return [seen, gather];
   };
-  // Every row seen put back in order, static, when rows it showed have left the page (else the list was
-  // not virtualised and stays as it is).
+  // Every row seen, in order and static, when rows it showed have left the page (else the list was not
+  // virtualised and stays as it is): in a copy of the holder shown in its place. The holder and its rows
+  // stay as they are, hidden: they belong to the page's framework, which unmounts the whole app (React)
+  // when nodes it placed are gone at its next render (react-window in a fifth blind round, 2026-11-29).
   const putBack = (holder, seen) => {
     const rows = [...seen.values()];
     if (!rows.some(([, row]) => !row.isConnected)) return;
     rows.sort((a, b) => a[0] - b[0]);
-    holder.replaceChildren(...rows.map(([, , copy]) => {
-      copy.style.position = "static";
-      copy.style.top = "";
-      copy.style.transform = "";
-      return copy;
+    const copy = holder.cloneNode(false);
+    copy.removeAttribute("id");
+    copy.replaceChildren(...rows.map(([, , row]) => {
+      row.style.position = "static";
+      row.style.top = "";
+      row.style.transform = "";
+      return row;
     }));
-    holder.style.height = "auto";
+    copy.style.height = "auto";
+    holder.after(copy);
+    holder.style.display = "none";
   };
   const windowLists = () => {
     const found = [];
     for (const el of document.body ? document.body.getElementsByTagName("*") : []) {
-      if (el.childElementCount < o.virtualMinRows) continue;
-      if (el.getBoundingClientRect().height < 2 * window.innerHeight) continue;
-      let placed = 0;
+      if (el.childElementCount < 2) continue;
+      const tall = el.getBoundingClientRect().height;
+      if (tall < 2 * window.innerHeight) continue;
+      let placed = 0, covered = 0;
       for (const row of el.children) {
         const cs = getComputedStyle(row);
         if (cs.position === "absolute" || cs.transform !== "none") placed++;
+        covered += row.getBoundingClientRect().height;
       }
-      if (placed >= o.virtualPlacedShare * el.childElementCount) found.push(el);
+      // a screenful of rows, or a few tall ones (paragraphs) keeping most of the holder's room for the others
+      const rows = el.childElementCount >= o.virtualMinRows || covered < o.virtualSparseShare * tall;
+      if (rows && placed >= o.virtualPlacedShare * el.childElementCount) found.push(el);
     }
     return found;
   };

@@ -441,6 +441,50 @@ def test_a_list_virtualised_on_the_window_scroll_is_read_whole(browser):
     assert text.index("Summit 9 of") < text.index("Summit 10 of") < text.index("Summit 99 of")
 
 
+VPARA = "Virtual paragraph {i} of the long read, drawn only while it is on the screen of the reader. "
+
+
+def test_a_few_tall_rows_virtualised_on_the_window_are_read_whole(browser):
+    # Paragraphs as rows, none drawn ahead (TanStack Virtual with no overscan): three of eight are in the
+    # page at a time, too few for a screenful of rows, but they fill a small part of a holder kept as tall
+    # as all eight.
+    html = f"""<html><body><main><h1>Long read</h1><div id="list" style="position:relative"></div></main><script>
+      const rows = Array.from({{length: 8}}, (_, i) => {VPARA!r}.replace('{{i}}', i).repeat(3));
+      const list = document.getElementById('list'); list.style.height = (rows.length * 300) + 'px';
+      function draw() {{ const top = list.getBoundingClientRect().top + scrollY;
+        const first = Math.max(0, Math.floor((scrollY - top) / 300)); list.replaceChildren();
+        for (let i = first; i < Math.min(rows.length, first + 3); i++) {{ const p = document.createElement('p');
+          p.style.cssText = 'position:absolute;top:0;margin:0;height:300px;transform:translateY(' + (i * 300) + 'px)';
+          p.textContent = rows[i]; list.append(p); }} }}
+      addEventListener('scroll', () => requestAnimationFrame(draw)); draw();</script></body></html>"""
+    text = _text_of_html(html.encode())
+    assert all(VPARA.format(i=i) in text for i in range(8)), text
+    assert text.index(VPARA.format(i=0)) < text.index(VPARA.format(i=7))
+
+
+def test_a_virtualised_list_keeps_the_rows_its_framework_drew(browser):
+    # A framework removes the rows it drew itself at its next render, and unmounts the whole app when one
+    # is gone (React under react-window did, a moment after the scrolling stopped): the rows read are shown
+    # beside the app's own, which stay where it put them. Here the app checks its rows whenever they change.
+    html = """<html><body><main><h1>Tide table</h1><div id="app"><div id="box" style="height:300px;overflow:auto">
+      <div id="inner" style="position:relative"></div></div></div></main><script>
+      const rows = Array.from({length: 60}, (_, i) => 'Tide row ' + i + ' of the table, high water at the pier.');
+      const app = document.getElementById('app'), box = document.getElementById('box');
+      const inner = document.getElementById('inner'); inner.style.height = (rows.length * 30) + 'px';
+      let drawn = [];
+      const unmount = () => { watch.disconnect(); app.replaceChildren(); };
+      const watch = new MutationObserver(() => { if (drawn.some((d) => d.parentNode !== inner)) unmount(); });
+      function draw() { watch.disconnect(); for (const d of drawn) inner.removeChild(d);
+        drawn = []; const first = Math.floor(box.scrollTop / 30);
+        for (let i = first; i < Math.min(rows.length, first + 12); i++) { const d = document.createElement('div');
+          d.style.cssText = 'position:absolute;top:' + (i * 30) + 'px;height:30px'; d.textContent = rows[i];
+          inner.append(d); drawn.push(d); }
+        watch.observe(inner, {childList: true}); }
+      box.addEventListener('scroll', draw); draw();</script></body></html>"""
+    text = _text_of_html(html.encode())
+    assert all(f"Tide row {i} of the table" in text for i in range(60)), text
+
+
 # ---------------------------------------------------------------------------- shadow DOM
 
 
