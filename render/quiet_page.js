@@ -236,6 +236,20 @@
       return root;
     };
   }
+  // Fonts are blocked by default (a page's face is not its text), so a font's load fails here. A page that
+  // shows its text once its font has loaded (``document.fonts.load(...).then(show)``) would keep it hidden
+  // for good, where a reader sees it once the font came: a font that fails to load resolves as loaded
+  // (none, or the face itself), and the text shows in the fallback face.
+  const Faces = document.fonts && Object.getPrototypeOf(document.fonts);  // FontFaceSet is no global in Chromium
+  if (Faces && Object.prototype.hasOwnProperty.call(Faces, "load")) {
+    const load0 = Faces.load;
+    Faces.load = function (...args) { return load0.apply(this, args).catch(() => []); };
+  }
+  const Face = window.FontFace && FontFace.prototype;
+  if (Face && Face.load) {
+    const faceLoad0 = Face.load;
+    Face.load = function () { const face = this; return faceLoad0.call(face).catch(() => face); };
+  }
   const nop = () => undefined;
   // Beacons report on the reader; no page needs one to build itself.
   if (navigator.sendBeacon) navigator.sendBeacon = () => true;

@@ -167,6 +167,23 @@ def test_a_series_of_timers_laid_out_at_once_is_followed(browser):
     assert all(SERIES_NOTE.format(k=k) in text for k in range(3)) and SERIES_NOTE.format(k=5) not in text
 
 
+FONT_GATED = "The story shows once its typeface has loaded, as the reader sees it a moment after opening."
+
+
+@pytest.mark.parametrize("wait", ["document.fonts.load('1em StoryFace')",
+                                  "new FontFace('StoryFace', 'url(/story-face.woff2)').load()"])
+def test_text_shown_once_its_font_loaded_is_read_with_fonts_blocked(browser, wait):
+    # Fonts are blocked by default, so the font never loads here; a page that shows its text only once it
+    # has would keep it hidden for good: the load resolves instead, and the text shows in the fallback face.
+    html = f"""<html><head><style>@font-face {{ font-family: StoryFace; src: url(/story-face.woff2) }}
+      .story {{ font-family: StoryFace, serif; opacity: 0 }} .story.ready {{ opacity: 1 }}</style></head>
+      <body><main><h1>Harbour notes</h1><div class="story" id="story"></div></main><script>
+      document.getElementById('story').innerHTML = '<p>' + {FONT_GATED!r}.repeat(4) + '</p>';
+      {wait}.then(() => document.getElementById('story').classList.add('ready'));</script></body></html>"""
+    result = extract(html.encode(), render=True, url="http://127.0.0.1:9/page.html")
+    assert FONT_GATED in result.text and not result.warnings, (result.text, result.warnings)
+
+
 POLLED = "The section the page showed once its timer saw the reader scroll down to it."
 
 
