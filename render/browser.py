@@ -458,6 +458,12 @@ def _consume(task: asyncio.Future) -> None:
         task.exception()  # read, so an abandoned body never logs "exception was never retrieved"
 
 
+def _same_document(current: str, target: str) -> bool:
+    """True when going from ``current`` to ``target`` only moves within the document: a ``#fragment``
+    in ``target`` and the same address before it (a hash router's ``#/story/3`` after ``#/story/2``)."""
+    return "#" in target and urllib.parse.urldefrag(current)[0] == urllib.parse.urldefrag(target)[0]
+
+
 async def _body(response: Any) -> bytes | None:
     """The bytes the server sent for the page (the page-type model reads them), or None if unavailable."""
     if response is None:
@@ -848,6 +854,10 @@ class _Engine:
         if watch is not None:
             watch.start(opts.max_bytes, inflated)
         try:
+            if _same_document(page.url, target.url):
+                # Only the fragment would change: the browser would not load the page again but move within the
+                # document the last render left (its scripts' state, the rows put back): each render starts afresh.
+                await page.goto("about:blank", timeout=_ms(wait_end))
             response = await _unless_refused(
                 page.goto(target.url, wait_until="domcontentloaded", timeout=_ms(wait_end)), refused)
             # A page can arrive whole before it is stopped (from the browser's cache, when the same

@@ -200,6 +200,24 @@ def test_a_page_polling_for_a_scroll_is_given_its_next_tick(browser):
     assert POLLED in _text_of_html(html.encode())
 
 
+def test_each_render_of_a_hash_route_loads_the_page_afresh(browser, tmp_path):
+    # Going from page.html#/one to page.html#/two (or to #/one again) only moves within the document: the
+    # browser would not load it again, and the render would read the document the last one left.
+    (tmp_path / "page.html").write_text(f"""<html><body><main><h1>Routes</h1><p>{PARA * 3}</p></main><script>
+      const show = () => document.querySelector('main').insertAdjacentHTML('beforeend',
+        '<p>This paragraph was written for the route ' + location.hash + ' when the page showed it.</p>');
+      show(); addEventListener('hashchange', show);</script></body></html>""", encoding="utf-8")
+    with serve(str(tmp_path)) as base:
+        texts = [_text_of(f"{base}/page.html#/{route}") for route in ("one", "two", "two")]
+    for text, route in zip(texts, ("one", "two", "two"), strict=True):
+        assert text.count("written for the route") == 1 and f"route #/{route} when" in text, text
+
+
+def _text_of(url: str) -> str:
+    page = get_page(url, render=True)
+    return page.text_of(page.body_id)
+
+
 LATE_SCRIPT = "The paragraph a late script wrote carries enough words to count as text of the page."
 DELAYED_LOADER = """<script type="text/lazy" data-src="/slow.js"></script><script>
   const EV = ['keydown', 'mousedown', 'mousemove', 'touchstart', 'wheel'];
