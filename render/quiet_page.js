@@ -3,7 +3,7 @@
   const TIMER_MAX = %(timer_max)s, CHAIN_MAX = %(chain_max)s, REPEAT_MAX = %(repeat_max)s, SIG = %(sig)s;
   const INTERACT = new Set(%(interact)s), CHANNEL_WAIT = %(channel_wait)s;
   const net = {inflight: 0, outside: 0, outsideAt: -Infinity, started: 0, last: 0, scrolls: false, timers: new Map(), lastChange: -Infinity, prevChange: -Infinity,
-               dynamic: false, stop: false, later: new Map(), intervals: new Set(), workers: 0, lastFire: -Infinity,
+               dynamic: false, stop: false, later: new Map(), intervals: new Map(), workers: 0, lastFire: -Infinity,
                scrollers: new Set(), channels: new Map()};
   Object.defineProperty(window, "__pagesightNet", {value: net, enumerable: false});
   const begin = () => { net.inflight++; net.started++; net.dynamic = true; net.last = performance.now(); };
@@ -57,7 +57,6 @@
   };
   const nextInSeries = (id) => {
     const [members, due] = seriesOf.get(id);
-    seriesOf.delete(id);
     const earlier = members.filter((m) => m[1] < due).map((m) => m[1]);
     const later = members.filter((m) => m[1] > due && seriesOf.has(m[0])).sort((a, b) => a[1] - b[1]);
     if (!earlier.length || !later.length) return;
@@ -248,7 +247,7 @@
   const Face = window.FontFace && FontFace.prototype;
   if (Face && Face.load) {
     const faceLoad0 = Face.load;
-    Face.load = function () { const face = this; return faceLoad0.call(face).catch(() => face); };
+    Face.load = function () { return faceLoad0.call(this).catch(() => this); };
   }
   const nop = () => undefined;
   // Beacons report on the reader; no page needs one to build itself.
@@ -273,19 +272,17 @@
       }
     };
     id = setInterval0.call(window, tick, d);
-    net.intervals.add(id);
-    periods.set(id, d);
+    net.intervals.set(id, d);  // its period
     if (d <= TIMER_MAX) net.timers.set(id, performance.now() + d);
     return id;
   };
-  window.clearInterval = function (id) { forget(id); periods.delete(id); return clearInterval0.call(window, id); };
+  window.clearInterval = function (id) { forget(id); return clearInterval0.call(window, id); };
   // A page that polls what the reader did (a flag its scroll handler sets, read every 200 ms: htmx's
   // "revealed") acts on a scroll at its next tick: after each scroll step of the settle step, the next
   // tick of every interval of at most SCROLL_POLL_MAX ms is waited for, as its first was.
-  const periods = new Map();  // interval id -> its period (ms)
   net.rearm = () => {
     const now = performance.now();
-    for (const [id, d] of periods) if (d <= %(scroll_poll_max)s && net.intervals.has(id)) net.timers.set(id, now + d);
+    for (const [id, d] of net.intervals) if (d <= %(scroll_poll_max)s) net.timers.set(id, now + d);
   };
   // History changes beyond HISTORY_PER_S a second are dropped: a flood of them swamps the browser
   // process (each is a message to it), which then starves the next page too.

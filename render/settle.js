@@ -295,14 +295,15 @@ async (o) => {
       if (el.childElementCount < 2) continue;
       const tall = el.getBoundingClientRect().height;
       if (tall < 2 * window.innerHeight) continue;
+      // a screenful of rows, or a few tall ones (paragraphs) keeping most of the holder's room for the others
+      const many = el.childElementCount >= o.virtualMinRows;
       let placed = 0, covered = 0;
       for (const row of el.children) {
         const cs = getComputedStyle(row);
         if (cs.position === "absolute" || cs.transform !== "none") placed++;
-        covered += row.getBoundingClientRect().height;
+        if (!many) covered += row.getBoundingClientRect().height;
       }
-      // a screenful of rows, or a few tall ones (paragraphs) keeping most of the holder's room for the others
-      const rows = el.childElementCount >= o.virtualMinRows || covered < o.virtualSparseShare * tall;
+      const rows = many || covered < o.virtualSparseShare * tall;
       if (rows && placed >= o.virtualPlacedShare * el.childElementCount) found.push(el);
     }
     return found;
