@@ -260,6 +260,11 @@ MORE_BUTTON_MAX_CHARS = 40
 #: observer to report (it does within two frames on an idle machine; 20 frames, about a third of
 #: a second, covers a loaded one).
 IO_REPORT_FRAMES = 20
+#: An element the page has just begun to watch for intersection is reported to its observer at the next
+#: frame, in view or not, and the page may only then ask for what it shows (a rail that fetches its first
+#: cards when its sentinel is reported, a seventh blind round, 2026-11-29): settling waits for that first
+#: report this long at most after the element was observed (:data:`IO_REPORT_FRAMES` frames and more).
+IO_REPORT_MS = 500
 #: Settling, run in the page as one evaluate, within ``budgetMs``:
 #: 1. wait until the page and its same-origin frames are quiet: no request in flight nor one
 #:    ended within ``quietMs``, no pending short timer, no change by scripts within
@@ -992,6 +997,7 @@ class _Engine:
                 "graceMs": opts.placeholder_grace_ms, "steps": opts.scroll_steps, "maxHeight": opts.scroll_max_height,
                 "placeholders": PLACEHOLDER_SELECTOR, "mainRegion": MAIN_REGION_SELECTOR,
                 "minArea": PLACEHOLDER_MIN_AREA_SHARE, "emptyChars": EMPTY_PAGE_CHARS, "ioFrames": IO_REPORT_FRAMES,
+                "ioReportMs": IO_REPORT_MS,
                 "mainEmptyChars": MAIN_EMPTY_CHARS, "shellChars": SHELL_PAGE_CHARS,
                 "morePattern": MORE_BUTTON_PATTERN, "moreMaxChars": MORE_BUTTON_MAX_CHARS, "interact": True}
         if loads is not None:
@@ -1008,7 +1014,8 @@ class _Engine:
                             "when rendering stopped waiting; the content may be partial")
         elif pending and settle:
             what = {"requests": "its requests", "timers": "its timers", "changes": "its scripts' changes",
-                    "workers": "its workers"}[pending]
+                    "workers": "its workers", "observers": "its intersection observers",
+                    "navigation": "its refresh to another address"}[pending]
             warnings.append(f"the page had not settled ({what} still going) after {opts.settle_max_ms:g} ms; "
                             "rendered what was there")
         if done.get("moved"):

@@ -305,19 +305,39 @@
   const IO = window.IntersectionObserver;
   if (IO) {
     net.observed = new Set();
+    // Targets whose observer has not yet given its first report: the browser reports every target once
+    // it is observed, at the next frame, and a page may only then ask for what the target shows.
+    net.unreported = new Map();  // target -> when it was observed
     net.ioCalls = 0;
     // Observers of the viewport that ask for more of a target than the viewport can hold (a threshold
     // of 1 on a box taller than the screen): on a taller screen the reader would see what they show.
     const asking = new Set();
     window.IntersectionObserver = function (callback, ...rest) {
+      const reported = new WeakSet();  // targets this observer has reported at least once
       const counted = typeof callback === "function"
-        ? function (...a) { net.ioCalls++; return callback.apply(this, a); } : callback;
+        ? function (...a) {
+          net.ioCalls++;
+          for (const e of a[0] || []) { net.unreported.delete(e.target); reported.add(e.target); }
+          return callback.apply(this, a);
+        } : callback;
       const io = new IO(counted, ...rest), mine = new Set();
       const observe = io.observe, unobserve = io.unobserve, disconnect = io.disconnect;
-      io.observe = function (t) { mine.add(t); net.observed.add(t); return observe.call(io, t); };
-      io.unobserve = function (t) { mine.delete(t); net.observed.delete(t); return unobserve.call(io, t); };
+      io.observe = function (t) {
+        // Only a first report is waited for: a page may observe a target anew after each report (a feed's
+        // sentinel, unobserved and observed again once a batch came), and would then never be quiet.
+        if (counted !== callback && !mine.has(t) && !reported.has(t)) net.unreported.set(t, performance.now());
+        mine.add(t);
+        net.observed.add(t);
+        return observe.call(io, t);
+      };
+      io.unobserve = function (t) {
+        mine.delete(t);
+        net.observed.delete(t);
+        net.unreported.delete(t);
+        return unobserve.call(io, t);
+      };
       io.disconnect = function () {
-        for (const t of mine) net.observed.delete(t);
+        for (const t of mine) { net.observed.delete(t); net.unreported.delete(t); }
         mine.clear();
         asking.delete(entry);
         return disconnect.call(io);

@@ -57,8 +57,34 @@ async (o) => {
     }
     return timers;
   };
+  // A meta refresh that sends the page on to another address: when it is due (the browser follows it, and
+  // the page it leads to is read in its turn); Infinity for none, or for one that reloads the page itself.
+  const refreshDue = () => {
+    const meta = document.querySelector('meta[http-equiv="refresh" i]');
+    const found = meta && /^\s*(\d+)[\d.]*\s*[;,]?\s*(?:url\s*=\s*)?["']?\s*([^"'\s][^"']*?)["']?\s*$/i
+      .exec(meta.content || "");
+    if (!found) return Infinity;
+    let target;
+    try { target = new URL(found[2], location.href); } catch (e) { return Infinity; }
+    if (target.href.split("#")[0] === location.href.split("#")[0]) return Infinity;
+    const nav = performance.getEntriesByType("navigation")[0];  // the delay runs from the page's load
+    return (nav && nav.loadEventEnd > 0 ? nav.loadEventEnd : performance.now()) + 1000 * Number(found[1]);
+  };
+  // A target the page has just begun to watch, not yet reported to its observer (IO_REPORT_MS); waited for
+  // ioReportMs at most in a row, as a page making observers anew at every frame would always have one.
+  let watchedFrom = null;
+  const unreported = (n, now) => {
+    for (const [t, at] of n.unreported || []) {
+      if (!t.isConnected || now - at >= o.ioReportMs) continue;
+      if (watchedFrom === null) watchedFrom = performance.now();
+      return performance.now() - watchedFrom < o.ioReportMs;
+    }
+    watchedFrom = null;
+    return false;
+  };
   const modules = !!document.querySelector("script[type=module]");
   const busy = (end) => {  // what is still going on, or null
+    if (refreshDue() <= end) return "navigation";
     if (performance.now() - t0 < o.domQuietMs && document.scripts.length && empty()) return "changes";
     // A module the page's modules asked for by import() is counted from the browser's events, which
     // reach the page a moment after the request began: a page of modules gives them that moment, from
@@ -70,6 +96,7 @@ async (o) => {
       if (n.inflight + (n.outside || 0) > 0 || n.started && now - n.last < o.quietMs) return "requests";
       if (now - (n.outsideAt || -Infinity) < o.quietMs) return "requests";  // a module just loaded runs now
       if (beyond(n.timers, now, end).size) return "timers";
+      if (unreported(n, now)) return "observers";
       for (const due of n.channels ? n.channels.values() : []) if (due > now) return "requests";
       // Content coming in steps (a worker's messages, an animation loop, a stream): the next step is
       // waited for as long as the last gap between steps, and half as long again, when that gap is short.
@@ -205,6 +232,47 @@ async (o) => {
     const y = el.getBoundingClientRect().top + window.scrollY;
     if (y >= o.maxHeight) { bound = "height"; break; }
     if (!await step(Math.max(y, 0), true, el)) break;
+  }
+  // A watched element past the edge of a box a reader scrolls (overflow auto or scroll) that is itself in
+  // view: a rail of cards whose sentinel, watched by an observer rooted in the rail, asks for the next
+  // cards (a seventh blind round, 2026-11-29). The box is scrolled to it, settling after each step, while
+  // the element moves on; each box is put back where it was at the end.
+  const beyondBox = () => {  // [element, its box], or null
+    for (const t of net.observed || []) {
+      if (!t.isConnected) continue;
+      const r = t.getBoundingClientRect();
+      for (let box = t.parentElement; box && box !== document.body && box !== document.documentElement;
+           box = box.parentElement) {
+        const wide = box.scrollWidth > box.clientWidth + 1, tall = box.scrollHeight > box.clientHeight + 1;
+        if (!wide && !tall) continue;
+        const cs = getComputedStyle(box), b = box.getBoundingClientRect();
+        const user = (v) => v === "auto" || v === "scroll";
+        const shown = b.bottom > 0 && b.top < window.innerHeight && b.right > 0 && b.left < window.innerWidth;
+        if (shown && (wide && user(cs.overflowX) && r.left >= b.left + box.clientWidth
+                      || tall && user(cs.overflowY) && r.top >= b.top + box.clientHeight)) return [t, box];
+        break;
+      }
+    }
+    return null;
+  };
+  const boxes = new Map();  // boxes scrolled to a watched element -> [their first scrollLeft, scrollTop]
+  for (let next = beyondBox(); next && !bound && !net.stop && !moved; next = beyondBox()) {
+    const [el, box] = next;
+    if (performance.now() >= deadline) { bound = "time"; break; }
+    if (steps >= o.steps) { bound = "steps"; break; }
+    if (!boxes.has(box)) boxes.set(box, [box.scrollLeft, box.scrollTop]);
+    const at = el.getBoundingClientRect(), calls = net.ioCalls || 0;
+    anew();
+    el.scrollIntoView({block: "nearest", inline: "nearest", behavior: "instant"});
+    const now = el.getBoundingClientRect();
+    if (now.left === at.left && now.top === at.top) break;
+    steps++;
+    await frame();
+    await frame();
+    for (let k = 0; (net.ioCalls || 0) === calls && k < o.ioFrames; k++) await frame();
+    if (net.lift) net.lift();
+    pending = await settle();
+    if (movedOn()) break;
   }
   // A page that listens to scrolling is taken to the bottom until the bottom stays put.
   let bottomSeen = -1;
@@ -365,6 +433,7 @@ async (o) => {
   if (!net.stop) {
     window.scrollTo({left: 0, top: 0, behavior: "instant"});
     for (const [box, top] of panes) box.scrollTop = top;
+    for (const [box, [left, top]] of boxes) { box.scrollLeft = left; box.scrollTop = top; }
     // What a reader sees once the page's animations have played: every finite CSS animation and
     // transition is finished (sections faded in, text a font loader keeps transparent for its first
     // seconds back in its colour, a splash faded out); endless ones (spinners) are left running.

@@ -213,6 +213,65 @@ def test_each_render_of_a_hash_route_loads_the_page_afresh(browser, tmp_path):
         assert text.count("written for the route") == 1 and f"route #/{route} when" in text, text
 
 
+MOVED = "This story has moved to a new address, and the browser takes the reader there."
+
+
+def test_a_meta_refresh_to_another_page_is_followed(browser, tmp_path):
+    # A page that sends the reader on with a meta refresh a second after it loads: the render reads the
+    # page it leads to. A refresh of the page itself (a news page reloading every few seconds) is not
+    # waited for: following it would only read the same page again, and again.
+    pages = {"moved.html": f"""<html><head><meta http-equiv="refresh" content="1; url=story.html"></head>
+               <body><p>{MOVED}</p></body></html>""",
+             "story.html": f"<html><body><main><h1>The story</h1><p>{PARA * 3}</p></main></body></html>"}
+    for content in ("2", "2; url=again.html"):
+        pages["again.html"] = f"""<html><head><meta http-equiv="refresh" content="{content}"></head>
+                                  <body><main><p>{MOVED}</p></main></body></html>"""
+        with _site(tmp_path, pages) as base:
+            story = extract(f"{base}/moved.html", render=True)
+            again = extract(f"{base}/again.html", render=True)
+        assert PARA.strip() in story.text and MOVED not in story.text, story.text
+        assert MOVED in again.text and not again.warnings, (again.text, again.warnings)
+
+
+RAIL_CARD = "Trip {k} along the coast, with a night in a harbour town and a walk on the cliffs."
+RAIL_PAGE = """<html><head><style>#rail {{ display: flex; overflow-x: auto; width: 600px }}
+  .card {{ flex: 0 0 280px; margin-right: 10px }} #end {{ flex: 0 0 4px; height: 40px }}</style></head>
+  <body><main><h1>Coastal trips</h1><p>{intro}</p><div id="rail"><div id="end"></div></div></main>
+  <footer>Footer of the travel site.</footer><script>
+  const rail = document.getElementById('rail'), end = document.getElementById('end');
+  let batch = 0;
+  const io = new IntersectionObserver((entries) => {{
+    if (!entries.some((e) => e.isIntersecting) || batch >= {batches}) return;
+    const first = 4 * batch++;
+    fetch('/cards.json?b=' + batch).then((r) => r.json()).then(() => {{
+      for (let k = first; k < first + 4; k++) end.insertAdjacentHTML('beforebegin',
+        '<div class="card"><p>' + {card!r}.replace('{{k}}', k) + '</p></div>');
+    }});
+  }}, {{root: rail}});
+  addEventListener('load', () => setTimeout(() => io.observe(end), 30));</script></body></html>"""
+
+
+def _cards(handler):
+    time.sleep(0.3)
+    return 200, {"Content-Type": "application/json"}, b"[]"
+
+
+@pytest.mark.parametrize("batches", [1, 4])
+def test_cards_a_rail_asks_for_as_it_scrolls_sideways_are_read(browser, tmp_path, batches):
+    # A rail of cards whose sentinel, watched by an observer rooted in the rail, fetches four cards each
+    # time it comes into view: the first batch when the observer first reports it (just after the page
+    # begins watching it), the next ones as the rail is scrolled sideways, as a reader swipes it.
+    (tmp_path / "rail.html").write_text(RAIL_PAGE.format(intro=PARA * 3, batches=batches, card=RAIL_CARD),
+                                        encoding="utf-8")
+    with serve(str(tmp_path), {f"/cards.json?b={b}": _cards for b in range(1, 5)}) as base:
+        page = get_page(f"{base}/rail.html", render=True)
+    text = page.text_of(page.body_id)
+    assert all(RAIL_CARD.format(k=k) in text for k in range(4 * batches)), text
+    rail = next(i for i, el in enumerate(page.elements) if el.get("id") == "rail")
+    first = rail + 1  # the first card sits where it did: the rail was scrolled back
+    assert abs(page.geometry.x[first] - page.geometry.x[rail]) < 20
+
+
 def _text_of(url: str) -> str:
     page = get_page(url, render=True)
     return page.text_of(page.body_id)
