@@ -272,6 +272,34 @@ def test_cards_a_rail_asks_for_as_it_scrolls_sideways_are_read(browser, tmp_path
     assert abs(page.geometry.x[first] - page.geometry.x[rail]) < 20
 
 
+def test_only_an_observers_first_report_of_a_target_is_awaited(browser):
+    # The page's counters (quiet_page.js) hold a target from observe() to its observer's first report,
+    # which settling waits for; a target observed again once reported (a feed's sentinel, re-observed
+    # after each batch) is not held again, nor is one unobserved before its report.
+    from playwright.sync_api import sync_playwright
+
+    from render.browser import LAUNCH_FLAGS, init_script
+
+    unreported = "() => window.__pagesightNet.unreported.size"
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=browser, args=list(LAUNCH_FLAGS))
+        try:
+            page = chromium.new_page()
+            page.add_init_script(init_script())
+            page.goto("about:blank")
+            page.set_content("<p id=a>A</p><p id=b>B</p>")
+            page.evaluate("() => { window.io = new IntersectionObserver(() => {}); io.observe(a); io.observe(b); }")
+            assert page.evaluate(unreported) == 2
+            page.wait_for_function(unreported.replace(".size", ".size === 0"), timeout=5000)
+            page.evaluate("() => { io.unobserve(a); io.observe(a); io.observe(b); }")
+            assert page.evaluate(unreported) == 0
+            page.evaluate("() => { const c = document.createElement('p'); document.body.append(c); "
+                          "io.observe(c); io.unobserve(c); }")
+            assert page.evaluate(unreported) == 0
+        finally:
+            chromium.close()
+
+
 def _text_of(url: str) -> str:
     page = get_page(url, render=True)
     return page.text_of(page.body_id)
