@@ -11,6 +11,8 @@ from __future__ import annotations
 import copy
 import os
 import re
+import time
+import urllib.parse
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
@@ -21,7 +23,7 @@ from lxml import etree
 from .decode import decode
 from .errors import NotHTMLError
 from .parse import normalize_space, parse_html, xml_safe
-from .source import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, RawPage, read_source
+from .source import DEFAULT_MAX_BYTES, DEFAULT_MAX_REDIRECTS, DEFAULT_TIMEOUT, RawPage, read_source
 
 _LD_TYPE = re.compile(r'"@type"\s*:\s*\[?\s*"([^"]{1,60})"')
 _JSON_MARK = re.compile(r"\+[jJ][sS][oO][nN]")
@@ -424,7 +426,51 @@ def load(
     the codec for bytes; ``user_agent`` replaces pagesight's own when a URL is fetched.
     Raises :class:`FetchError`, :class:`PageTooLarge`, :class:`NotHTMLError` or :class:`DecodeError`.
     """
+    started = time.monotonic()
     raw = read_source(source, url=url, max_bytes=max_bytes, timeout=timeout, user_agent=user_agent)
     if url and raw.url != url:
         raw = RawPage(raw.data, url, raw.http_charset, raw.content_type)
-    return page_from_raw(raw, encoding=encoding)
+    page = page_from_raw(raw, encoding=encoding)
+    if not (isinstance(source, str) and source.lower().startswith(("http://", "https://"))):
+        return page
+    seen = {_without_fragment(page.url or source)}
+    for _ in range(DEFAULT_MAX_REDIRECTS):  # a meta refresh sent by the web is a redirect, followed as one
+        target = refresh_target(page)
+        left = timeout - (time.monotonic() - started)
+        if target is None or _without_fragment(target) in seen or left <= 0:
+            break
+        seen.add(_without_fragment(target))
+        raw = read_source(target, max_bytes=max_bytes, timeout=left, user_agent=user_agent)
+        page = page_from_raw(raw, encoding=encoding)
+    return page
+
+
+#: A page fetched from the web whose ``<meta http-equiv="refresh">`` sends the reader to another
+#: address within this many seconds is a redirect, and is followed as one (at most
+#: ``DEFAULT_MAX_REDIRECTS`` times, within the same timeout): the reader has no time to read it first.
+#: The render path follows such a refresh within ``settle_max_ms`` (5,000 ms by default), as this does.
+META_REFRESH_MAX_S = 5
+_REFRESH = re.compile(r"\s*(\d+)[\d.]*\s*[;,]?\s*(?:url\s*=\s*)?[\"']?\s*([^\"'\s][^\"']*?)[\"']?\s*", re.I)
+
+
+def refresh_target(page: Page) -> str | None:
+    """The http(s) address that ``page``'s meta refresh sends the reader to within :data:`META_REFRESH_MAX_S`.
+
+    None when the page has none, when it comes later, when it reloads the page itself, and for one
+    inside ``<noscript>`` (it sends browsers without scripts to a page that asks for them).
+    """
+    for meta in page.root.iter("meta"):
+        if (meta.get("http-equiv") or "").strip().lower() != "refresh" or any(
+                a.tag == "noscript" for a in meta.iterancestors()):
+            continue
+        found = _REFRESH.fullmatch(meta.get("content") or "")
+        if found is None or int(found.group(1)) > META_REFRESH_MAX_S:
+            return None
+        target = urllib.parse.urljoin(page.url or "", found.group(2).strip())
+        same = _without_fragment(target) == _without_fragment(page.url or "")
+        return None if same or not target.lower().startswith(("http://", "https://")) else target
+    return None
+
+
+def _without_fragment(url: str) -> str:
+    return url.split("#", 1)[0]

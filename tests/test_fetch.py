@@ -33,6 +33,33 @@ def test_fetch_article_and_http_charset(fixtures_dir):
         assert moved.url.endswith("/pages/article.html")
 
 
+def _refresh(content: str, text: str = "This page has moved to a new address.") -> tuple:
+    body = f'<html><head><meta http-equiv="Refresh" content="{content}"></head><body><p>{text}</p></body></html>'
+    return 200, {"Content-Type": "text/html"}, body.encode()
+
+
+def test_a_meta_refresh_is_followed_as_a_redirect(fixtures_dir):
+    # A page that sends the reader on within META_REFRESH_MAX_S is a redirect: the page it leads to is
+    # read, and its address is the Result's. A refresh later than that, to the page itself, inside
+    # <noscript> (to a page asking for scripts) or back to a page already seen is not followed.
+    routes = {"/soon": _refresh("1; url=/pages/article.html"), "/quoted": _refresh("0;URL='/soon'"),
+              "/later": _refresh("30; url=/pages/article.html"), "/self": _refresh("2; url=/self#top"),
+              "/a": _refresh("0; url=/b", "Page a of the loop, which sends the reader to page b at once."),
+              "/b": _refresh("0; url=/a", "Page b of the loop, which sends the reader back to page a.")}
+    noscript = ('<html><head><noscript><meta http-equiv="refresh" content="0; url=/pages/article.html">'
+                '</noscript></head><body><p>This page needs scripts for its comments.</p></body></html>')
+    routes["/noscript"] = (200, {"Content-Type": "text/html"}, noscript.encode())
+    with serve(str(fixtures_dir), routes) as base:
+        for path in ("/soon", "/quoted"):
+            result = extract(f"{base}{path}")
+            assert "After an absence of eleven years" in result.text, path
+            assert result.url == f"{base}/pages/article.html"
+        for path, text in (("/later", "has moved"), ("/self", "has moved"), ("/noscript", "needs scripts"),
+                           ("/a", "Page b of the loop")):
+            result = extract(f"{base}{path}")
+            assert text in result.text and "eleven years" not in result.text, (path, result.text)
+
+
 def test_fetch_errors_are_typed(fixtures_dir):
     with serve(str(fixtures_dir), _routes()) as base:
         with pytest.raises(FetchError, match="404"):
