@@ -824,12 +824,17 @@ def test_app_shells_get_the_render_hint_with_render_off():
         "links only": ("<html><body><nav>" + "<a href='/s'>Section of the site</a> " * 12 + "</nav><h1>Story</h1>"
                        "<main class='story'></main><template><p>" + PARA * 4 + "</p></template>"
                        "<footer>" + "<a href='/f'>Footer link</a> " * 12 + "</footer><script src='a.js'></script>"),
+        # the page's own main region served with a "Loading…" line, beside a few hundred characters of chrome
+        "empty main": (f"<html><body><header><p>{PARA}</p></header><main id=main><div id=story><p>Loading the "
+                       f"story…</p></div></main><aside><p>{PARA * 2}</p></aside>{footer}<script src='a.js'></script>"),
     }
     for name, html in shells.items():
         result = extract(html)
         assert any("try render=True" in w for w in result.warnings), name
     article = f"<html><body><div id='root'><article><p>{PARA * 8}</p></article></div><script></script></body></html>"
     assert not extract(article).warnings
+    # an empty <main> on a page that shows its text elsewhere (over 1,500 characters of it) is no shell
+    assert not extract(shells["empty main"].replace(f"<p>{PARA * 2}</p>", f"<p>{PARA * 20}</p>")).warnings
 
 
 def test_a_render_queued_after_load_is_seen(browser):
