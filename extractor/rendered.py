@@ -199,15 +199,25 @@ def _clean(root: etree._Element, raw: Any, attr: str) -> dict[str, int]:
     own_fixed = (raw.position[b] == 3) | (raw.position[b] == 4)
     overlay_at = np.flatnonzero(has_parent & shown[b] & own_fixed & ~fixed[parent])
     hidden = [elements[i] for i in hidden_at.tolist()]
-    overlays = []
+    overlays, sticky = [], set()
     for i in overlay_at.tolist():
         el = elements[i]
         in_table = el.tag in STICKY_TABLE_TAGS or any(a.tag in STICKY_TABLE_TAGS for a in el.iterancestors())
-        if not (raw.position[b[i]] == 4 and in_table):
-            overlays.append(el)
+        if raw.position[b[i]] == 4:
+            if in_table:
+                continue
+            sticky.add(el)
+        overlays.append(el)
     if overlays:
-        total = _text_len(body)
-        overlays = [el for el in overlays if _text_len(el) <= OVERLAY_MAX_TEXT_SHARE * total]
+        most = OVERLAY_MAX_TEXT_SHARE * _text_len(body)
+        sizes = {el: _text_len(el) for el in overlays}
+        # Sticky boxes of one kind (the same tag path) holding more than that share together are the page laid
+        # out in them (a story told in sticky text boxes, one a chapter, in an eighth blind round), not bars.
+        kinds: dict[str, list] = {}
+        for el in sticky:
+            kinds.setdefault("/".join(a.tag for a in el.iterancestors()) + "/" + el.tag, []).append(el)
+        laid_out = {el for group in kinds.values() if sum(sizes[el] for el in group) > most for el in group}
+        overlays = [el for el in overlays if sizes[el] <= most and el not in laid_out]
     for el in hidden + overlays:
         _drop(el)
     return {"hidden": len(hidden), "overlay": len(overlays)}

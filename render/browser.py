@@ -408,7 +408,10 @@ def _file_bytes(url: str) -> bytes | None:
 #: Tells a frame's counters (``__pagesightNet`` of quiet_page.js) how many scripts it is loading that its
 #: own wrappers cannot see, with the time of the change. Not a sign that the page builds itself (``dynamic``):
 #: a served page's own ``<script src>`` tags are among them.
-_OUTSIDE_JS = "(k) => { const n = window.__pagesightNet; if (n) { n.outside = k; n.outsideAt = performance.now(); } }"
+#: It is sent the addresses in flight, and leaves out those of its shared workers' scripts (``shared``).
+_OUTSIDE_JS = ("(urls) => { const n = window.__pagesightNet; if (n) { "
+               "n.outside = urls.filter((u) => !(n.shared && n.shared.has(u))).length; "
+               "n.outsideAt = performance.now(); } }")
 
 
 class _ScriptLoads:
@@ -427,8 +430,8 @@ class _ScriptLoads:
             page.on(name, handler)
 
     def _tell(self, frame: Any) -> None:
-        count = sum(1 for f in self._frame_of.values() if f is frame)
-        task = asyncio.ensure_future(frame.evaluate(_OUTSIDE_JS, count))
+        urls = [request.url for request, f in self._frame_of.items() if f is frame]
+        task = asyncio.ensure_future(frame.evaluate(_OUTSIDE_JS, urls))
         task.add_done_callback(_consume)
 
     def _started(self, request: Any) -> None:

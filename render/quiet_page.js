@@ -86,7 +86,9 @@
       }
     };
     const handle = schedule(run);
-    id = kind === "t" ? handle : kind + handle;  // timeout ids are the page's own; the others get a prefix
+    // Timeout ids are the page's own; the others get a prefix; a posted task (a promise) a number.
+    id = kind === "t" ? handle : kind === "p" ? "p" + ++posted : kind + handle;
+    if (kind === "p") handle.then(null, () => forget(id));  // aborted by its signal: it never runs
     const due = performance.now() + d;
     if (kind === "t" && !loop) {
       const members = currentSeries();
@@ -101,6 +103,16 @@
     if (typeof fn !== "function") return setTimeout0.call(window, fn, delay, ...args);
     return later("t", (run) => setTimeout0.call(window, run, delay), fn, Math.max(Number(delay) || 0, 0), args);
   };
+  // A task posted to the page's scheduler (``scheduler.postTask``), delayed or not, is a timer of its delay.
+  const tasks = window.scheduler, postTask0 = tasks && tasks.postTask;
+  let posted = 0;
+  if (typeof postTask0 === "function") {
+    tasks.postTask = function (fn, options) {
+      if (typeof fn !== "function") return postTask0.call(tasks, fn, options);
+      const d = Math.max(Number(options && options.delay) || 0, 0);
+      return later("p", (run) => postTask0.call(tasks, run, options), fn, d, []);
+    };
+  }
   // Idle callbacks run once the page is idle (at once, in a page read alone), or at their timeout at the latest.
   const idle0 = window.requestIdleCallback, cancelIdle0 = window.cancelIdleCallback;
   if (idle0) {
@@ -128,22 +140,39 @@
   // A worker is a channel (below): content it computes or fetches reaches the page as messages, a paragraph
   // a message at times. On a page that shows nothing yet it also counts as busy until it first answers (or
   // fails or is ended), however long that takes within the settle step's cap.
+  const heard = (worker, port) => {  // count a worker until it first answers on its port; [answered, ended]
+    let open = true;
+    const answered = () => { net.lastFire = performance.now(); if (open) { open = false; net.workers--; } };
+    net.workers++;
+    net.dynamic = true;
+    port.addEventListener("message", answered);
+    worker.addEventListener("error", answered);
+    return [answered, awaitMessages(port, RHYTHM_MAX)];  // an answer is more often all there is than a step
+  };
   const Worker0 = window.Worker;
   if (Worker0) {
     window.Worker = function (...args) {
       const worker = Reflect.construct(Worker0, args, new.target || window.Worker);  // a subclass stays one
-      let open = true;
-      const answered = () => { net.lastFire = performance.now(); if (open) { open = false; net.workers--; } };
-      net.workers++;
-      net.dynamic = true;
-      worker.addEventListener("message", answered);
-      worker.addEventListener("error", answered);
-      const ended = awaitMessages(worker, RHYTHM_MAX);  // an answer is more often all there is than a step
+      const [answered, ended] = heard(worker, worker);
       const terminate = worker.terminate;
       worker.terminate = function () { answered(); ended(); return terminate.call(worker); };
       return worker;
     };
     window.Worker.prototype = Worker0.prototype;
+  }
+  // A shared worker answers on its port. The browser's events report the request for its script but
+  // never its end (seen in Chromium 156): the settle step leaves those scripts out of the ones it counts
+  // as loading (``shared``), or it would wait for its cap.
+  const Shared0 = window.SharedWorker;
+  if (Shared0) {
+    net.shared = new Set();
+    window.SharedWorker = function (...args) {
+      const worker = Reflect.construct(Shared0, args, new.target || window.SharedWorker);
+      try { net.shared.add(new URL(String(args[0]), document.baseURI).href); } catch (e) { /* no such URL */ }
+      heard(worker, worker.port);
+      return worker;
+    };
+    window.SharedWorker.prototype = Shared0.prototype;
   }
   const big = (node) => (node.nodeType === 1 || node.nodeType === 3) && (node.textContent || "").trim().length >= SIG;
   // A script a page inserts (or gives a src) after loading is a request like a fetch: counted in
@@ -313,11 +342,17 @@
     // of 1 on a box taller than the screen): on a taller screen the reader would see what they show.
     const asking = new Set();
     window.IntersectionObserver = function (callback, ...rest) {
+      const need = Math.max(0, ...[].concat((rest[0] && rest[0].threshold) || 0).map(Number).filter(isFinite));
       const reported = new WeakSet();  // targets this observer has reported at least once
+      const met = new WeakSet();  // ... and reported in view as far as its threshold asks
       const counted = typeof callback === "function"
         ? function (...a) {
           net.ioCalls++;
-          for (const e of a[0] || []) { net.unreported.delete(e.target); reported.add(e.target); }
+          for (const e of a[0] || []) {
+            net.unreported.delete(e.target);
+            reported.add(e.target);
+            if (e.isIntersecting && e.intersectionRatio >= need - 1e-6) met.add(e.target);
+          }
           return callback.apply(this, a);
         } : callback;
       const io = new IO(counted, ...rest), mine = new Set();
@@ -342,8 +377,7 @@
         asking.delete(entry);
         return disconnect.call(io);
       };
-      const need = Math.max(0, ...[].concat((rest[0] && rest[0].threshold) || 0).map(Number).filter(isFinite));
-      const entry = {io, callback: counted, mine, need, lifted: new WeakSet()};
+      const entry = {io, callback: counted, mine, need, met, lifted: new WeakSet()};
       if (need > 0 && !(rest[0] && rest[0].root) && typeof counted === "function") asking.add(entry);
       return io;
     };
@@ -357,6 +391,17 @@
     net.tall = () => {
       const out = [];
       for (const entry of asking) for (const t of entry.mine) if (unreachable(entry, t)) out.push(t);
+      return out;
+    };
+    // The targets such an observer can see enough of in this viewport but has not yet (a threshold of 0.5 on a
+    // section taller than half the screen, brought into view centred or showing its top at the fold).
+    net.short = () => {
+      const out = [];
+      for (const entry of asking) {
+        for (const t of entry.mine) {
+          if (t.isConnected && !entry.met.has(t) && !unreachable(entry, t)) out.push(t);
+        }
+      }
       return out;
     };
     // Called after each scroll step: a target that fills the viewport as far as it can is reported to its
@@ -383,7 +428,7 @@
     if (type === "beforeunload") return undefined;
     if (INTERACT.has(type) && (this === window || this === document || this === document.documentElement
                                || this === document.body)) net.interacts = true;
-    if (type === "scroll" || type === "wheel") {
+    if (type === "scroll" || type === "scrollend" || type === "wheel") {
       net.scrolls = true;
       if (this instanceof Element) net.scrollers.add(this);  // a box that reacts to its own scrolling
     }

@@ -88,8 +88,10 @@ async (o) => {
     if (performance.now() - t0 < o.domQuietMs && document.scripts.length && empty()) return "changes";
     // A module the page's modules asked for by import() is counted from the browser's events, which
     // reach the page a moment after the request began: a page of modules gives them that moment, from
-    // the start and from each scroll step or press (an island hydrated once on screen).
-    if (modules && performance.now() - Math.max(t0, net.rhythmFrom || -Infinity) < o.reportMs) return "requests";
+    // the start and from each scroll step or press (an island hydrated once on screen); any page, from a
+    // scroll step its observers reported (Qwik's loader, a classic script, imports an island's code then).
+    const asked = modules ? Math.max(t0, net.rhythmFrom || -Infinity) : net.reportedAt || -Infinity;
+    if (performance.now() - asked < o.reportMs) return "requests";
     let dynamic = false;
     for (const w of views()) {
       const n = w.__pagesightNet, now = w.performance.now();
@@ -201,6 +203,7 @@ async (o) => {
     await frame();  // intersection observers report in a task after the first frame's update
     // A watched element came into view: its observer reports, if late (a loaded machine), soon.
     for (let k = 0; watched && (net.ioCalls || 0) === calls && k < o.ioFrames; k++) await frame();
+    if ((net.ioCalls || 0) !== calls) net.reportedAt = performance.now();
     if (net.lift) net.lift();
     pending = await settle();
     return !movedOn();
@@ -227,6 +230,21 @@ async (o) => {
   // A watched box taller than the viewport, whose observer asks to see it whole, is scrolled to fill it.
   for (const el of net.tall ? net.tall() : []) {
     if (net.stop || moved || !el.isConnected) continue;
+    if (performance.now() >= deadline) { bound = "time"; break; }
+    if (steps >= o.steps) { bound = "steps"; break; }
+    const y = el.getBoundingClientRect().top + window.scrollY;
+    if (y >= o.maxHeight) { bound = "height"; break; }
+    if (!await step(Math.max(y, 0), true, el)) break;
+  }
+  // A watched element the screen can show enough of for its observer's threshold, that it has not been
+  // reported in view as far as that (half of a section taller than half the screen: centred, or with
+  // its top half below the fold, it never is): scrolled to its top, once each (a eighth blind round).
+  const tops = new Set();
+  for (;;) {
+    if (bound || net.stop || moved) break;
+    const el = (net.short ? net.short() : []).find((t) => !tops.has(t) && t.getBoundingClientRect().height > 0);
+    if (!el) break;
+    tops.add(el);
     if (performance.now() >= deadline) { bound = "time"; break; }
     if (steps >= o.steps) { bound = "steps"; break; }
     const y = el.getBoundingClientRect().top + window.scrollY;

@@ -6,6 +6,7 @@ Chromium; each bad-input case ends within its timeout with a result and a reason
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -288,16 +289,113 @@ def test_only_an_observers_first_report_of_a_target_is_awaited(browser):
             page.add_init_script(init_script())
             page.goto("about:blank")
             page.set_content("<p id=a>A</p><p id=b>B</p>")
-            page.evaluate("() => { window.io = new IntersectionObserver(() => {}); io.observe(a); io.observe(b); }")
-            assert page.evaluate(unreported) == 2
+            size = "return window.__pagesightNet.unreported.size; }"  # read in the same task: no frame between
+            assert page.evaluate("() => { window.io = new IntersectionObserver(() => {}); io.observe(a); "
+                                 "io.observe(b); " + size) == 2
             page.wait_for_function(unreported.replace(".size", ".size === 0"), timeout=5000)
-            page.evaluate("() => { io.unobserve(a); io.observe(a); io.observe(b); }")
-            assert page.evaluate(unreported) == 0
-            page.evaluate("() => { const c = document.createElement('p'); document.body.append(c); "
-                          "io.observe(c); io.unobserve(c); }")
-            assert page.evaluate(unreported) == 0
+            assert page.evaluate("() => { io.unobserve(a); io.observe(a); io.observe(b); " + size) == 0
+            assert page.evaluate("() => { const c = document.createElement('p'); document.body.append(c); "
+                                 "io.observe(c); io.unobserve(c); " + size) == 0
         finally:
             chromium.close()
+
+
+STORY = "A paragraph of the story that its page brings in late, long enough to count as text of the page."
+
+
+def _slow(body: bytes, kind: str = "application/json", delay: float = 0.3):
+    def answer(handler):
+        time.sleep(delay)
+        return 200, {"Content-Type": kind}, body
+    return answer
+
+
+def test_a_shared_workers_answer_is_waited_for_without_waiting_on_its_script(browser, tmp_path):
+    # The browser's events report the request for a shared worker's script but never its end: counted as
+    # a script loading, it held every such page for settle_max_ms with a warning. Its answer, a message on
+    # its port, is waited for as a worker's is.
+    (tmp_path / "page.html").write_text(f"""<html><body><main><h1>Story</h1><p>{PARA * 2}</p>
+      <div id=more></div></main><script>const w = new SharedWorker('/worker.js');
+      w.port.onmessage = (e) => document.getElementById('more').insertAdjacentHTML('beforeend', e.data);
+      </script></body></html>""", encoding="utf-8")
+    (tmp_path / "worker.js").write_text("onconnect = (e) => { const port = e.ports[0]; fetch('/story.txt')"
+                                        ".then((r) => r.text()).then((t) => port.postMessage(t)); };")
+    routes = {"/story.txt": _slow(f"<p>{STORY}</p>".encode(), "text/plain")}
+    with serve(str(tmp_path), routes) as base:
+        result = extract(f"{base}/page.html", render=True)
+    assert STORY in result.text and not result.warnings, (result.text, result.warnings)
+
+
+def test_tasks_posted_to_the_scheduler_with_a_delay_are_waited_for(browser):
+    # scheduler.postTask(fn, {delay}) is a timer by another name (a paragraph every 400 ms here).
+    html = f"""<html><body><main><h1>Story</h1><p>{PARA * 2}</p><div id=more></div></main><script>
+      for (let k = 1; k <= 3; k++) scheduler.postTask(() => document.getElementById('more').insertAdjacentHTML(
+        'beforeend', '<p>Part ' + k + ': {STORY}</p>'), {{delay: 400 * k, priority: 'background'}});
+      </script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert all(f"Part {k}: {STORY}" in text for k in (1, 2, 3)), text
+
+
+def test_a_list_that_loads_more_when_a_scroll_ends_is_read_whole(browser, tmp_path):
+    # The page listens for 'scrollend' only (no scroll handler, no observer): it is scrolled like one that
+    # listens for scrolling.
+    (tmp_path / "page.html").write_text(f"""<html><body><main><h1>Catalogue</h1><div id=list>
+      {"".join(f"<p style='height:300px'>Item {k} of the catalogue, served with the page.</p>" for k in range(4))}
+      </div></main><script>let page = 0;
+      document.addEventListener('scrollend', async () => {{
+        if (page >= 2 || innerHeight + scrollY < document.body.scrollHeight - 300) return;
+        const items = await (await fetch('/more.json?p=' + ++page)).json();
+        for (const t of items) document.getElementById('list').insertAdjacentHTML('beforeend',
+          '<p style="height:300px">' + t + '</p>');
+      }});</script></body></html>""", encoding="utf-8")
+    routes = {f"/more.json?p={p}": _slow(json.dumps([f"Item {4 * p + k} of the catalogue, loaded later."
+                                                     for k in range(4)]).encode()) for p in (1, 2)}
+    with serve(str(tmp_path), routes) as base:
+        text = _text(f"{base}/page.html")
+    assert "Item 11 of the catalogue" in text, text
+
+
+@pytest.mark.parametrize("sticky", [False, True])
+def test_sections_an_observer_asks_to_see_half_of_are_read(browser, tmp_path, sticky):
+    # Sections taller than half the screen whose observer (threshold 0.5) fetches their text once half of
+    # one is in view: centred, or with its top half below the fold, none ever is; each is scrolled to its
+    # top. With the text in a sticky box of each section (a story told in sticky boxes), those boxes are
+    # the page, not bars over it; a sticky header bar is still left out.
+    box = "position:sticky;top:40px" if sticky else ""
+    sections = "".join(f"<section data-i={k} style='min-height:160vh'><div style='{box}'></div></section>"
+                       for k in range(3))
+    (tmp_path / "page.html").write_text(f"""<html><body><header style="position:sticky;top:0">Site bar with
+      its sections and a search box</header><main><h1>Chapters</h1><p>{PARA}</p>{sections}</main><script>
+      const io = new IntersectionObserver((es) => es.forEach(async (e) => {{
+        if (e.intersectionRatio < 0.5) return;
+        io.unobserve(e.target);
+        const text = await (await fetch('/chapter.json?i=' + e.target.dataset.i)).json();
+        e.target.firstElementChild.insertAdjacentHTML('beforeend', '<p>' + text + '</p>');
+      }}), {{threshold: 0.5}});
+      document.querySelectorAll('section').forEach((s) => io.observe(s));</script></body></html>""",
+                                        encoding="utf-8")
+    routes = {f"/chapter.json?i={k}": _slow(json.dumps(f"Chapter {k}: {STORY * 3}").encode()) for k in range(3)}
+    with serve(str(tmp_path), routes) as base:
+        text = _text(f"{base}/page.html")
+    assert all(f"Chapter {k}: {STORY}" in text for k in range(3)), text
+    assert "Site bar" not in text
+
+
+def test_code_an_observer_imports_once_on_screen_is_waited_for(browser, tmp_path):
+    # A classic script (no module on the page) whose observer imports an island's code once it is on
+    # screen (Qwik's loader): the browser reports that request a moment later, so a scroll step its
+    # observers reported is given that moment. (On the code before, lost in about 2 runs of 5.)
+    (tmp_path / "page.html").write_text(f"""<html><body><main><h1>Story</h1><p>{PARA}</p>
+      <div style="height:1200px">Hero</div><section id=island></section></main><script>
+      new IntersectionObserver((es, io) => {{ if (!es[0].isIntersecting) return; io.disconnect();
+        import('/island.js').then((m) => m.show(document.getElementById('island'))); }})
+        .observe(document.getElementById('island'));</script></body></html>""", encoding="utf-8")
+    routes = {"/island.js": _slow(b"export async function show(el) { const t = await (await fetch('/story.json'))"
+                                  b".json(); el.innerHTML = '<p>' + t + '</p>'; }", "text/javascript", 0.05),
+              "/story.json": _slow(json.dumps(STORY).encode())}
+    with serve(str(tmp_path), routes) as base:
+        texts = [_text(f"{base}/page.html") for _ in range(3)]
+    assert all(STORY in text for text in texts), texts
 
 
 def _text_of(url: str) -> str:
