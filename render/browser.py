@@ -32,7 +32,7 @@ from typing import Any
 from extractor.decode import sniff_binary
 from extractor.errors import BrowserNotFound, NavigatedAway, NotHTMLError, PageTooLarge, RenderError, RenderTimeout
 
-from .geometry import RawGeometry, merge_frame, parse, script, script_args
+from .geometry import FRAME_MIN_WIDTH_SHARE, RawGeometry, merge_frame, parse, script, script_args
 from .options import RenderOptions, make_render_options
 
 #: Environment variable naming a Chromium executable.
@@ -1011,6 +1011,10 @@ class _Engine:
         except asyncio.TimeoutError:
             warnings.append("waiting for the page to settle did not finish within the timeout; rendered what was there")
             return 0
+        if settle and await _settle_site_frames(page, {**args, "interact": False}, until):
+            # what the frames' content set off in the page (a frame grown to its content by a message)
+            again = await _settle_again(page, args, until)
+            done = again or done
         pending, bound = done.get("pending"), done.get("bound")
         if pending == "placeholders" and settle:
             warnings.append("loading placeholders (skeleton, spinner, aria-busy or 'Loading…') were still showing "
@@ -1169,6 +1173,62 @@ async def _answers(page: Any) -> bool:
         return True
     except Exception:  # noqa: BLE001 - busy, crashed or gone: a fresh page either way
         return False
+
+
+def _same_site(a: str, b: str) -> bool:
+    """Whether two http(s) addresses are of one site (:func:`site_of` their hosts: ``www.example.org`` and
+    ``embed.example.org``), whatever their scheme and port."""
+    ha, hb = (urllib.parse.urlsplit(u).hostname or "" for u in (a, b))
+    return bool(ha and hb) and site_of(ha) == site_of(hb)
+
+
+async def _settle_site_frames(page: Any, args: dict[str, Any], until: float) -> bool:
+    """Settle each frame of another origin of the page's own site that is shown at least
+    ``FRAME_MIN_WIDTH_SHARE`` of the viewport wide, as the page was settled (its counters are its own, out of
+    the page's reach); True when there was one. A frame on a subdomain or another port that fetches the
+    article and then asks the page to grow it to its height (an eighth blind round, 2026-11-29) is small and
+    busy when the page is quiet. Other sites' frames (ads, players, social embeds) are not waited for.
+    """
+    from playwright.async_api import Error as PlaywrightError
+
+    settled = False
+    for frame in page.main_frame.child_frames:
+        left = until - time.monotonic()
+        if left <= 0.05:
+            break
+        url = frame.url
+        if not url.startswith(("http://", "https://")) or _origin(url) == _origin(page.url) \
+                or not _same_site(url, page.url):
+            continue
+        try:
+            handle = await frame.frame_element()
+            box = await handle.bounding_box()
+            width = page.viewport_size["width"] if page.viewport_size else 0
+            if box is None or box["width"] < FRAME_MIN_WIDTH_SHARE * width or box["height"] <= 0:
+                continue
+            budget = {**args, "budgetMs": max(left * 1000, 1.0)}
+            await asyncio.wait_for(frame.evaluate(SETTLE_JS, budget), left)
+            settled = True
+        except (asyncio.TimeoutError, PlaywrightError):
+            continue
+    return settled
+
+
+async def _settle_again(page: Any, args: dict[str, Any], until: float) -> dict[str, Any] | None:
+    """The page settled once more, without the reader's first moves; None when it did not answer in time."""
+    from playwright.async_api import Error as PlaywrightError
+
+    left = until - time.monotonic()
+    try:
+        return await asyncio.wait_for(page.evaluate(SETTLE_JS, {**args, "interact": False,
+                                                                "budgetMs": max(left * 1000, 1.0)}), max(left, 0.05))
+    except (asyncio.TimeoutError, PlaywrightError):
+        return None
+
+
+def _origin(url: str) -> tuple[str, str | None, int | None]:
+    parts = urllib.parse.urlsplit(url)
+    return parts.scheme, parts.hostname, parts.port
 
 
 async def _other_origin_frames(page: Any, geometry: RawGeometry, meta: dict[str, Any], deadline: float,

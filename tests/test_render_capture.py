@@ -965,6 +965,27 @@ def test_a_large_frame_of_another_origin_is_inlined(browser, tmp_path):
     assert y >= frames[0]["y"] and w > 0 and h > 0
 
 
+def test_a_frame_of_the_same_site_that_fetches_its_story_is_waited_for(browser, tmp_path):
+    # A frame from another port of the same host (another origin, the same site) shows "Loading…" in 150 px,
+    # fetches its story, then asks the page by a message to grow it to its height: the page is quiet all the
+    # while, the frame is not. Its own counters are settled too, and it is read once grown.
+    (tmp_path / "frame.html").write_text("""<html><body><div id=story>Loading…</div><script>
+      fetch('/story.json').then((r) => r.json()).then((t) => {
+        document.getElementById('story').innerHTML = '<h1>Framed story</h1>' + ('<p>' + t + '</p>').repeat(8);
+        parent.postMessage({height: document.body.scrollHeight}, '*'); });</script></body></html>""",
+                                         encoding="utf-8")
+    with serve(str(tmp_path), {"/story.json": _slow(json.dumps(STORY * 3).encode(), delay=0.4)}) as other:
+        (tmp_path / "outer.html").write_text(f"""<html><body><nav>Home World</nav><p>{PARA}</p>
+          <iframe id=f src='{other}/frame.html' style='width:1000px;height:150px;border:0'></iframe>
+          <footer>Outer footer</footer><script>addEventListener('message', (e) => {{
+            document.getElementById('f').style.height = e.data.height + 'px'; }});</script></body></html>""",
+                                             encoding="utf-8")
+        with serve(str(tmp_path)) as base:
+            page = get_page(f"{base}/outer.html", render=True)
+    assert STORY in page.text_of(page.body_id)
+    assert page.geometry.extra["frames"][0]["inlined"]
+
+
 def test_closed_declarative_shadow_roots_are_reported(browser):
     html = ("<html><body><p>" + PARA * 2 + "</p><div><template shadowrootmode='closed'><p>Sealed text.</p>"
             "</template></div></body></html>")
