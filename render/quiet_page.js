@@ -31,6 +31,24 @@
     this.addEventListener("loadend", end);
     try { return send0.apply(this, args); } catch (e) { end(); throw e; }
   };
+  // Storage a page reads its content from is a request like a fetch: opening an IndexedDB database (slow
+  // in a new profile, as every rendering's is: a fifth blind round's page was lost in 1 render of 2 after
+  // the browser started) until it succeeds or fails, and the Cache API's opens and look-ups.
+  const idb = window.IDBFactory && IDBFactory.prototype, idbOpen0 = idb && idb.open;
+  if (idbOpen0) {
+    idb.open = function (...args) {
+      const request = idbOpen0.apply(this, args);
+      begin();
+      let open = true;
+      const done = () => { if (open) { open = false; end(); } };
+      for (const type of ["success", "error", "blocked"]) request.addEventListener(type, done);
+      return request;
+    };
+  }
+  const cacheStore = window.CacheStorage && CacheStorage.prototype;
+  for (const name of ["open", "match"]) {
+    if (cacheStore && typeof cacheStore[name] === "function") cacheStore[name] = tracked(cacheStore[name]);
+  }
   let chain = 0;
   const repeats = new Map();  // delay -> times scheduled (cleared by each scroll step of the settle step)
   net.repeats = repeats;

@@ -273,6 +273,30 @@ def test_cards_a_rail_asks_for_as_it_scrolls_sideways_are_read(browser, tmp_path
     assert abs(page.geometry.x[first] - page.geometry.x[rail]) < 20
 
 
+def test_opening_an_indexeddb_database_is_a_request_in_flight(browser, tmp_path):
+    # A page that opens its IndexedDB store before it fetches the article: the opening is slow in a new
+    # profile (a rendering's always is), and nothing else was in flight meanwhile. It counts as a request
+    # until it succeeds.
+    from playwright.sync_api import sync_playwright
+
+    from render.browser import LAUNCH_FLAGS, init_script
+
+    (tmp_path / "page.html").write_text("<html><body><p>A page.</p></body></html>", encoding="utf-8")
+    with serve(str(tmp_path)) as base, sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=browser, args=list(LAUNCH_FLAGS))
+        try:
+            page = chromium.new_page()
+            page.add_init_script(init_script())
+            page.goto(f"{base}/page.html")
+            inflight = "() => window.__pagesightNet.inflight"
+            assert page.evaluate("() => { window.db = indexedDB.open('news', 1); "
+                                 "return window.__pagesightNet.inflight; }") == 1
+            page.wait_for_function(inflight + " === 0", timeout=5000)
+            assert page.evaluate("() => window.db.readyState") == "done"
+        finally:
+            chromium.close()
+
+
 def test_only_an_observers_first_report_of_a_target_is_awaited(browser):
     # The page's counters (quiet_page.js) hold a target from observe() to its observer's first report,
     # which settling waits for; a target observed again once reported (a feed's sentinel, re-observed
