@@ -1012,9 +1012,11 @@ class _Engine:
             warnings.append("waiting for the page to settle did not finish within the timeout; rendered what was there")
             return 0
         if settle and await _settle_site_frames(page, {**args, "interact": False}, until):
-            # what the frames' content set off in the page (a frame grown to its content by a message)
+            # what the frames' content set off in the page (a frame grown to its content by a message); the
+            # page is not scrolled again, so what the first settling found of its scrolling stands
             again = await _settle_again(page, args, until)
-            done = again or done
+            if again:
+                done = {**done, "pending": again.get("pending"), "elements": again.get("elements")}
         pending, bound = done.get("pending"), done.get("bound")
         if pending == "placeholders" and settle:
             warnings.append("loading placeholders (skeleton, spinner, aria-busy or 'Loading…') were still showing "
@@ -1215,13 +1217,14 @@ async def _settle_site_frames(page: Any, args: dict[str, Any], until: float) -> 
 
 
 async def _settle_again(page: Any, args: dict[str, Any], until: float) -> dict[str, Any] | None:
-    """The page settled once more, without the reader's first moves; None when it did not answer in time."""
+    """The page settled once more, without the reader's first moves and without scrolling (no step: its
+    ``bound`` says nothing then); None when it did not answer in time."""
     from playwright.async_api import Error as PlaywrightError
 
     left = until - time.monotonic()
+    again = {**args, "interact": False, "steps": 0, "budgetMs": max(left * 1000, 1.0)}
     try:
-        return await asyncio.wait_for(page.evaluate(SETTLE_JS, {**args, "interact": False,
-                                                                "budgetMs": max(left * 1000, 1.0)}), max(left, 0.05))
+        return await asyncio.wait_for(page.evaluate(SETTLE_JS, again), max(left, 0.05))
     except (asyncio.TimeoutError, PlaywrightError):
         return None
 

@@ -198,6 +198,10 @@ async (o) => {
       el.scrollIntoView({block: "center", inline: "nearest", behavior: "instant"});
       if (el.getBoundingClientRect().top === at) return false;
     }
+    await afterStep(calls, watched);
+    return !movedOn();
+  };
+  const afterStep = async (calls, watched) => {  // after a scroll step (``calls``: the observers' reports before it)
     steps++;
     await frame();
     await frame();  // intersection observers report in a task after the first frame's update
@@ -206,7 +210,6 @@ async (o) => {
     if ((net.ioCalls || 0) !== calls) net.reportedAt = performance.now();
     if (net.lift) net.lift();
     pending = await settle();
-    return !movedOn();
   };
   let steps = 0, bound = null, moved = false;
   // A page whose address moves on to another path as it is scrolled (a news site's continuous scroll
@@ -238,7 +241,7 @@ async (o) => {
   }
   // A watched element the screen can show enough of for its observer's threshold, that it has not been
   // reported in view as far as that (half of a section taller than half the screen: centred, or with
-  // its top half below the fold, it never is): scrolled to its top, once each (a eighth blind round).
+  // its top half below the fold, it never is): scrolled to its top, once each (an eighth blind round).
   const tops = new Set();
   for (;;) {
     if (bound || net.stop || moved) break;
@@ -284,12 +287,7 @@ async (o) => {
     el.scrollIntoView({block: "nearest", inline: "nearest", behavior: "instant"});
     const now = el.getBoundingClientRect();
     if (now.left === at.left && now.top === at.top) break;
-    steps++;
-    await frame();
-    await frame();
-    for (let k = 0; (net.ioCalls || 0) === calls && k < o.ioFrames; k++) await frame();
-    if (net.lift) net.lift();
-    pending = await settle();
+    await afterStep(calls, true);
     if (movedOn()) break;
   }
   // A page that listens to scrolling is taken to the bottom until the bottom stays put.
