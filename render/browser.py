@@ -265,6 +265,9 @@ IO_REPORT_FRAMES = 20
 #: cards when its sentinel is reported, a seventh blind round, 2026-11-29): settling waits for that first
 #: report this long at most after the element was observed (:data:`IO_REPORT_FRAMES` frames and more).
 IO_REPORT_MS = 500
+#: Rounds of finishing the page's finite animations and settling what their ends set off (a loader whose
+#: end starts the article's fetch, then the article's fade-in: two rounds), at most.
+FINISH_ROUNDS = 3
 #: Settling, run in the page as one evaluate, within ``budgetMs``:
 #: 1. wait until the page and its same-origin frames are quiet: no request in flight nor one
 #:    ended within ``quietMs``, no pending short timer, no change by scripts within
@@ -1000,7 +1003,7 @@ class _Engine:
                 "graceMs": opts.placeholder_grace_ms, "steps": opts.scroll_steps, "maxHeight": opts.scroll_max_height,
                 "placeholders": PLACEHOLDER_SELECTOR, "mainRegion": MAIN_REGION_SELECTOR,
                 "minArea": PLACEHOLDER_MIN_AREA_SHARE, "emptyChars": EMPTY_PAGE_CHARS, "ioFrames": IO_REPORT_FRAMES,
-                "ioReportMs": IO_REPORT_MS,
+                "ioReportMs": IO_REPORT_MS, "finishRounds": FINISH_ROUNDS,
                 "mainEmptyChars": MAIN_EMPTY_CHARS, "shellChars": SHELL_PAGE_CHARS,
                 "morePattern": MORE_BUTTON_PATTERN, "moreMaxChars": MORE_BUTTON_MAX_CHARS, "interact": True}
         if loads is not None:

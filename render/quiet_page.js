@@ -45,6 +45,21 @@
       return request;
     };
   }
+  // A Web Lock asked for: its callback, and what it fetches, waits for the lock; in flight until it runs.
+  const locks = navigator.locks, lockRequest0 = locks && locks.request;
+  if (typeof lockRequest0 === "function") {
+    locks.request = function (...args) {
+      const k = args.length - 1, fn = args[k];
+      if (typeof fn !== "function") return lockRequest0.apply(this, args);
+      begin();
+      let waiting = true;
+      const ran = () => { if (waiting) { waiting = false; end(); } };
+      args[k] = function (...given) { ran(); return fn.apply(this, given); };
+      const promise = lockRequest0.apply(this, args);
+      promise.then(ran, ran);
+      return promise;
+    };
+  }
   const cacheStore = window.CacheStorage && CacheStorage.prototype;
   for (const name of ["open", "match"]) {
     if (cacheStore && typeof cacheStore[name] === "function") cacheStore[name] = tracked(cacheStore[name]);
@@ -212,6 +227,7 @@
     fetched(node);
     if (node.firstElementChild) for (const el of node.getElementsByTagName("script")) fetched(el);
   };
+  let words = 0;  // characters of small text nodes added since the last change counted
   const read = (records) => {
     if (document.readyState === "loading") return;  // the parser's own insertions
     let hit = false;
@@ -222,9 +238,16 @@
       for (let k = 0; net.adds && k < r.addedNodes.length; k++) net.adds.push(r.addedNodes[k]);
       if (hit) continue;
       hit = r.type === "characterData" ? big(r.target) : false;
-      for (let k = 0; !hit && k < r.addedNodes.length; k++) hit = big(r.addedNodes[k]);
+      for (let k = 0; !hit && k < r.addedNodes.length; k++) {
+        hit = big(r.addedNodes[k]);
+        // text added a word at a time, each its own node (a ninth blind round): counted together; not text
+        // put in place of other text (a clock's, set anew at each tick)
+        const node = r.addedNodes[k];
+        if (!hit && node.nodeType === 3 && !r.removedNodes.length) hit = (words += node.data.length) >= SIG;
+      }
       for (let k = 0; !hit && k < r.removedNodes.length; k++) hit = big(r.removedNodes[k]);
     }
+    if (hit) words = 0;
     if (hit) {
       const t = performance.now();
       // the change before this one, for the settle step's rhythm (a burst within one frame is one change)

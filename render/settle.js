@@ -316,8 +316,11 @@ async (o) => {
   const more = new RegExp(o.morePattern, "i");
   const shown = new Set();
   const moreButton = () => {
-    for (const el of document.querySelectorAll('button, [role="button"]')) {
-      if (el.disabled || shown.has(el) || el.closest("a[href]") || el.form && el.type !== "button") continue;
+    // a link that goes nowhere ("#", "javascript:") is a button its script answers ("Continue reading")
+    for (const el of document.querySelectorAll('button, [role="button"], a[href="#"], a[href^="javascript:"]')) {
+      const link = el.tagName === "A" && !/^(#|javascript:)/i.test(el.getAttribute("href") || "");
+      if (el.disabled || shown.has(el) || link || el.parentElement && el.parentElement.closest("a[href]")
+          || el.form && el.type !== "button") continue;
       const label = (el.textContent || "").trim() || el.getAttribute("aria-label") || "";
       if (label.length <= o.moreMaxChars && more.test(label) && shows(el)) return el;
     }
@@ -453,11 +456,19 @@ async (o) => {
     // What a reader sees once the page's animations have played: every finite CSS animation and
     // transition is finished (sections faded in, text a font loader keeps transparent for its first
     // seconds back in its colour, a splash faded out); endless ones (spinners) are left running.
-    for (const a of document.getAnimations ? document.getAnimations() : []) {
-      try {
-        const end = a.effect && a.effect.getComputedTiming().endTime;
-        if (Number.isFinite(end)) a.finish();
-      } catch (e) { /* a finished or cancelled animation */ }
+    // An animation's end can set off more (a loader's pulse whose end starts the article's fetch, then its
+    // fade-in: a ninth blind round): what it sets off is settled, and its own animations finished, in turn.
+    for (let round = 0; round < o.finishRounds && !net.stop; round++) {
+      let finished = 0;
+      for (const a of document.getAnimations ? document.getAnimations() : []) {
+        try {
+          const end = a.effect && a.effect.getComputedTiming().endTime;
+          if (Number.isFinite(end) && a.playState !== "finished") { a.finish(); finished++; }
+        } catch (e) { /* a cancelled animation */ }
+      }
+      if (!finished || performance.now() >= deadline) break;
+      await frame();  // the animations' ends are promises: what they set off starts now
+      pending = await settle();
     }
   }
   return {steps, pending, placeholder: pending === "placeholders", bound, moved, ms: performance.now() - t0,

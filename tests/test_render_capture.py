@@ -273,7 +273,7 @@ def test_cards_a_rail_asks_for_as_it_scrolls_sideways_are_read(browser, tmp_path
     assert abs(page.geometry.x[first] - page.geometry.x[rail]) < 20
 
 
-def test_opening_an_indexeddb_database_is_a_request_in_flight(browser, tmp_path):
+def test_opening_an_indexeddb_database_or_waiting_for_a_lock_is_a_request_in_flight(browser, tmp_path):
     # A page that opens its IndexedDB store before it fetches the article: the opening is slow in a new
     # profile (a rendering's always is), and nothing else was in flight meanwhile. It counts as a request
     # until it succeeds.
@@ -293,6 +293,11 @@ def test_opening_an_indexeddb_database_is_a_request_in_flight(browser, tmp_path)
                                  "return window.__pagesightNet.inflight; }") == 1
             page.wait_for_function(inflight + " === 0", timeout=5000)
             assert page.evaluate("() => window.db.readyState") == "done"
+            # a Web Lock asked for is in flight until its callback runs (the second waits for the first)
+            assert page.evaluate("() => { navigator.locks.request('ui', () => new Promise((ok) => "
+                                 "setTimeout(ok, 300))); navigator.locks.request('ui', () => 1); "
+                                 "return window.__pagesightNet.inflight; }") == 2
+            page.wait_for_function(inflight + " === 0", timeout=5000)
         finally:
             chromium.close()
 
@@ -420,6 +425,65 @@ def test_code_an_observer_imports_once_on_screen_is_waited_for(browser, tmp_path
     with serve(str(tmp_path), routes) as base:
         texts = [_text(f"{base}/page.html") for _ in range(3)]
     assert all(STORY in text for text in texts), texts
+
+
+def test_what_an_animations_end_sets_off_is_waited_for(browser, tmp_path):
+    # A loader's pulse (Web Animations) whose end starts the article's fetch, then fades the article in:
+    # the animations are finished at the end of settling, and what their ends set off is settled in turn.
+    (tmp_path / "page.html").write_text(f"""<html><body><main><h1>Story</h1><p>{PARA * 2}</p>
+      <div id=loader>Loading</div><div id=art style="opacity:0"></div></main><script>
+      document.getElementById('loader').animate([{{opacity: 1}}, {{opacity: 0.3}}], 1200).finished
+        .then(() => fetch('/story.json')).then((r) => r.json()).then((t) => {{
+          const art = document.getElementById('art');
+          art.innerHTML = '<p>' + t + '</p>';
+          art.animate([{{opacity: 0}}, {{opacity: 1}}], {{duration: 800, fill: 'forwards'}}); }});
+      </script></body></html>""", encoding="utf-8")
+    with serve(str(tmp_path), {"/story.json": _slow(json.dumps(STORY * 3).encode())}) as base:
+        text = _text(f"{base}/page.html")
+    assert STORY in text, text
+
+
+def test_a_fetch_made_once_a_web_lock_is_granted_is_waited_for(browser, tmp_path):
+    # The page's config holds a lock for its fetch; the article's fetch waits for the lock, untracked
+    # by anything else while it waits.
+    (tmp_path / "page.html").write_text(f"""<html><body><main><h1>Story</h1><p>{PARA}</p><div id=more></div>
+      </main><script>
+      navigator.locks.request('ui', async () => {{ await (await fetch('/config.json')).json(); }});
+      navigator.locks.request('ui', async () => {{
+        const t = await (await fetch('/story.json')).json();
+        document.getElementById('more').innerHTML = '<p>' + t + '</p>'; }});</script></body></html>""",
+                                        encoding="utf-8")
+    routes = {"/config.json": _slow(b"{}", delay=0.7), "/story.json": _slow(json.dumps(STORY).encode())}
+    with serve(str(tmp_path), routes) as base:
+        texts = [_text(f"{base}/page.html") for _ in range(2)]
+    assert all(STORY in text for text in texts), texts
+
+
+def test_text_added_a_word_at_a_time_is_followed(browser):
+    # Words appended as text nodes of their own, a few a frame: no single node carries a change's worth of
+    # text, together they do.
+    html = f"""<html><body><main><h1>Story</h1><p>{PARA}</p><p id=typed></p></main><script>
+      const words = {json.dumps((STORY + " ") * 6)}.split(/(\\s+)/);
+      let k = 0; const step = () => {{ for (let n = 0; n < 4 && k < words.length; n++, k++)
+        document.getElementById('typed').append(document.createTextNode(words[k]));
+        if (k < words.length) requestAnimationFrame(step); }};
+      requestAnimationFrame(step);</script></body></html>"""
+    text = _text_of_html(html.encode())
+    assert text.count(STORY) == 6, text
+
+
+def test_a_continue_reading_link_that_goes_nowhere_is_pressed(browser, tmp_path):
+    # <a href="#">Continue reading</a> answered by a script is a button: pressed as one. A link that goes
+    # somewhere is never followed.
+    (tmp_path / "page.html").write_text(f"""<html><body><main><h1>Story</h1><p>{PARA * 2}</p><div id=rest></div>
+      <a href="#" id=more>Continue reading</a> <a href="/elsewhere.html">Continue reading elsewhere</a></main>
+      <script>document.getElementById('more').addEventListener('click', async (e) => {{ e.preventDefault();
+        const t = await (await fetch('/rest.json')).json();
+        document.getElementById('rest').innerHTML = '<p>' + t + '</p>'; e.target.remove(); }});</script>
+      </body></html>""", encoding="utf-8")
+    with serve(str(tmp_path), {"/rest.json": _slow(json.dumps(STORY).encode())}) as base:
+        page = get_page(f"{base}/page.html", render=True)
+    assert STORY in page.text_of(page.body_id) and page.url.endswith("/page.html")
 
 
 def _text_of(url: str) -> str:
