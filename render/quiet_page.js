@@ -8,6 +8,12 @@
   Object.defineProperty(window, "__pagesightNet", {value: net, enumerable: false});
   const begin = () => { net.inflight++; net.started++; net.dynamic = true; net.last = performance.now(); };
   const end = () => { net.inflight--; net.last = performance.now(); };
+  // One request begun: the function that ends it, once however often it is called (load and error both).
+  const request = () => {
+    begin();
+    let open = true;
+    return () => { if (open) { open = false; end(); } };
+  };
   // A promise-returning call counted in flight until its promise settles.
   const tracked = (call0) => function (...args) {
     begin();
@@ -37,12 +43,9 @@
   const idb = window.IDBFactory && IDBFactory.prototype, idbOpen0 = idb && idb.open;
   if (idbOpen0) {
     idb.open = function (...args) {
-      const request = idbOpen0.apply(this, args);
-      begin();
-      let open = true;
-      const done = () => { if (open) { open = false; end(); } };
-      for (const type of ["success", "error", "blocked"]) request.addEventListener(type, done);
-      return request;
+      const opening = idbOpen0.apply(this, args), done = request();
+      for (const type of ["success", "error", "blocked"]) opening.addEventListener(type, done);
+      return opening;
     };
   }
   // A Web Lock asked for: its callback, and what it fetches, waits for the lock; in flight until it runs.
@@ -51,9 +54,7 @@
     locks.request = function (...args) {
       const k = args.length - 1, fn = args[k];
       if (typeof fn !== "function") return lockRequest0.apply(this, args);
-      begin();
-      let waiting = true;
-      const ran = () => { if (waiting) { waiting = false; end(); } };
+      const ran = request();
       args[k] = function (...given) { ran(); return fn.apply(this, given); };
       const promise = lockRequest0.apply(this, args);
       promise.then(ran, ran);
@@ -216,9 +217,7 @@
     if (el.nodeName !== "SCRIPT" || counted.has(el) || !el.src || el.noModule || !el.isConnected) return;
     if (el.type && !runnable.test(el.type.trim())) return;
     counted.add(el);
-    begin();
-    let open = true;
-    const done = () => { if (open) { open = false; end(); } };
+    const done = request();
     el.addEventListener("load", done);
     el.addEventListener("error", done);
   };
