@@ -508,19 +508,45 @@ def xml_safe(text: str) -> str:
 
 #: Headings whose text may sit in a button (kept when the noise tags go).
 _HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+#: A disclosure's button whose label runs to this many words names what it opens (an FAQ's question, a
+#: section's title), where a control's own name is shorter: "Menu", "Toggle navigation", "Show more
+#: replies" (the labels of the menu, share and "more" toggles that carry ``aria-expanded`` are 1-3 words).
+DISCLOSURE_LABEL_MIN_WORDS = 4
+#: ... and at most this many characters (besides spaces): a longer one is no label but content a button
+#: swallowed (handled by the ``controls`` repair), read here no further.
+DISCLOSURE_LABEL_MAX_CHARS = 300
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none", re.I)
 
 
 def _keep_heading_buttons(root: etree._Element) -> None:
-    """Unwrap a ``<button>`` that is a heading's content: an accordion's header is a button inside
-    a heading, its label the section's title (WAI-ARIA Authoring Practices, accordion pattern),
-    not a control to drop with the noise tags."""
-    found = False
+    """Unwrap a ``<button>`` that titles what it opens, so that its label is not dropped with the noise
+    tags: a heading's content (an accordion's header is a button inside a heading), or a disclosure's
+    button (WAI-ARIA Authoring Practices, disclosure pattern: it carries ``aria-expanded``, or the panel it
+    shows follows it, hidden) labelled with at least :data:`DISCLOSURE_LABEL_MIN_WORDS` words, as an FAQ's
+    questions are; a menu's button (``aria-haspopup``) is not one."""
+    found = []
     for el in root.iter("button"):
         parent = el.getparent()
-        if parent is not None and parent.tag in _HEADING_TAGS:
-            el.tag, found = "pagesight-heading-button", True
+        if parent is not None and parent.tag in _HEADING_TAGS or _titles_disclosure(el):
+            found.append(el)
+    for el in found:
+        el.tag = "pagesight-heading-button"
     if found:
         etree.strip_tags(root, "pagesight-heading-button")
+
+
+def _titles_disclosure(button: etree._Element) -> bool:
+    """Whether ``button`` is a disclosure's button labelled as a title (see :func:`_keep_heading_buttons`)."""
+    if button.get("aria-haspopup") not in (None, "false") or button.find(".//button") is not None:
+        return False
+    if button.get("aria-expanded") is None:
+        panel = button.getnext()
+        named = (button.get("aria-controls") or "").split()
+        if panel is None or not (panel.get("hidden") is not None or _HIDDEN_STYLE.search(panel.get("style") or "")
+                                 or panel.get("id") in named):
+            return False
+    label = _short_text(button, DISCLOSURE_LABEL_MAX_CHARS)
+    return label is not None and len(label.split()) >= DISCLOSURE_LABEL_MIN_WORDS
 
 
 def _mark_reply_buttons(root: etree._Element) -> None:

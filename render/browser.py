@@ -151,7 +151,7 @@ def init_script() -> str:
                             "history_per_s": HISTORY_PER_S, "interval_min": INTERVAL_MIN_MS,
                             "interact": json.dumps(INTERACTION_EVENTS), "channel_wait": CHANNEL_WAIT_MS,
                             "rhythm_max": RHYTHM_MAX_MS, "rhythm_factor": RHYTHM_FACTOR,
-                            "scroll_poll_max": SCROLL_POLL_MAX_MS}
+                            "scroll_poll_max": SCROLL_POLL_MAX_MS, "message_render": MESSAGE_RENDER_MS}
 
 
 #: Bytes of the served page read to tell a binary file (image, PDF ...) from a page, as the HTML
@@ -193,6 +193,10 @@ INTERACTION_EVENTS = ("keydown", "keyup", "mousedown", "mousemove", "mouseover",
 #: the content than a step) (ms): the default ``placeholder_grace_ms``, the wait given to a page's scripts
 #: elsewhere.
 CHANNEL_WAIT_MS = 1000
+#: A message is taken to have added content when the page changed within this long of it (ms): its handlers
+#: may wait for the next frame before they render, as Turbo's stream actions do (a tenth blind round: a live
+#: blog's entries over server events, read as messages that added nothing); six frames at 60 Hz.
+MESSAGE_RENDER_MS = 100
 #: Content that comes in steps (a paragraph a message or a frame) is waited for, after each step, as long as
 #: the last gap between two steps times this: the next step is due one gap on, and half a gap covers its jitter.
 RHYTHM_FACTOR = 1.5
@@ -256,6 +260,16 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) more\b"
                        r"|^read (the )?(full|whole|entire|rest)\b|^(show|expand) (all|full)\b")
 #: Longer labels are sentences, not "Load more" buttons.
 MORE_BUTTON_MAX_CHARS = 40
+#: A collapsed disclosure's button labelled with at least this many words titles what it opens (an FAQ's
+#: question), where a control's own name is shorter ("Menu", "Toggle navigation", "Show more replies"); the
+#: HTML path keeps such labels as text by the same count (``extractor.parse.DISCLOSURE_LABEL_MIN_WORDS``).
+#: Such a button whose panel is not on the page is pressed once settled (a tenth blind round: Headless UI).
+DISCLOSURE_TITLE_MIN_WORDS = 4
+#: ... and at most this many characters: a longer label is content a button holds, not a title.
+DISCLOSURE_TITLE_MAX_CHARS = 300
+#: The page's chrome, whose buttons open menus and panels of the site, not of its content.
+CHROME_SELECTOR = ('nav, header, footer, aside, dialog, [role="navigation"], [role="banner"], '
+                   '[role="contentinfo"], [role="complementary"], [role="dialog"]')
 #: Frames waited at most, after a watched element was scrolled into view, for its intersection
 #: observer to report (it does within two frames on an idle machine; 20 frames, about a third of
 #: a second, covers a loaded one).
@@ -418,9 +432,10 @@ _OUTSIDE_JS = ("(urls) => { const n = window.__pagesightNet; if (n) { "
 
 
 class _ScriptLoads:
-    """The scripts each frame of a page is loading, counted from the browser's request events while
-    the page loads and settles: no wrapper in the page sees a module that ``import()`` asks for (an
-    island hydrated once on screen, a lazy route), and what it adds comes once it has loaded and run.
+    """The scripts each frame of a page is loading, and its dedicated workers' requests, counted from the
+    browser's request events while the page loads and settles: no wrapper in the page sees a module that
+    ``import()`` asks for (an island hydrated once on screen, a lazy route) nor what a worker fetches, and
+    what either brings comes once it has loaded and run.
     Each start and end writes the frame's count into its counters (``outside`` of quiet_page.js),
     which the settle step adds to the requests it counts itself.
     """
@@ -428,9 +443,14 @@ class _ScriptLoads:
     def __init__(self, page: Any) -> None:
         self._page = page
         self._frame_of: dict[Any, Any] = {}  # request in flight -> its frame
-        self._events = (("request", self._started), ("requestfinished", self._ended), ("requestfailed", self._ended))
+        self._workers: set[str] = set()  # the scripts of the page's dedicated workers
+        self._events = (("request", self._started), ("requestfinished", self._ended), ("requestfailed", self._ended),
+                        ("worker", self._worker))
         for name, handler in self._events:
             page.on(name, handler)
+
+    def _worker(self, worker: Any) -> None:
+        self._workers.add(worker.url)
 
     def _tell(self, frame: Any) -> None:
         urls = [request.url for request, f in self._frame_of.items() if f is frame]
@@ -438,7 +458,9 @@ class _ScriptLoads:
         task.add_done_callback(_consume)
 
     def _started(self, request: Any) -> None:
-        if request.resource_type != "script":
+        # A dedicated worker's fetch is out of the page's wrappers' sight too: the browser reports it for the
+        # worker's frame, its Referer the worker's script (a tenth blind round: an essay a worker fetched).
+        if request.resource_type != "script" and request.headers.get("referer") not in self._workers:
             return
         try:
             frame = request.frame
@@ -1005,7 +1027,9 @@ class _Engine:
                 "minArea": PLACEHOLDER_MIN_AREA_SHARE, "emptyChars": EMPTY_PAGE_CHARS, "ioFrames": IO_REPORT_FRAMES,
                 "ioReportMs": IO_REPORT_MS, "finishRounds": FINISH_ROUNDS,
                 "mainEmptyChars": MAIN_EMPTY_CHARS, "shellChars": SHELL_PAGE_CHARS,
-                "morePattern": MORE_BUTTON_PATTERN, "moreMaxChars": MORE_BUTTON_MAX_CHARS, "interact": True}
+                "morePattern": MORE_BUTTON_PATTERN, "moreMaxChars": MORE_BUTTON_MAX_CHARS, "interact": True,
+                "titleMinWords": DISCLOSURE_TITLE_MIN_WORDS, "titleMaxChars": DISCLOSURE_TITLE_MAX_CHARS,
+                "chrome": CHROME_SELECTOR}
         if loads is not None:
             loads.retell()
         try:

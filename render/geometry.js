@@ -28,6 +28,10 @@
   // How far up a transparent element's ancestors an intersection observer's target counts for it
   // (a watched section whose class fades in its paragraphs' wrapper).
   const REVEAL_LEVELS = 3;
+  // A hidden panel after a button is read as a disclosure's when no more than this share of its text is
+  // links (a menu's is nearly all links): the link density past which CleanTree drops a node (ALGORITHMS 1,
+  // DLmax).
+  const TOGGLED_MAX_LINK_SHARE = 0.65;
   const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
                         "track", "wbr", "param", "keygen"]);
   const RAW = new Set(["script", "style", "noscript", "xmp", "noembed", "noframes", "plaintext"]);
@@ -98,6 +102,22 @@
     const prev = el.previousElementSibling;
     return !!prev && (prev.hasAttribute("aria-expanded") || !!prev.querySelector("[aria-expanded]"));
   };
+  // A panel hidden with display: none just after the button that shows it (WAI-ARIA disclosure pattern,
+  // without the ARIA: Alpine's x-show, a hand-written FAQ): the button, or a heading holding it, comes
+  // first. Not a menu (the button has aria-haspopup, or the panel sits in the page's navigation or header,
+  // or is mostly links), which is a list of places to go, not content one click away.
+  const toggled = (el) => {
+    const prev = el.previousElementSibling;
+    if (!prev) return false;
+    const only = prev.children.length === 1 ? prev.firstElementChild : null;
+    const button = [prev, only].find((b) => b && (b.localName === "button" || b.getAttribute("role") === "button"
+                                                   || b.hasAttribute("aria-expanded")));
+    if (!button || !["false", null].includes(button.getAttribute("aria-haspopup"))) return false;
+    if (el.closest("nav, header, [role=navigation], [role=banner]")) return false;
+    let links = 0;
+    for (const a of el.querySelectorAll("a[href]")) links += a.textContent.trim().length;
+    return links <= TOGGLED_MAX_LINK_SHARE * el.textContent.trim().length;
+  };
   // Called for a frame of another origin (opts.sub: {dx, dy}), the walk starts at its body's
   // children, in the page coordinates of the frame's content box, and returns them alone.
   const sub = opts.sub || null;
@@ -151,7 +171,7 @@
     // tab) that a control on the page names in its aria-controls is content one click away, as a
     // clipped one is: it is walked, and it and what it holds take the box of the panel's parent.
     let panelCtx = null;
-    if (!descend && !ctx.panel && p >= 0 && el.id && ctx.controlled().has(el.id)) {
+    if (!descend && !ctx.panel && p >= 0 && (el.id && ctx.controlled().has(el.id) || toggled(el))) {
       panelCtx = {...ctx, panel: [X[p], Y[p], W[p], H[p]]};
     }
     if (panelCtx) descend = true;

@@ -263,15 +263,18 @@
   const addedSinceFire = () => addedSince(net.lastFire);
   // Server events, sockets and workers: awaited CHANNEL_WAIT ms for a first message, and ``next`` ms after
   // each message that added content, for the next; not after one that did not, nor once closed or ended.
+  // A message that added nothing (a heartbeat) stops the wait until one adds content again.
   const awaitMessages = (channel, next) => {
-    const done = () => net.channels.delete(channel);
+    let over = false;
+    const done = () => { over = true; net.channels.delete(channel); };
     net.channels.set(channel, performance.now() + CHANNEL_WAIT);
     channel.addEventListener("message", () => {
       const t = net.lastFire = performance.now();
-      setTimeout0.call(window, () => {  // once the page's own handlers have run
-        if (!net.channels.has(channel)) return;
-        if (addedSince(t)) net.channels.set(channel, performance.now() + next); else done();
-      }, 0);
+      // once the page's own handlers have run, and the frame some of them wait for (a Turbo stream action)
+      setTimeout0.call(window, () => {
+        if (over) return;
+        if (addedSince(t)) net.channels.set(channel, performance.now() + next); else net.channels.delete(channel);
+      }, %(message_render)s);
     });
     channel.addEventListener("error", done);
     return done;

@@ -342,6 +342,36 @@ async (o) => {
     if (document.body.innerText.length <= seen) break;  // nothing came: not a button for more
     shown.add(button);  // it showed what was there: pressed again, it would hide it
   }
+  // A collapsed disclosure whose panel is not on the page until it opens (Headless UI's, Radix's: an FAQ
+  // built with React) is opened as a reader opens it: its button, labelled as a title (an FAQ's question,
+  // not "Menu"), outside the page's chrome, not a menu's, not a link nor one that submits a form. All are
+  // pressed in one go, then the page is settled once. A panel already there, hidden or not, is read as it is.
+  const closedDisclosures = () => {
+    const found = [];
+    for (const el of document.querySelectorAll('button[aria-expanded="false"], [role="button"][aria-expanded="false"]')) {
+      if (el.disabled || el.form && el.type !== "button" || el.closest("a[href]") || el.closest(o.chrome)
+          || !["false", null].includes(el.getAttribute("aria-haspopup"))) continue;
+      const label = (el.textContent || "").trim();
+      if (label.length > o.titleMaxChars || label.split(/\s+/).length < o.titleMinWords) continue;
+      const named = (el.getAttribute("aria-controls") || "").split(/\s+/).filter(Boolean)
+        .map((id) => document.getElementById(id)).filter(Boolean);
+      const heading = el.parentElement && /^h[1-6]$/.test(el.parentElement.localName) ? el.parentElement : null;
+      const next = el.nextElementSibling || (heading && heading.nextElementSibling);  // Radix: <h3><button>
+      if (named.some((panel) => panel.textContent.trim()) || !named.length && next && next.textContent.trim()) continue;
+      if (shows(el)) found.push(el);
+    }
+    return found;
+  };
+  const closed = bound || net.stop || moved || steps >= o.steps ? [] : closedDisclosures();
+  if (closed.length && performance.now() < deadline) {
+    anew();
+    for (const button of closed) button.click();
+    steps++;
+    await frame();
+    await frame();
+    pending = await settle();
+    movedOn();
+  }
   // The rows of a virtualised list seen so far (text -> [place in the list, the row, a copy]); ``scrolled``
   // gives how far what scrolls the list has moved, so that a row's place holds whatever the scroll (a
   // transform as well as a ``top``).

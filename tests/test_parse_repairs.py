@@ -210,3 +210,25 @@ def test_source_text_outside_tags_matches_a_tag_stripper_and_handles_unclosed_ra
     assert words("<p>a</p><script>unclosed") == ["a", "unclosed"]  # an unclosed script is its tag alone
     assert words("<SCRIPT>x</script>y <p x=1 <p>z") == ["y", "<p", "x=1", "z"]  # a tag never closed is text
     assert words("<script>" * 2000 + "text") == ["text"]
+
+
+def test_a_disclosures_button_keeps_its_label_and_a_controls_name_goes():
+    # An FAQ's questions sit in the buttons that open their answers (WAI-ARIA disclosure pattern: the button
+    # carries aria-expanded, or the hidden panel it opens follows it); a button in a heading titles its
+    # section. Controls named in a few words ("Menu"), a menu's button and a lone button go with the noise.
+    html = ("<html><body><main><h1>Questions</h1>"
+            "<div><button aria-expanded='false'>How do I reset the password of my account?</button>"
+            "<div hidden><p>Open the settings page.</p></div></div>"
+            "<div><button class='q'>What does the yearly plan include for teams?</button>"
+            "<div style='display: none;'><p>Everything the monthly one does.</p></div></div>"
+            "<h3><button aria-controls='p3'>Billing</button></h3><div id='p3'><p>Invoices go out monthly.</p></div>"
+            "<button aria-expanded='false'>Menu</button>"
+            "<button aria-haspopup='true' aria-expanded='false'>Open the list of every section here</button>"
+            "<button>Subscribe to our weekly newsletter today</button>"
+            "<button>A button with no panel after it at all</button><p>Text.</p></main></body></html>")
+    text = _body_text(html)
+    for kept in ("How do I reset the password of my account?", "What does the yearly plan include for teams?",
+                 "Billing", "Open the settings page.", "Everything the monthly one does."):
+        assert kept in text
+    for dropped in ("Menu", "Open the list", "Subscribe", "no panel"):
+        assert dropped not in text

@@ -593,6 +593,54 @@ def test_content_coming_in_steps_the_page_cannot_count_is_followed(browser, tmp_
     assert not result.warnings
 
 
+WORKER_ESSAY = "The essay a worker fetched for the page, and handed over once its request had come back."
+
+
+def test_a_request_a_worker_makes_is_waited_for(browser, tmp_path):
+    # A worker fetches the essay a moment after it starts (the page's own wrappers see neither its timer nor its
+    # request) and posts it back; the page shows a long header meanwhile (a page showing content does not wait
+    # for a worker's first answer by itself). The browser reports the request, its Referer the worker's script.
+    def essay(handler):
+        time.sleep(0.8)
+        return 200, {"Content-Type": "text/plain"}, (WORKER_ESSAY + " ") .encode() * 4
+
+    (tmp_path / "essay-worker.js").write_text(
+        "setTimeout(() => fetch('/essay').then((r) => r.text()).then((t) => postMessage(t)), 400);", encoding="utf-8")
+    html = (f"<html><body><header><p>{PARA * 24}</p></header><main><h1>An essay</h1></main><script>"
+            "new Worker('/essay-worker.js').onmessage = (e) => document.querySelector('main')"
+            ".insertAdjacentHTML('beforeend', '<p>' + e.data + '</p>');</script></body></html>")
+    (tmp_path / "page.html").write_text(html, encoding="utf-8")
+    with serve(str(tmp_path), {"/essay": essay}) as base:
+        page = get_page(f"{base}/page.html", render=True)
+    assert WORKER_ESSAY in page.text_of(page.body_id)
+    assert not page.geometry.extra["warnings"]
+
+
+def test_server_events_rendered_at_the_next_frame_are_followed(browser, tmp_path):
+    # Turbo's stream actions render a message at the next animation frame: a message is taken to have added
+    # content when the page changed within MESSAGE_RENDER_MS of it, and the next one is waited for. The gap
+    # between messages (0.7 s) is longer than the rhythm of steps the settle step follows by itself.
+    def events(handler):
+        handler.send_response(200)
+        handler.send_header("Content-Type", "text/event-stream")
+        handler.end_headers()
+        for note in STREAMED[:4]:
+            time.sleep(0.7)
+            handler.wfile.write(f"data: {note}\n\n".encode())
+            handler.wfile.flush()
+        handler.wfile.write(b"event: done\ndata: end\n\n")
+        handler.close_connection = True
+
+    html = (f"<html><body><main><h1>Harbour notes</h1><p>{PARA * 3}</p></main><script>{PUT_NOTE}"
+            "const es = new EventSource('/events'); es.onmessage = (e) => requestAnimationFrame(() => put(e.data));"
+            " es.addEventListener('done', () => es.close());</script></body></html>")
+    (tmp_path / "page.html").write_text(html, encoding="utf-8")
+    with serve(str(tmp_path), {"/events": events}) as base:
+        result = extract(f"{base}/page.html", render=True)
+    assert all(note in result.text for note in STREAMED[:4]), result.text
+    assert not result.warnings
+
+
 def test_a_clock_alone_does_not_hold_the_page(browser):
     html = """<html><body><article><h1>Clock</h1><p>""" + PARA * 5 + """</p></article><span id="c"></span><script>
       (function tick() { document.getElementById('c').textContent = Date.now(); setTimeout(tick, 100); })();
@@ -963,6 +1011,62 @@ def test_panels_hidden_until_a_control_opens_them_are_content(browser):
     assert "spam" not in text.lower()
     # The panels' text goes through extraction too.
     assert "The second tab waits for its click." in extract(html.encode(), render=True).text
+
+
+def test_panels_hidden_just_after_their_button_are_content(browser):
+    # Alpine's x-show: each answer hidden with display: none right after the button that shows it, no ARIA;
+    # the button's label is the question. A menu's panel (in the navigation, or mostly links, or after a
+    # menu's button) stays out.
+    items = "".join(f"<div class='faq'><button class='q'>What happens to the ferry number {k} in winter?</button>"
+                    f"<div class='a' style='display: none;'><p>Answer {k}: the ferry is laid up until spring.</p>"
+                    "</div></div>" for k in range(3))
+    links = "".join(f"<li><a href='/s{k}'>Section number {k}</a></li>" for k in range(6))
+    html = f"""<html><body><nav><button>Open the menu of sections</button><ul style="display:none">{links}</ul>
+      <button>Open the other menu</button><div style="display:none"><p>Spam of the nav panel.</p></div></nav>
+      <main><h1>Ferry questions</h1><p>{PARA * 2}</p>{items}
+      <button>More sections of the site</button><ul style="display:none">{links}</ul>
+      <button aria-haspopup="menu">Share this page with others</button><div style="display:none"><p>Spam
+      of a menu.</p></div></main></body></html>"""
+    text = _text_of_html(html.encode())
+    for k in range(3):
+        assert f"What happens to the ferry number {k} in winter?" in text
+        assert f"Answer {k}: the ferry is laid up until spring." in text
+    assert "spam" not in text.lower() and "Section number" not in text
+
+
+#: A disclosure whose panel is on the page only while it is open (Headless UI, Radix): the click renders it.
+OPEN_ON_CLICK = """document.querySelectorAll('[data-answer]').forEach((b) => b.addEventListener('click', () => {
+  const open = b.getAttribute('aria-expanded') === 'true';
+  b.setAttribute('aria-expanded', String(!open));
+  const holder = b.closest('[data-item]'), panel = holder.querySelector('.panel');
+  if (panel) panel.replaceChildren(...(open ? [] : [Object.assign(document.createElement('p'),
+    {textContent: b.dataset.answer})]));
+  else if (!open) holder.insertAdjacentHTML('beforeend', '<div class="panel"><p>' + b.dataset.answer + '</p></div>');
+  else holder.querySelector('.panel').remove();
+}));"""
+
+
+def test_disclosures_whose_panels_are_not_on_the_page_are_opened(browser):
+    # Headless UI renders a closed disclosure's panel only once opened; Radix leaves an empty hidden one that
+    # aria-controls names, its button in a heading. Both are pressed once the page has settled. Buttons of the
+    # page's chrome, short control names and a menu's button are not.
+    free = "".join(f"<div data-item><button aria-expanded='false' data-answer='Free answer {k} came on a click.'>"
+                   f"Why does the lighthouse number {k} blink twice?</button></div>" for k in range(3))
+    radix = ("<div data-item><h3><button aria-expanded='false' aria-controls='r1' data-answer='The Radix answer "
+             "came on a click.'>Where do the keepers sleep at night?</button></h3><div id='r1' class='panel' "
+             "hidden></div></div>")
+    spam = ("<div data-item><button aria-expanded='false' data-answer='Spam of a short control.'>Show replies"
+            "</button></div><div data-item><button aria-expanded='false' aria-haspopup='true' data-answer="
+            "'Spam of a menu button.'>Pick one of the options here</button></div>")
+    html = f"""<html><body><header><div data-item><button aria-expanded="false" data-answer="Spam of the header.">
+      Open the account panel of yours</button></div></header><main><h1>Lighthouse questions</h1>
+      <p>{PARA * 2}</p>{free}{radix}{spam}</main><script>{OPEN_ON_CLICK}</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    for k in range(3):
+        assert f"Why does the lighthouse number {k} blink twice?" in text
+        assert f"Free answer {k} came on a click." in text
+    assert "The Radix answer came on a click." in text
+    assert "spam" not in text.lower()
 
 
 @pytest.mark.parametrize("style", [
