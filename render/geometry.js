@@ -10,8 +10,8 @@
 // space, taken at scroll (0, 0) so that they match a full-page screenshot. Elements under a
 // `display: none` or `opacity: 0` element cannot be seen and are neither walked nor measured:
 // they are serialised as they are and join their nearest measured ancestor; except a panel that
-// a control names in its aria-controls (a collapsed accordion, an inactive tab), which is walked
-// with its parent's box.
+// a control names (a collapsed accordion, an inactive tab) or that follows its button, which is
+// walked with its parent's box.
 (opts) => {
   const net = window.__pagesightNet;
   if (net) net.stop = true;  // a settle loop still running in the page stops scrolling now
@@ -76,13 +76,21 @@
   const frames = [];
   let shadowRoots = 0, closedRead = 0;
   // A context is one document: its window, its offset in page space, its frame depth.
+  // The panels a control names: in its aria-controls, or, as Bootstrap's collapse and tab toggles do without
+  // it, in the target of its data-bs-toggle / data-toggle (data-bs-target, data-target or href: "#id").
+  const TARGETS = "[data-bs-toggle][data-bs-target^='#'], [data-toggle][data-target^='#'], "
+    + "[data-bs-toggle][href^='#'], [data-toggle][href^='#']";
   const withControls = (win) => {
-    let ids = null;  // ids named by aria-controls, collected on first use
+    let ids = null;  // ids named by controls, collected on first use
     return () => {
       if (!ids) {
         ids = new Set();
         for (const c of win.document.querySelectorAll("[aria-controls]")) {
           for (const id of c.getAttribute("aria-controls").split(/\s+/)) if (id) ids.add(id);
+        }
+        for (const c of win.document.querySelectorAll(TARGETS)) {
+          const target = c.getAttribute("data-bs-target") || c.getAttribute("data-target") || c.getAttribute("href");
+          if (/^#[\w-]+$/.test(target)) ids.add(target.slice(1));
         }
       }
       return ids;
@@ -168,10 +176,11 @@
     let x = 0, y = 0, w = 0, h = 0, pos = 0, fs = 0, vis = false, clip = null, fw = 400, col = 0, bg = 0;
     let inScroll = false, frameDoc = null;
     // A panel hidden with display: none (the hidden attribute, a collapsed accordion or an inactive
-    // tab) that a control on the page names in its aria-controls is content one click away, as a
-    // clipped one is: it is walked, and it and what it holds take the box of the panel's parent.
+    // tab) that a control on the page names (aria-controls, Bootstrap's targets) or that follows its
+    // button is content one click away, as a clipped one is: it is walked, and it and what it holds take
+    // the box of the panel's parent; so is a panel inside such a panel (an accordion in an inactive tab).
     let panelCtx = null;
-    if (!descend && !ctx.panel && p >= 0 && (el.id && ctx.controlled().has(el.id) || toggled(el))) {
+    if (!descend && p >= 0 && (el.id && ctx.controlled().has(el.id) || toggled(el))) {
       panelCtx = {...ctx, panel: [X[p], Y[p], W[p], H[p]]};
     }
     if (panelCtx) descend = true;
@@ -184,8 +193,10 @@
     if (ctx.panel || panelCtx) {
       if (descend) {
         [x, y, w, h] = (panelCtx || ctx).panel;
-        vis = cs.opacity !== "0" && cs.visibility === "visible";
-        descend = cs.opacity !== "0";
+        // the panel's own opacity 0 is its opening transition's start (Bootstrap's .fade), not spam's
+        const seen = !!panelCtx || cs.opacity !== "0";
+        vis = seen && cs.visibility === "visible";
+        descend = seen;
       }
       CLIP.push(null);
       CBCLIP.push(null);

@@ -1013,6 +1013,25 @@ def test_panels_hidden_until_a_control_opens_them_are_content(browser):
     assert "The second tab waits for its click." in extract(html.encode(), render=True).text
 
 
+def test_bootstrap_panels_named_by_their_targets_are_content(browser):
+    # Bootstrap's toggles name their panels by data-bs-target (or an href) without aria-controls; an inactive
+    # tab pane fades in from opacity 0; an accordion inside it is a panel in a panel.
+    css = (".tab-content > .tab-pane { display: none } .tab-content > .active { display: block }"
+           " .fade:not(.show) { opacity: 0 } .collapse:not(.show) { display: none }")
+    html = f"""<html><head><style>{css}</style></head><body><main><h1>Billing help</h1><p>{PARA * 2}</p>
+      <ul role="tablist"><li><button data-bs-toggle="tab" data-bs-target="#one" type="button">Paying</button></li>
+      <li><a data-toggle="tab" href="#two">Refunds</a></li></ul>
+      <div class="tab-content"><div class="tab-pane fade show active" id="one"><p>The first pane shows.</p></div>
+      <div class="tab-pane fade" id="two"><p>The second pane waits for its tab.</p>
+        <h3><button data-bs-toggle="collapse" data-bs-target="#inner" type="button">Inner</button></h3>
+        <div id="inner" class="collapse"><p>The inner answer of the second pane.</p></div></div></div>
+      <div id="alone" class="collapse"><p>Spam that nothing opens.</p></div></main></body></html>"""
+    text = _text_of_html(html.encode())
+    for kept in ("The first pane shows.", "The second pane waits for its tab.", "The inner answer of the second pane."):
+        assert kept in text
+    assert "Spam" not in text
+
+
 def test_panels_hidden_just_after_their_button_are_content(browser):
     # Alpine's x-show: each answer hidden with display: none right after the button that shows it, no ARIA;
     # the button's label is the question. A menu's panel (in the navigation, or mostly links, or after a
