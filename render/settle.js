@@ -346,6 +346,16 @@ async (o) => {
   // built with React) is opened as a reader opens it: its button, labelled as a title (an FAQ's question,
   // not "Menu"), outside the page's chrome, not a menu's, not a link nor one that submits a form. All are
   // pressed in one go, then the page is settled once. A panel already there, hidden or not, is read as it is.
+  const headingOf = (button) => (button.parentElement && /^h[1-6]$/.test(button.parentElement.localName)
+    ? button.parentElement : null);
+  // the panel a disclosure's button opens: the one its aria-controls names, else what follows it (or its
+  // heading: Radix's <h3><button>)
+  const panelOf = (button) => {
+    const named = (button.getAttribute("aria-controls") || "").split(/\s+/).filter(Boolean)
+      .map((id) => document.getElementById(id)).find(Boolean);
+    const heading = headingOf(button);
+    return named || button.nextElementSibling || (heading && heading.nextElementSibling);
+  };
   const closedDisclosures = () => {
     const found = [];
     for (const el of document.querySelectorAll('button[aria-expanded="false"], [role="button"][aria-expanded="false"]')) {
@@ -353,15 +363,14 @@ async (o) => {
           || !["false", null].includes(el.getAttribute("aria-haspopup"))) continue;
       const label = (el.textContent || "").trim();
       if (label.length > o.titleMaxChars || label.split(/\s+/).length < o.titleMinWords) continue;
-      const named = (el.getAttribute("aria-controls") || "").split(/\s+/).filter(Boolean)
-        .map((id) => document.getElementById(id)).filter(Boolean);
-      const heading = el.parentElement && /^h[1-6]$/.test(el.parentElement.localName) ? el.parentElement : null;
-      const next = el.nextElementSibling || (heading && heading.nextElementSibling);  // Radix: <h3><button>
-      if (named.some((panel) => panel.textContent.trim()) || !named.length && next && next.textContent.trim()) continue;
-      if (shows(el)) found.push(el);
+      const panel = panelOf(el);
+      if (!(panel && panel.textContent.trim()) && shows(el)) found.push(el);
     }
     return found;
   };
+  // An accordion that keeps one panel open at a time (Radix's "single") has closed the others as each
+  // opened: those are opened in turn, settling after each, and what each panel showed is kept as a copy
+  // beside it once closed again (static: the framework's own nodes stay as it made them).
   const closed = bound || net.stop || moved || steps >= o.steps ? [] : closedDisclosures();
   if (closed.length && performance.now() < deadline) {
     anew();
@@ -371,6 +380,31 @@ async (o) => {
     await frame();
     pending = await settle();
     movedOn();
+    const copies = new Map();
+    const keep = (button) => {
+      const panel = panelOf(button);
+      if (panel && panel.textContent.trim()) copies.set(button, [panel, panel.cloneNode(true)]);
+    };
+    const shut = closed.filter((b) => b.isConnected && b.getAttribute("aria-expanded") === "false");
+    if (shut.length) closed.filter((b) => b.getAttribute("aria-expanded") === "true").forEach(keep);
+    for (const button of shut) {
+      if (performance.now() >= deadline || steps >= o.steps || moved || net.stop) break;
+      anew();
+      button.click();
+      steps++;
+      await frame();
+      await frame();
+      pending = await settle();
+      if (movedOn()) break;
+      keep(button);
+    }
+    for (const [button, [panel, copy]] of copies) {
+      const now = panelOf(button);
+      if (now && now.textContent.trim() && shows(now)) continue;  // open still
+      copy.removeAttribute("id");
+      copy.removeAttribute("hidden");
+      (panel.isConnected ? panel : headingOf(button) || button).after(copy);
+    }
   }
   // The rows of a virtualised list seen so far (text -> [place in the list, the row, a copy]); ``scrolled``
   // gives how far what scrolls the list has moved, so that a row's place holds whatever the scroll (a

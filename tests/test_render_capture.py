@@ -593,6 +593,34 @@ def test_content_coming_in_steps_the_page_cannot_count_is_followed(browser, tmp_
     assert not result.warnings
 
 
+#: Radix's accordion of type "single": opening one item closes the one open, whose panel is emptied again.
+ONE_AT_A_TIME = """const items = [...document.querySelectorAll('[data-item]')];
+items.forEach((item) => item.querySelector('button').addEventListener('click', () => {
+  for (const other of items) {
+    const b = other.querySelector('button'), panel = other.querySelector('.panel');
+    const open = other === item && b.getAttribute('aria-expanded') === 'false';
+    b.setAttribute('aria-expanded', String(open));
+    panel.hidden = !open;
+    const answer = Object.assign(document.createElement('p'), {textContent: b.dataset.answer});
+    panel.replaceChildren(...(open ? [answer] : []));
+  }
+}));"""
+
+
+def test_an_accordion_that_keeps_one_panel_open_is_read_whole(browser):
+    # Pressed together, the items of a one-at-a-time accordion close each other: each is opened in turn and
+    # what it showed kept beside its panel.
+    items = "".join(f"<div data-item><h3><button aria-expanded='false' aria-controls='r{k}' data-answer='Answer {k} "
+                    f"of the one-at-a-time accordion.'>When does the tide number {k} turn here?</button></h3>"
+                    f"<div id='r{k}' class='panel' hidden></div></div>" for k in range(4))
+    html = (f"<html><body><main><h1>Tide questions</h1><p>{PARA * 2}</p>{items}</main>"
+            f"<script>{ONE_AT_A_TIME}</script></body></html>")
+    text = extract(html.encode(), render=True).text
+    for k in range(4):
+        assert f"When does the tide number {k} turn here?" in text
+        assert text.count(f"Answer {k} of the one-at-a-time accordion.") == 1, text
+
+
 WORKER_ESSAY = "The essay a worker fetched for the page, and handed over once its request had come back."
 
 
