@@ -32,7 +32,7 @@ from typing import Any
 from extractor.decode import sniff_binary
 from extractor.errors import BrowserNotFound, NavigatedAway, NotHTMLError, PageTooLarge, RenderError, RenderTimeout
 
-from .geometry import FRAME_MIN_WIDTH_SHARE, RawGeometry, merge_frame, parse, script, script_args
+from .geometry import CHROME_SELECTOR, FRAME_MIN_WIDTH_SHARE, RawGeometry, merge_frame, parse, script, script_args
 from .options import RenderOptions, make_render_options
 
 #: Environment variable naming a Chromium executable.
@@ -267,9 +267,6 @@ MORE_BUTTON_MAX_CHARS = 40
 DISCLOSURE_TITLE_MIN_WORDS = 4
 #: ... and at most this many characters: a longer label is content a button holds, not a title.
 DISCLOSURE_TITLE_MAX_CHARS = 300
-#: The page's chrome, whose buttons open menus and panels of the site, not of its content.
-CHROME_SELECTOR = ('nav, header, footer, aside, dialog, [role="navigation"], [role="banner"], '
-                   '[role="contentinfo"], [role="complementary"], [role="dialog"]')
 #: Frames waited at most, after a watched element was scrolled into view, for its intersection
 #: observer to report (it does within two frames on an idle machine; 20 frames, about a third of
 #: a second, covers a loaded one).

@@ -6,7 +6,7 @@
 // ~20x slower to bring back: DESIGN, "geometry"). The live DOM is not touched.
 //
 // Called as a function of `opts`: {attr, minSize, minFont, frameMinArea, frameMinWidth,
-// frameMinHeight, frameMaxDepth, frameMaxCount}. Coordinates are whole CSS pixels in page
+// frameMinHeight, frameMaxDepth, frameMaxCount, chrome}. Coordinates are whole CSS pixels in page
 // space, taken at scroll (0, 0) so that they match a full-page screenshot. Elements under a
 // `display: none` or `opacity: 0` element cannot be seen and are neither walked nor measured:
 // they are serialised as they are and join their nearest measured ancestor; except a panel that
@@ -112,8 +112,8 @@
   };
   // A panel hidden with display: none just after the button that shows it (WAI-ARIA disclosure pattern,
   // without the ARIA: Alpine's x-show, a hand-written FAQ): the button, or a heading holding it, comes
-  // first. Not a menu (the button has aria-haspopup, or the panel sits in the page's navigation or header,
-  // or is mostly links), which is a list of places to go, not content one click away.
+  // first. Not a menu (the button has aria-haspopup, or the panel sits in the page's chrome: navigation,
+  // header, footer, aside, a dialog; or is mostly links), which is a list of places to go, not content.
   const toggled = (el) => {
     const prev = el.previousElementSibling;
     if (!prev) return false;
@@ -121,7 +121,7 @@
     const button = [prev, only].find((b) => b && (b.localName === "button" || b.getAttribute("role") === "button"
                                                    || b.hasAttribute("aria-expanded")));
     if (!button || !["false", null].includes(button.getAttribute("aria-haspopup"))) return false;
-    if (el.closest("nav, header, [role=navigation], [role=banner]")) return false;
+    if (el.closest(opts.chrome)) return false;
     let links = 0;
     for (const a of el.querySelectorAll("a[href]")) links += a.textContent.trim().length;
     return links <= TOGGLED_MAX_LINK_SHARE * el.textContent.trim().length;

@@ -34,6 +34,10 @@ MIN_FONT_PX = 1.0
 FRAME_MIN_AREA_SHARE = 0.25
 FRAME_MIN_WIDTH_SHARE = 0.4
 FRAME_MIN_HEIGHT_SHARE = 0.25
+#: The page's chrome, whose buttons open menus and panels of the site, not of its content: a panel hidden
+#: after its button in here is not read as one click away, and the settle step presses no button in here.
+CHROME_SELECTOR = ('nav, header, footer, aside, dialog, [role="navigation"], [role="banner"], '
+                   '[role="contentinfo"], [role="complementary"], [role="dialog"]')
 #: Frames inside inlined frames are followed this deep, and at most this many are inlined
 #: (a frame that loads itself, a frame bomb: bounded, not followed to the browser's own limit).
 FRAME_MAX_DEPTH = 3
@@ -98,7 +102,7 @@ def script_args() -> dict[str, Any]:
     return {"attr": ID_ATTR, "minSize": MIN_VISIBLE_PX, "minFont": MIN_FONT_PX,
             "frameMinArea": FRAME_MIN_AREA_SHARE, "frameMinWidth": FRAME_MIN_WIDTH_SHARE,
             "frameMinHeight": FRAME_MIN_HEIGHT_SHARE, "frameMaxDepth": FRAME_MAX_DEPTH,
-            "frameMaxCount": FRAME_MAX_COUNT}
+            "frameMaxCount": FRAME_MAX_COUNT, "chrome": CHROME_SELECTOR}
 
 
 def parse(payload: str) -> tuple[RawGeometry, dict[str, Any]]:

@@ -1062,7 +1062,7 @@ def test_bootstrap_panels_named_by_their_targets_are_content(browser):
 
 def test_panels_hidden_just_after_their_button_are_content(browser):
     # Alpine's x-show: each answer hidden with display: none right after the button that shows it, no ARIA;
-    # the button's label is the question. A menu's panel (in the navigation, or mostly links, or after a
+    # the button's label is the question. A menu's panel (in the page's chrome, or mostly links, or after a
     # menu's button) stays out.
     items = "".join(f"<div class='faq'><button class='q'>What happens to the ferry number {k} in winter?</button>"
                     f"<div class='a' style='display: none;'><p>Answer {k}: the ferry is laid up until spring.</p>"
@@ -1073,7 +1073,8 @@ def test_panels_hidden_just_after_their_button_are_content(browser):
       <main><h1>Ferry questions</h1><p>{PARA * 2}</p>{items}
       <button>More sections of the site</button><ul style="display:none">{links}</ul>
       <button aria-haspopup="menu">Share this page with others</button><div style="display:none"><p>Spam
-      of a menu.</p></div></main></body></html>"""
+      of a menu.</p></div></main><footer><button>About the company</button><div style="display:none"><p>Spam
+      of the footer's panel.</p></div></footer></body></html>"""
     text = _text_of_html(html.encode())
     for k in range(3):
         assert f"What happens to the ferry number {k} in winter?" in text
