@@ -174,7 +174,7 @@
     const display = cs.display;
     let descend = display !== "none";
     let x = 0, y = 0, w = 0, h = 0, pos = 0, fs = 0, vis = false, clip = null, fw = 400, col = 0, bg = 0;
-    let inScroll = false, frameDoc = null;
+    let inScroll = false, frameDoc = null, unveil = null;
     // A panel hidden with display: none (the hidden attribute, a collapsed accordion or an inactive
     // tab) that a control on the page names (aria-controls, Bootstrap's targets) or that follows its
     // button is content one click away, as a clipped one is: it is walked, and it and what it holds take
@@ -209,7 +209,7 @@
       clip = p < 0 || pos === 3 && ctx.depth === 0 ? null : pos === 2 || pos === 3 ? CBCLIP[p] : CLIP[p];
       inScroll = p >= 0 ? !(pos === 3 && ctx.depth === 0) && INSCROLL[p] : !!sub;  // a frame scrolls
       const opaque = cs.opacity !== "0" || revealed(el, ctx);
-      vis = opaque && cs.visibility === "visible";
+      vis = opaque && (cs.visibility === "visible" || !!ctx.unveiled);
       descend = opaque;
       const ov = cs.overflow;
       const clipsSelf = ov !== "visible" && (ov.includes("hidden") || ov.includes("clip"));
@@ -220,7 +220,14 @@
       // panel's id is in the control's aria-controls, or the control carrying aria-expanded
       // comes right before the panel).
       const collapsed = clipsSelf && (w < MIN || h < MIN);
-      const hides = collapsed && !((w >= MIN || h >= MIN) && disclosed(el, ctx));
+      const opens = collapsed && (w >= MIN || h >= MIN) && disclosed(el, ctx);
+      const hides = collapsed && !opens;
+      // such a panel made invisible while collapsed (MUI's Collapse: visibility hidden at height 0) shows
+      // what it holds once opened
+      if (opens && cs.visibility !== "visible") {
+        unveil = {...ctx, unveiled: true};
+        vis = opaque;
+      }
       if (vis && (w < MIN || h < MIN) && tag !== "br" && tag !== "wbr" && (hides || !el.firstChild)) {
         vis = false;
       }
@@ -335,7 +342,7 @@
     }
     const shadow = rootOf(el, ctx);
     if (shadow) shadowRoots++;
-    pushChildren((shadow || el).childNodes, i, panelCtx || ctx);
+    pushChildren((shadow || el).childNodes, i, panelCtx || unveil || ctx);
   }
   // An element is shown when it or anything under it is visible (children come after their
   // parent in id order, so one backward pass folds them up).

@@ -406,6 +406,52 @@ async (o) => {
       (panel.isConnected ? panel : headingOf(button) || button).after(copy);
     }
   }
+  // Tabs whose panels are on the page only while selected (Radix, Ant Design unmount the others): each tab
+  // of such a list is selected in turn, settling after each, and what its panel showed is kept in a static
+  // copy before the panel shown at the end, in the tabs' order; the panels of the other tabs are read as
+  // they are when they are on the page, hidden (see the geometry walk), so a list whose panels are all
+  // there is left alone. Only tabs that are buttons (not links to elsewhere), outside the page's chrome.
+  const tabPanel = (tab) => {
+    const named = (tab.getAttribute("aria-controls") || "").split(/\s+/).filter(Boolean)
+      .map((id) => document.getElementById(id)).find(Boolean);
+    return named || (tab.id && document.querySelector(`[role="tabpanel"][aria-labelledby~="${CSS.escape(tab.id)}"]`));
+  };
+  const filled = (el) => !!el && el.isConnected && !!el.textContent.trim();
+  for (const list of bound || net.stop || moved ? [] : document.querySelectorAll('[role="tablist"]')) {
+    if (performance.now() >= deadline || steps >= o.steps || moved || list.closest(o.chrome)) continue;
+    const tabs = [...list.querySelectorAll('[role="tab"]')].filter((t) => !t.disabled
+      && t.getAttribute("aria-disabled") !== "true" && !(t.closest("a[href]") && !/^#/.test(t.closest("a[href]").getAttribute("href"))));
+    const shown = tabs.find((t) => t.getAttribute("aria-selected") === "true");
+    if (!shown || !filled(tabPanel(shown)) || tabs.every((t) => t === shown || filled(tabPanel(t)))) continue;
+    const copies = [[shown, tabPanel(shown).cloneNode(true)]];
+    for (const tab of tabs) {
+      if (tab === shown || performance.now() >= deadline || steps >= o.steps || moved || net.stop) continue;
+      anew();
+      // a reader's press as a whole: Radix selects a tab on mousedown, most others on click (selecting twice
+      // is selecting once)
+      for (const [Kind, type] of [[PointerEvent, "pointerdown"], [MouseEvent, "mousedown"], [PointerEvent, "pointerup"],
+                                  [MouseEvent, "mouseup"]]) {
+        tab.dispatchEvent(new Kind(type, {bubbles: true, cancelable: true, composed: true, button: 0, view: window}));
+      }
+      tab.click();
+      steps++;
+      await frame();
+      await frame();
+      pending = await settle();
+      if (movedOn()) break;
+      const panel = tabPanel(tab);
+      if (tab.getAttribute("aria-selected") === "true" && filled(panel)) copies.push([tab, panel.cloneNode(true)]);
+    }
+    const live = tabs.find((t) => t.getAttribute("aria-selected") === "true");
+    const anchor = live && tabPanel(live);
+    if (!filled(anchor)) continue;
+    for (const [tab, copy] of copies) {
+      if (tab === live || filled(tabPanel(tab))) continue;  // still on the page (hidden): read as it is
+      copy.removeAttribute("id");
+      copy.removeAttribute("hidden");
+      anchor.before(copy);
+    }
+  }
   // The rows of a virtualised list seen so far (text -> [place in the list, the row, a copy]); ``scrolled``
   // gives how far what scrolls the list has moved, so that a row's place holds whatever the scroll (a
   // transform as well as a ``top``).
@@ -421,12 +467,14 @@ async (o) => {
     return [seen, gather];
   };
   // Every row seen, in order and static, when rows it showed have left the page (else the list was not
-  // virtualised and stays as it is): in a copy of the holder shown in its place. The holder and its rows
+  // virtualised and stays as it is): in a copy of the holder shown after ``place`` (the holder, or the box
+  // that scrolls it). The holder and its rows
   // stay as they are, hidden: they belong to the page's framework, which unmounts the whole app (React)
   // when nodes it placed are gone at its next render (react-window in a fifth blind round, 2026-11-29).
-  const putBack = (holder, seen) => {
+  const putBack = (holder, seen, place = holder) => {
+    // a row has left when its node has, or when the list gave its node to another row (Vue's in-place patch)
+    if (![...seen].some(([text, [, row]]) => !row.isConnected || row.textContent.trim() !== text)) return;
     const rows = [...seen.values()];
-    if (!rows.some(([, row]) => !row.isConnected)) return;
     rows.sort((a, b) => a[0] - b[0]);
     const copy = holder.cloneNode(false);
     copy.removeAttribute("id");
@@ -437,7 +485,8 @@ async (o) => {
       return row;
     }));
     copy.style.height = "auto";
-    holder.after(copy);
+    copy.style.paddingTop = copy.style.paddingBottom = "0";  // a list's spacers for the rows not drawn (Vuetify)
+    place.after(copy);
     holder.style.display = "none";
   };
   const windowLists = () => {
@@ -469,6 +518,13 @@ async (o) => {
     const holder = [...box.children].sort((a, b) => b.scrollHeight - a.scrollHeight)[0];
     if (!holder) continue;
     const [seen, gather] = gatherer(holder, () => box.scrollTop);
+    if (box.scrollTop > 0) {  // scrolled already (to a watched element in it): its first rows are read from the top
+      anew();
+      box.scrollTop = 0;
+      await frame();
+      await frame();
+      pending = await settle();
+    }
     gather();
     while (box.scrollTop + box.clientHeight < box.scrollHeight - 1) {
       if (performance.now() >= deadline || steps >= o.steps) break;  // the rest of a box is read as it is
@@ -485,7 +541,9 @@ async (o) => {
     box.scrollTop = 0;
     await frame();
     pending = await settle();
-    putBack(holder, seen);
+    // after the box, not in it: the list may scroll its box back to where it was once its rows are gone
+    // (Vuetify's does), and the copy's first rows would lie above the box's top, out of sight
+    putBack(holder, seen, box);
   }
   // A list virtualised on the window's scroll (a holder at least two viewports tall, its rows placed
   // absolutely or by a transform): read a viewport at a time from its top to its end, settling after

@@ -846,6 +846,29 @@ def test_a_few_tall_rows_virtualised_on_the_window_are_read_whole(browser):
     assert text.index(VPARA.format(i=0)) < text.index(VPARA.format(i=7))
 
 
+def test_a_virtualised_list_that_reuses_its_row_nodes_is_read_whole(browser):
+    # Vuetify's virtual scroll: a pool of row nodes patched in place as the box scrolls (none ever leaves the
+    # page), spacers as padding, the box opened where it was left (part way down) and put back there when
+    # its rows change size.
+    html = """<html><body><main><h1>Tide table</h1><div id="box" style="height:300px;overflow:auto">
+      <div id="inner"></div></div></main><script>
+      const rows = Array.from({length: 60}, (_, i) => 'Tide row ' + i + ' of the table, high water at the pier.');
+      const box = document.getElementById('box'), inner = document.getElementById('inner');
+      const pool = Array.from({length: 12}, () => inner.appendChild(document.createElement('div')));
+      pool.forEach((d) => { d.style.height = '30px'; });
+      let kept = 0;
+      function draw() { const first = Math.min(Math.floor(box.scrollTop / 30), rows.length - 12);
+        if (box.scrollTop > 0) kept = box.scrollTop;
+        inner.style.paddingTop = (first * 30) + 'px';
+        inner.style.paddingBottom = ((rows.length - first - 12) * 30) + 'px';
+        pool.forEach((d, k) => { d.textContent = rows[first + k]; }); }
+      box.addEventListener('scroll', draw);
+      new ResizeObserver(() => { box.scrollTop = kept; }).observe(inner);
+      draw(); box.scrollTop = 600;</script></body></html>"""
+    text = _text_of_html(html.encode())
+    assert all(f"Tide row {i} of the table" in text for i in range(60)), text
+
+
 def test_a_virtualised_list_keeps_the_rows_its_framework_drew(browser):
     # A framework removes the rows it drew itself at its next render, and unmounts the whole app when one
     # is gone (React under react-window did, a moment after the scrolling stopped): the rows read are shown
@@ -1057,6 +1080,44 @@ def test_bootstrap_panels_named_by_their_targets_are_content(browser):
     text = _text_of_html(html.encode())
     for kept in ("The first pane shows.", "The second pane waits for its tab.", "The inner answer of the second pane."):
         assert kept in text
+    assert "Spam" not in text
+
+
+def test_a_collapse_made_invisible_while_closed_is_content(browser):
+    # MUI's Collapse: a closed answer at height 0 with visibility hidden, after the heading whose button opens
+    # it. Text made invisible by a box that nothing opens stays out.
+    closed = "height:0;overflow:hidden;visibility:hidden"
+    html = f"""<html><body><main><h1>Questions</h1><p>{PARA * 2}</p>
+      <div style="{closed}"><p>Spam that no control opens.</p></div>
+      <div><h3><button aria-expanded="false" aria-controls="a1">Is the pier open all winter long?</button></h3>
+      <div style="{closed}"><div><div id="a1" role="region"><p>The MUI answer, kept in the page while
+      closed.</p></div></div></div></div></main></body></html>"""
+    text = _text_of_html(html.encode())
+    assert "The MUI answer, kept in the page while closed." in text
+    assert "Spam" not in text
+
+
+#: Tabs whose panels are on the page only while selected, chosen on mousedown (Radix's Tabs).
+TABS_ON_MOUSEDOWN = """const tabs = [...document.querySelectorAll('main [role=tab]')];
+const panel = document.getElementById('panel');
+const show = (tab) => { tabs.forEach((t) => t.setAttribute('aria-selected', String(t === tab)));
+  panel.setAttribute('aria-labelledby', tab.id); panel.innerHTML = '<p>' + tab.dataset.text + '</p>'; };
+tabs.forEach((t) => t.addEventListener('mousedown', () => show(t))); show(tabs[0]);"""
+
+
+def test_tabs_whose_panels_are_rendered_only_when_selected_are_read_whole(browser):
+    # Each tab is selected in turn (Radix selects on mousedown, others on click) and what its panel showed is
+    # kept beside the live one, in the tabs' order. Tabs in the page's chrome are not pressed.
+    tabs = "".join(f"<button role='tab' id='t{k}' data-text='Step {k} of the method, told in its own tab. "
+                   f"{PARA}'>Tab {k}</button>" for k in range(3))
+    html = f"""<html><body><header><div role="tablist"><button role="tab" aria-selected="true">Home</button>
+      <button role="tab" aria-selected="false" onclick="document.body.insertAdjacentHTML('beforeend',
+      '<p>Spam of a header tab.</p>')">Shop</button></div></header><main><h1>Bread</h1><p>{PARA * 2}</p>
+      <div role="tablist">{tabs}</div><div role="tabpanel" id="panel"></div></main>
+      <script>{TABS_ON_MOUSEDOWN}</script></body></html>"""
+    text = _text_of_html(html.encode())
+    steps = [text.find(f"Step {k} of the method, told in its own tab.") for k in range(3)]
+    assert all(at >= 0 for at in steps) and steps == sorted(steps), text
     assert "Spam" not in text
 
 
