@@ -346,6 +346,22 @@ async (o) => {
   // built with React) is opened as a reader opens it: its button, labelled as a title (an FAQ's question,
   // not "Menu"), outside the page's chrome, not a menu's, not a link nor one that submits a form. All are
   // pressed in one go, then the page is settled once. A panel already there, hidden or not, is read as it is.
+  // Every finite CSS animation and transition finished (endless ones, spinners, left running), and what their
+  // ends set off settled, its own animations finished in turn, for FINISH_ROUNDS at most.
+  const finishAnimations = async () => {
+    for (let round = 0; round < o.finishRounds && !net.stop; round++) {
+      let finished = 0;
+      for (const a of document.getAnimations ? document.getAnimations() : []) {
+        try {
+          const end = a.effect && a.effect.getComputedTiming().endTime;
+          if (Number.isFinite(end) && a.playState !== "finished") { a.finish(); finished++; }
+        } catch (e) { /* a cancelled animation */ }
+      }
+      if (!finished || performance.now() >= deadline) break;
+      await frame();  // the animations' ends are promises: what they set off starts now
+      pending = await settle();
+    }
+  };
   const headingOf = (button) => (button.parentElement && /^h[1-6]$/.test(button.parentElement.localName)
     ? button.parentElement : null);
   // the panel a disclosure's button opens: the one its aria-controls names, else what follows it (or its
@@ -398,6 +414,7 @@ async (o) => {
       if (movedOn()) break;
       keep(button);
     }
+    if (copies.size) await finishAnimations();  // a panel closing (Radix animates it) is gone only at its end
     for (const [button, [panel, copy]] of copies) {
       const now = panelOf(button);
       if (now && now.textContent.trim() && shows(now)) continue;  // open still
@@ -580,18 +597,7 @@ async (o) => {
     // seconds back in its colour, a splash faded out); endless ones (spinners) are left running.
     // An animation's end can set off more (a loader's pulse whose end starts the article's fetch, then its
     // fade-in: a ninth blind round): what it sets off is settled, and its own animations finished, in turn.
-    for (let round = 0; round < o.finishRounds && !net.stop; round++) {
-      let finished = 0;
-      for (const a of document.getAnimations ? document.getAnimations() : []) {
-        try {
-          const end = a.effect && a.effect.getComputedTiming().endTime;
-          if (Number.isFinite(end) && a.playState !== "finished") { a.finish(); finished++; }
-        } catch (e) { /* a cancelled animation */ }
-      }
-      if (!finished || performance.now() >= deadline) break;
-      await frame();  // the animations' ends are promises: what they set off starts now
-      pending = await settle();
-    }
+    await finishAnimations();
   }
   return {steps, pending, placeholder: pending === "placeholders", bound, moved, ms: performance.now() - t0,
           elements: document.getElementsByTagName("*").length};

@@ -593,28 +593,33 @@ def test_content_coming_in_steps_the_page_cannot_count_is_followed(browser, tmp_
     assert not result.warnings
 
 
-#: Radix's accordion of type "single": opening one item closes the one open, whose panel is emptied again.
+#: Radix's accordion of type "single": opening one item closes the one open, whose panel is emptied again
+#: (at once, or at the end of its closing animation, as Radix does: ``CLOSE_MS``).
 ONE_AT_A_TIME = """const items = [...document.querySelectorAll('[data-item]')];
 items.forEach((item) => item.querySelector('button').addEventListener('click', () => {
   for (const other of items) {
     const b = other.querySelector('button'), panel = other.querySelector('.panel');
     const open = other === item && b.getAttribute('aria-expanded') === 'false';
+    const was = b.getAttribute('aria-expanded') === 'true';
     b.setAttribute('aria-expanded', String(open));
-    panel.hidden = !open;
     const answer = Object.assign(document.createElement('p'), {textContent: b.dataset.answer});
-    panel.replaceChildren(...(open ? [answer] : []));
+    if (open) { panel.hidden = false; panel.replaceChildren(answer); }
+    else if (was && CLOSE_MS) panel.animate([{opacity: 1}, {opacity: 0}], CLOSE_MS).finished.then(() => {
+      if (b.getAttribute('aria-expanded') === 'false') { panel.hidden = true; panel.replaceChildren(); } });
+    else { panel.hidden = true; panel.replaceChildren(); }
   }
 }));"""
 
 
-def test_an_accordion_that_keeps_one_panel_open_is_read_whole(browser):
+@pytest.mark.parametrize("close_ms", [0, 2000], ids=["at-once", "animated"])
+def test_an_accordion_that_keeps_one_panel_open_is_read_whole(browser, close_ms):
     # Pressed together, the items of a one-at-a-time accordion close each other: each is opened in turn and
-    # what it showed kept beside its panel.
+    # what it showed kept beside its panel, once the closing panels' animations have ended.
     items = "".join(f"<div data-item><h3><button aria-expanded='false' aria-controls='r{k}' data-answer='Answer {k} "
                     f"of the one-at-a-time accordion.'>When does the tide number {k} turn here?</button></h3>"
                     f"<div id='r{k}' class='panel' hidden></div></div>" for k in range(4))
     html = (f"<html><body><main><h1>Tide questions</h1><p>{PARA * 2}</p>{items}</main>"
-            f"<script>{ONE_AT_A_TIME}</script></body></html>")
+            f"<script>const CLOSE_MS = {close_ms};{ONE_AT_A_TIME}</script></body></html>")
     text = extract(html.encode(), render=True).text
     for k in range(4):
         assert f"When does the tide number {k} turn here?" in text
