@@ -326,18 +326,33 @@ async (o) => {
     }
     return null;
   };
+  // A press as a reader makes it (for a tab, the pointer and mouse events before the click: Radix selects on
+  // mousedown, and selecting twice is selecting once), then the page settled; true if it moved on elsewhere.
+  const press = async (el, whole = false) => {
+    anew();
+    for (const [Kind, type] of whole ? [[PointerEvent, "pointerdown"], [MouseEvent, "mousedown"],
+                                        [PointerEvent, "pointerup"], [MouseEvent, "mouseup"]] : []) {
+      el.dispatchEvent(new Kind(type, {bubbles: true, cancelable: true, composed: true, button: 0, view: window}));
+    }
+    el.click();
+    steps++;
+    await frame();
+    await frame();
+    pending = await settle();
+    return movedOn();
+  };
+  // A copy of a panel to stand in for it once it has gone: static, without its id, shown.
+  const standIn = (copy) => {
+    copy.removeAttribute("id");
+    copy.removeAttribute("hidden");
+    return copy;
+  };
   for (let button = moreButton(); button && !bound && !net.stop && !moved; button = moreButton()) {
     if (performance.now() >= deadline) { bound = "time"; break; }
     if (steps >= o.steps) { bound = "steps"; break; }
     if (height() >= o.maxHeight) { bound = "height"; break; }
     const before = document.body.textContent.length, seen = document.body.innerText.length;
-    anew();
-    button.click();
-    steps++;
-    await frame();
-    await frame();
-    pending = await settle();
-    if (movedOn()) break;
+    if (await press(button)) break;
     if (document.body.textContent.length > before) continue;  // more came
     if (document.body.innerText.length <= seen) break;  // nothing came: not a button for more
     shown.add(button);  // it showed what was there: pressed again, it would hide it
@@ -404,23 +419,14 @@ async (o) => {
     const shut = closed.filter((b) => b.isConnected && b.getAttribute("aria-expanded") === "false");
     if (shut.length) closed.filter((b) => b.getAttribute("aria-expanded") === "true").forEach(keep);
     for (const button of shut) {
-      if (performance.now() >= deadline || steps >= o.steps || moved || net.stop) break;
-      anew();
-      button.click();
-      steps++;
-      await frame();
-      await frame();
-      pending = await settle();
-      if (movedOn()) break;
+      if (performance.now() >= deadline || steps >= o.steps || moved || net.stop || await press(button)) break;
       keep(button);
     }
     if (copies.size) await finishAnimations();  // a panel closing (Radix animates it) is gone only at its end
     for (const [button, [panel, copy]] of copies) {
       const now = panelOf(button);
       if (now && now.textContent.trim() && shows(now)) continue;  // open still
-      copy.removeAttribute("id");
-      copy.removeAttribute("hidden");
-      (panel.isConnected ? panel : headingOf(button) || button).after(copy);
+      (panel.isConnected ? panel : headingOf(button) || button).after(standIn(copy));
     }
   }
   // Tabs whose panels are on the page only while selected (Radix, Ant Design unmount the others): each tab
@@ -436,26 +442,15 @@ async (o) => {
   const filled = (el) => !!el && el.isConnected && !!el.textContent.trim();
   for (const list of bound || net.stop || moved ? [] : document.querySelectorAll('[role="tablist"]')) {
     if (performance.now() >= deadline || steps >= o.steps || moved || list.closest(o.chrome)) continue;
-    const tabs = [...list.querySelectorAll('[role="tab"]')].filter((t) => !t.disabled
-      && t.getAttribute("aria-disabled") !== "true" && !(t.closest("a[href]") && !/^#/.test(t.closest("a[href]").getAttribute("href"))));
+    const away = (t) => t.closest("a[href]") && !/^#/.test(t.closest("a[href]").getAttribute("href"));
+    const tabs = [...list.querySelectorAll('[role="tab"]')]
+      .filter((t) => !t.disabled && t.getAttribute("aria-disabled") !== "true" && !away(t));
     const shown = tabs.find((t) => t.getAttribute("aria-selected") === "true");
     if (!shown || !filled(tabPanel(shown)) || tabs.every((t) => t === shown || filled(tabPanel(t)))) continue;
     const copies = [[shown, tabPanel(shown).cloneNode(true)]];
     for (const tab of tabs) {
       if (tab === shown || performance.now() >= deadline || steps >= o.steps || moved || net.stop) continue;
-      anew();
-      // a reader's press as a whole: Radix selects a tab on mousedown, most others on click (selecting twice
-      // is selecting once)
-      for (const [Kind, type] of [[PointerEvent, "pointerdown"], [MouseEvent, "mousedown"], [PointerEvent, "pointerup"],
-                                  [MouseEvent, "mouseup"]]) {
-        tab.dispatchEvent(new Kind(type, {bubbles: true, cancelable: true, composed: true, button: 0, view: window}));
-      }
-      tab.click();
-      steps++;
-      await frame();
-      await frame();
-      pending = await settle();
-      if (movedOn()) break;
+      if (await press(tab, true)) break;
       const panel = tabPanel(tab);
       if (tab.getAttribute("aria-selected") === "true" && filled(panel)) copies.push([tab, panel.cloneNode(true)]);
     }
@@ -464,9 +459,7 @@ async (o) => {
     if (!filled(anchor)) continue;
     for (const [tab, copy] of copies) {
       if (tab === live || filled(tabPanel(tab))) continue;  // still on the page (hidden): read as it is
-      copy.removeAttribute("id");
-      copy.removeAttribute("hidden");
-      anchor.before(copy);
+      anchor.before(standIn(copy));
     }
   }
   // The rows of a virtualised list seen so far (text -> [place in the list, the row, a copy]); ``scrolled``

@@ -626,6 +626,14 @@ def test_an_accordion_that_keeps_one_panel_open_is_read_whole(browser, close_ms)
         assert text.count(f"Answer {k} of the one-at-a-time accordion.") == 1, text
 
 
+def _rendered_from_server(tmp_path, html: str, routes: dict, read):
+    """``read`` (``extract`` or ``get_page``) of ``html`` served as /page.html from 127.0.0.1 with ``routes``,
+    rendered."""
+    (tmp_path / "page.html").write_text(html, encoding="utf-8")
+    with serve(str(tmp_path), routes) as base:
+        return read(f"{base}/page.html", render=True)
+
+
 WORKER_ESSAY = "The essay a worker fetched for the page, and handed over once its request had come back."
 
 
@@ -642,9 +650,7 @@ def test_a_request_a_worker_makes_is_waited_for(browser, tmp_path):
     html = (f"<html><body><header><p>{PARA * 24}</p></header><main><h1>An essay</h1></main><script>"
             "new Worker('/essay-worker.js').onmessage = (e) => document.querySelector('main')"
             ".insertAdjacentHTML('beforeend', '<p>' + e.data + '</p>');</script></body></html>")
-    (tmp_path / "page.html").write_text(html, encoding="utf-8")
-    with serve(str(tmp_path), {"/essay": essay}) as base:
-        page = get_page(f"{base}/page.html", render=True)
+    page = _rendered_from_server(tmp_path, html, {"/essay": essay}, get_page)
     assert WORKER_ESSAY in page.text_of(page.body_id)
     assert not page.geometry.extra["warnings"]
 
@@ -667,9 +673,7 @@ def test_server_events_rendered_at_the_next_frame_are_followed(browser, tmp_path
     html = (f"<html><body><main><h1>Harbour notes</h1><p>{PARA * 3}</p></main><script>{PUT_NOTE}"
             "const es = new EventSource('/events'); es.onmessage = (e) => requestAnimationFrame(() => put(e.data));"
             " es.addEventListener('done', () => es.close());</script></body></html>")
-    (tmp_path / "page.html").write_text(html, encoding="utf-8")
-    with serve(str(tmp_path), {"/events": events}) as base:
-        result = extract(f"{base}/page.html", render=True)
+    result = _rendered_from_server(tmp_path, html, {"/events": events}, extract)
     assert all(note in result.text for note in STREAMED[:4]), result.text
     assert not result.warnings
 
