@@ -379,13 +379,15 @@ async (o) => {
   };
   const headingOf = (button) => (button.parentElement && /^h[1-6]$/.test(button.parentElement.localName)
     ? button.parentElement : null);
+  // the first element a control names in its aria-controls that is on the page, or undefined
+  const namedBy = (control) => (control.getAttribute("aria-controls") || "").split(/\s+/).filter(Boolean)
+    .map((id) => document.getElementById(id)).find(Boolean);
+  const filled = (el) => !!el && el.isConnected && !!el.textContent.trim();
   // the panel a disclosure's button opens: the one its aria-controls names, else what follows it (or its
   // heading: Radix's <h3><button>)
   const panelOf = (button) => {
-    const named = (button.getAttribute("aria-controls") || "").split(/\s+/).filter(Boolean)
-      .map((id) => document.getElementById(id)).find(Boolean);
     const heading = headingOf(button);
-    return named || button.nextElementSibling || (heading && heading.nextElementSibling);
+    return namedBy(button) || button.nextElementSibling || (heading && heading.nextElementSibling);
   };
   const closedDisclosures = () => {
     const found = [];
@@ -394,8 +396,7 @@ async (o) => {
           || !["false", null].includes(el.getAttribute("aria-haspopup"))) continue;
       const label = (el.textContent || "").trim();
       if (label.length > o.titleMaxChars || label.split(/\s+/).length < o.titleMinWords) continue;
-      const panel = panelOf(el);
-      if (!(panel && panel.textContent.trim()) && shows(el)) found.push(el);
+      if (!filled(panelOf(el)) && shows(el)) found.push(el);
     }
     return found;
   };
@@ -414,7 +415,7 @@ async (o) => {
     const copies = new Map();
     const keep = (button) => {
       const panel = panelOf(button);
-      if (panel && panel.textContent.trim()) copies.set(button, [panel, panel.cloneNode(true)]);
+      if (filled(panel)) copies.set(button, [panel, panel.cloneNode(true)]);
     };
     const shut = closed.filter((b) => b.isConnected && b.getAttribute("aria-expanded") === "false");
     if (shut.length) closed.filter((b) => b.getAttribute("aria-expanded") === "true").forEach(keep);
@@ -425,7 +426,7 @@ async (o) => {
     if (copies.size) await finishAnimations();  // a panel closing (Radix animates it) is gone only at its end
     for (const [button, [panel, copy]] of copies) {
       const now = panelOf(button);
-      if (now && now.textContent.trim() && shows(now)) continue;  // open still
+      if (filled(now) && shows(now)) continue;  // open still
       (panel.isConnected ? panel : headingOf(button) || button).after(standIn(copy));
     }
   }
@@ -434,12 +435,8 @@ async (o) => {
   // copy before the panel shown at the end, in the tabs' order; the panels of the other tabs are read as
   // they are when they are on the page, hidden (see the geometry walk), so a list whose panels are all
   // there is left alone. Only tabs that are buttons (not links to elsewhere), outside the page's chrome.
-  const tabPanel = (tab) => {
-    const named = (tab.getAttribute("aria-controls") || "").split(/\s+/).filter(Boolean)
-      .map((id) => document.getElementById(id)).find(Boolean);
-    return named || (tab.id && document.querySelector(`[role="tabpanel"][aria-labelledby~="${CSS.escape(tab.id)}"]`));
-  };
-  const filled = (el) => !!el && el.isConnected && !!el.textContent.trim();
+  const tabPanel = (tab) => namedBy(tab)
+    || (tab.id && document.querySelector(`[role="tabpanel"][aria-labelledby~="${CSS.escape(tab.id)}"]`));
   for (const list of bound || net.stop || moved ? [] : document.querySelectorAll('[role="tablist"]')) {
     if (performance.now() >= deadline || steps >= o.steps || moved || list.closest(o.chrome)) continue;
     const away = (t) => t.closest("a[href]") && !/^#/.test(t.closest("a[href]").getAttribute("href"));
