@@ -267,6 +267,38 @@ MORE_BUTTON_MAX_CHARS = 40
 DISCLOSURE_TITLE_MIN_WORDS = 4
 #: ... and at most this many characters: a longer label is content a button holds, not a title.
 DISCLOSURE_TITLE_MAX_CHARS = 300
+#: The label of a button that accepts a consent or cookie wall (a regular expression, case ignored): "Accept",
+#: "Accept all", "I agree", "Allow all cookies", "OK", "Got it", "Agree and continue", and the same in the
+#: languages of the dev sets' pages and a few more. A wall whose content comes only once it is accepted (a
+#: ninth blind round) is accepted as a reader would accept it (``RenderOptions.press_consent``).
+CONSENT_BUTTON_PATTERN = (r"^(yes,?\s+)?(i\s+)?(accept|agree|allow|consent|ok|okay|got it|understood|understand)\b"
+                          r"(\s+(all|cookies|all cookies|to all|and continue|and close|& continue|& close))?[\s.!]*$"
+                          r"|^(alle akzeptieren|akzeptieren|zustimmen|alle zulassen|einverstanden|tout accepter|"
+                          r"accepter|j'accepte|accepter et continuer|aceptar|aceptar todo|acepto|accetta|accetto|"
+                          r"accetta tutti|aceitar|aceitar tudo|aceito|accepteren|alles accepteren|akkoord|acceptera|"
+                          r"godkänn|hyväksy|zgadzam się|akceptuję|同意|同意する|接受|全部接受|동의)[\s.!]*$")
+#: Longer labels are sentences, not a wall's button.
+CONSENT_BUTTON_MAX_CHARS = 40
+#: An element fixed over at least this share of the viewport, on top of it, walls the page off: a consent
+#: screen or a modal's backdrop, where a cookie bar along an edge of the screen takes a tenth or a fifth of
+#: it (the Coalition for Better Ads' desktop standard already counts a sticky ad over 30 % of the screen as
+#: one that gets in a reader's way).
+WALL_MIN_SHARE = 0.5
+#: The label (text or ``aria-label``) of a button that shows the next page of a text or a list paged in place
+#: (a regular expression, case ignored): "Next", "Next page", "Next »", "Older posts", "›". Only a button
+#: that cannot leave the page (not a link, not a form's submit button), outside the header, footer,
+#: sidebars and dialogs (a pager is often a ``<nav>`` of its own, so navigation is not left out).
+NEXT_BUTTON_PATTERN = r"^(next( page)?|older( posts| entries)?)\s*[›»>→]*$|^[›»>→]$"
+#: Where a "Next" button is not looked for: the page's edges and its dialogs.
+NEXT_EXCLUDED_SELECTOR = ('header, footer, aside, dialog, [role="banner"], [role="contentinfo"], '
+                          '[role="complementary"], [role="dialog"]')
+#: A pager's labels ("« Previous", "Page 2 of 4") run to a few dozen characters, a page of the text or list
+#: it pages to a paragraph or more: what a "Next" button pages is found in its nearest ancestor holding,
+#: beside the button, a part of at least this many characters.
+PAGE_MIN_CHARS = 100
+#: Pages read at most, by pressing "Next", of a text or list paged in place: a paged article runs to a
+#: handful; a paged table is read this deep, with a warning that it went on.
+NEXT_PAGES_MAX = 20
 #: Frames waited at most, after a watched element was scrolled into view, for its intersection
 #: observer to report (it does within two frames on an idle machine; 20 frames, about a third of
 #: a second, covers a loaded one).
@@ -1026,6 +1058,10 @@ class _Engine:
                 "mainEmptyChars": MAIN_EMPTY_CHARS, "shellChars": SHELL_PAGE_CHARS,
                 "morePattern": MORE_BUTTON_PATTERN, "moreMaxChars": MORE_BUTTON_MAX_CHARS, "interact": True,
                 "titleMinWords": DISCLOSURE_TITLE_MIN_WORDS, "titleMaxChars": DISCLOSURE_TITLE_MAX_CHARS,
+                "consentPattern": CONSENT_BUTTON_PATTERN, "consentMaxChars": CONSENT_BUTTON_MAX_CHARS,
+                "wallShare": WALL_MIN_SHARE, "pressConsent": opts.press_consent,
+                "nextPattern": NEXT_BUTTON_PATTERN, "edges": NEXT_EXCLUDED_SELECTOR, "pageMinChars": PAGE_MIN_CHARS,
+                "pagesMax": NEXT_PAGES_MAX,
                 "chrome": CHROME_SELECTOR}
         if loads is not None:
             loads.retell()
@@ -1051,6 +1087,9 @@ class _Engine:
                     "navigation": "its refresh to another address"}[pending]
             warnings.append(f"the page had not settled ({what} still going) after {opts.settle_max_ms:g} ms; "
                             "rendered what was there")
+        if done.get("pagesLeft"):
+            warnings.append(f"the page's text or list is paged in place and went on past {NEXT_PAGES_MAX} pages "
+                            "read by pressing 'Next'; the rest was left out")
         if done.get("moved"):
             warnings.append("the page moved its address on to another path as it was scrolled (a continuous scroll "
                             "of articles or pages); what scrolling added was left out")

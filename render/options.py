@@ -89,6 +89,10 @@ class RenderOptions:
     scroll_steps: int = 50
     #: ... and never past this page height (CSS px): an infinite list ends here.
     scroll_max_height: int = 40_000
+    #: A consent or cookie wall over the page (``render.browser.WALL_MIN_SHARE``) is accepted by pressing its
+    #: "Accept" button, as a reader must before reading (some walls hold the article back until then);
+    #: False leaves it, and the page is read as it is behind the wall.
+    press_consent: bool = True
     #: Capture the full-page PNG as well.
     screenshot: bool = False
     #: Tallest screenshot in CSS pixels; taller pages are cut (DESIGN: a 40k px shot takes

@@ -218,6 +218,63 @@ async (o) => {
   const path0 = location.pathname, href0 = location.href;
   if (net.flush) { net.flush(); net.adds = []; }
   const movedOn = () => (moved = moved || location.pathname !== path0);
+  // A press as a reader makes it (for a tab, the pointer and mouse events before the click: Radix selects on
+  // mousedown, and selecting twice is selecting once), then the page settled; true if it moved on elsewhere.
+  const press = async (el, whole = false) => {
+    anew();
+    for (const [Kind, type] of whole ? [[PointerEvent, "pointerdown"], [MouseEvent, "mousedown"],
+                                        [PointerEvent, "pointerup"], [MouseEvent, "mouseup"]] : []) {
+      el.dispatchEvent(new Kind(type, {bubbles: true, cancelable: true, composed: true, button: 0, view: window}));
+    }
+    el.click();
+    steps++;
+    await frame();
+    await frame();
+    pending = await settle();
+    return movedOn();
+  };
+  // A wall over the page (a consent or cookie screen: an element fixed over at least ``wallShare`` of the
+  // viewport, on top of it) is accepted as a reader accepts it, once: its button labelled as consent
+  // (``consentPattern``) is pressed and the page settled, since a page may only then fetch its article (a
+  // ninth blind round). A bar along an edge of the screen is no wall, and is left as it is.
+  const wall = () => {
+    const w = window.innerWidth, h = window.innerHeight;
+    for (const [fx, fy] of [[0.5, 0.5], [0.3, 0.3], [0.7, 0.7]]) {
+      for (let el = document.elementFromPoint(w * fx, h * fy); el && el !== document.body
+           && el !== document.documentElement; el = el.parentElement) {
+        if (getComputedStyle(el).position !== "fixed") continue;
+        const r = el.getBoundingClientRect();
+        const area = Math.max(Math.min(r.right, w) - Math.max(r.left, 0), 0)
+          * Math.max(Math.min(r.bottom, h) - Math.max(r.top, 0), 0);
+        if (area >= o.wallShare * w * h) return el;
+      }
+    }
+    return null;
+  };
+  const consent = new RegExp(o.consentPattern, "i");
+  const overlaid = (el) => {  // in something fixed on the screen, or in a dialog
+    for (let a = el; a && a !== document.body; a = a.parentElement) {
+      if (a.localName === "dialog" || a.getAttribute("role") === "dialog" || a.getAttribute("aria-modal") === "true"
+          || getComputedStyle(a).position === "fixed") return true;
+    }
+    return false;
+  };
+  const acceptButton = () => {
+    for (const el of document.querySelectorAll('button, [role="button"], input[type="button"], a[href="#"], '
+                                               + 'a[href^="javascript:"]')) {
+      if (el.disabled || el.form && el.type !== "button" || el.parentElement && el.parentElement.closest("a[href]")) {
+        continue;
+      }
+      const label = (el.localName === "input" ? el.value : el.textContent || "").trim()
+        || el.getAttribute("aria-label") || "";
+      if (label.length <= o.consentMaxChars && consent.test(label) && shows(el) && overlaid(el)) return el;
+    }
+    return null;
+  };
+  if (o.interact && o.pressConsent && !net.stop && performance.now() < deadline && wall()) {
+    const button = acceptButton();
+    if (button) await press(button);
+  }
   // Elements watched for intersection (lazy sections, the sentinel of an infinite list) are
   // brought into view one after the other, settling after each: stretches nothing watches
   // are skipped, and the same page gives the same text run after run.
@@ -325,21 +382,6 @@ async (o) => {
       if (label.length <= o.moreMaxChars && more.test(label) && shows(el)) return el;
     }
     return null;
-  };
-  // A press as a reader makes it (for a tab, the pointer and mouse events before the click: Radix selects on
-  // mousedown, and selecting twice is selecting once), then the page settled; true if it moved on elsewhere.
-  const press = async (el, whole = false) => {
-    anew();
-    for (const [Kind, type] of whole ? [[PointerEvent, "pointerdown"], [MouseEvent, "mousedown"],
-                                        [PointerEvent, "pointerup"], [MouseEvent, "mouseup"]] : []) {
-      el.dispatchEvent(new Kind(type, {bubbles: true, cancelable: true, composed: true, button: 0, view: window}));
-    }
-    el.click();
-    steps++;
-    await frame();
-    await frame();
-    pending = await settle();
-    return movedOn();
   };
   // A copy of a panel to stand in for it once it has gone: static, without its id, shown.
   const standIn = (copy) => {
@@ -458,6 +500,49 @@ async (o) => {
       if (tab === live || filled(tabPanel(tab))) continue;  // still on the page (hidden): read as it is
       anchor.before(standIn(copy));
     }
+  }
+  // A text or a list paged in place (only the current page on the page, re-rendered by a "Next" button that is
+  // not a link: a ninth blind round) is read page by page: "Next" is pressed, settling after each press, while
+  // what it pages changes, for ``pagesMax`` pages at most, and what each page showed is kept in a static copy
+  // before the last one, in order. What it pages: the parts a press changed of the button's nearest ancestor
+  // with a part, beside the one holding the button, of ``pageMinChars`` characters or more.
+  const nextLabel = new RegExp(o.nextPattern, "i");
+  const nextButton = (within) => {
+    for (const el of within.querySelectorAll('button, [role="button"], a[href="#"], a[href^="javascript:"]')) {
+      if (el.disabled || el.getAttribute("aria-disabled") === "true" || el.form && el.type !== "button"
+          || el.parentElement && el.parentElement.closest("a[href]") || el.closest(o.edges)) continue;
+      if ((nextLabel.test((el.textContent || "").trim()) || nextLabel.test(el.getAttribute("aria-label") || ""))
+          && shows(el)) return el;
+    }
+    return null;
+  };
+  const pages = (el) => [el, ...el.querySelectorAll('button, [role="button"], a')]  // holds a "Next" control
+    .some((b) => nextLabel.test((b.textContent || "").trim()) || nextLabel.test(b.getAttribute("aria-label") || ""));
+  let paged = 0, pagesLeft = false;
+  let next = bound || net.stop || moved || !document.body ? null : nextButton(document.body);
+  if (next) {
+    const holdsPage = (a) => [...a.children]
+      .some((c) => !c.contains(next) && c.textContent.trim().length >= o.pageMinChars);
+    let region = next.parentElement;
+    while (region !== document.body && !holdsPage(region)) region = region.parentElement;
+    const copies = [], texts = new Set();
+    let live = [];
+    for (; next; next = region.isConnected ? nextButton(region) : null) {
+      if (performance.now() >= deadline || steps >= o.steps || net.stop) break;
+      if (paged >= o.pagesMax) { pagesLeft = true; break; }
+      const before = [...region.children].filter((c) => !pages(c))
+        .map((c) => [c, c.textContent, c.cloneNode(true)]);
+      before.forEach(([, text]) => texts.add(text));
+      if (await press(next)) break;
+      const gone = before.filter(([c, text]) => !c.isConnected || c.textContent !== text);
+      const now = [...region.children].filter((c) => !pages(c) && !texts.has(c.textContent));
+      if (!gone.length || !now.length) break;  // nothing paged, or back to a page seen (a carousel going round)
+      copies.push(...gone.map(([, , copy]) => copy));
+      live = now;
+      paged++;
+    }
+    const anchor = live.find((c) => c.isConnected);
+    if (anchor) for (const copy of copies) anchor.before(standIn(copy));
   }
   // The rows of a virtualised list seen so far (text -> [place in the list, the row, a copy]); ``scrolled``
   // gives how far what scrolls the list has moved, so that a row's place holds whatever the scroll (a
@@ -589,6 +674,7 @@ async (o) => {
     // fade-in: a ninth blind round): what it sets off is settled, and its own animations finished, in turn.
     await finishAnimations();
   }
-  return {steps, pending, placeholder: pending === "placeholders", bound, moved, ms: performance.now() - t0,
+  return {steps, pending, placeholder: pending === "placeholders", bound, moved, paged, pagesLeft,
+          ms: performance.now() - t0,
           elements: document.getElementsByTagName("*").length};
 }

@@ -634,6 +634,78 @@ def _rendered_from_server(tmp_path, html: str, routes: dict, read):
         return read(f"{base}/page.html", render=True)
 
 
+CONSENTED = "The article the site sends only once its reader has accepted the consent screen over it."
+CONSENT_WALL = """<html><body><header><nav><a href="/">Home</a> <a href="/news">News</a></nav></header>
+<main id="main"></main><footer><p>Harbour Weekly, a small paper.</p></footer>
+<div id="wall" role="dialog" aria-modal="true" style="position:fixed;inset:0;background:rgba(0,0,0,.7);z-index:9">
+<div style="background:#fff;width:480px;margin:120px auto;padding:20px"><h2>We value your privacy</h2>
+<p>We and our partners store cookies to measure how the site is read.</p>
+<button id="accept">Accept all</button> <button>Manage options</button></div></div>
+<div id="bar" style="position:fixed;left:0;right:0;bottom:0;height:48px;background:#333;color:#fff">Cookies here too.
+<button onclick="document.getElementById('main').append('The bar was pressed.')">OK</button></div>
+<script>document.getElementById('accept').onclick = async () => {
+  document.getElementById('wall').remove();
+  const text = await (await fetch('/article')).text();
+  const h = Object.assign(document.createElement('h1'), {textContent: 'Accepted'});
+  const p = Object.assign(document.createElement('p'), {textContent: text});
+  document.getElementById('main').append(h, p);
+};</script></body></html>"""
+
+
+@pytest.mark.parametrize("press", [True, False], ids=["pressed", "left"])
+def test_a_consent_wall_is_accepted_once_and_a_cookie_bar_left(browser, tmp_path, press):
+    # The article is fetched only once the wall's "Accept all" is pressed (a ninth blind round); the cookie bar
+    # along the bottom of the screen is no wall, and its "OK" is not pressed. press_consent=False leaves the wall.
+    def article(handler):
+        time.sleep(0.3)
+        return 200, {"Content-Type": "text/plain"}, (CONSENTED + " ").encode() * 4
+
+    (tmp_path / "page.html").write_text(CONSENT_WALL, encoding="utf-8")
+    with serve(str(tmp_path), {"/article": article}) as base:
+        result = extract(f"{base}/page.html", render=True, render_options={"press_consent": press})
+    assert (CONSENTED in result.text) is press, result.text
+    assert "The bar was pressed." not in result.text
+
+
+PAGED = """<html><body><header><nav><a href="/">Home</a> <a href="/news">News</a></nav></header>
+<main><article id="art"><h1>A story told in pages</h1><div id="pg"></div><div id="pager"></div></article></main>
+<aside><p>Other stories of the week, in a sidebar.</p></aside><script>
+const PAGES = %d, WHOLE = %s;
+let page = 0;
+const show = () => {  // the page's paragraphs, and (WHOLE) the pager too, made anew, as a framework re-renders
+  const pg = document.createElement('div'); pg.id = 'pg';
+  for (const k of [0, 1]) pg.append(Object.assign(document.createElement('p'),
+    {textContent: `Paragraph ${k} of page ${page + 1}, which only this page of the story shows its reader.`}));
+  document.getElementById('pg').replaceWith(pg);
+  if (WHOLE || !document.getElementById('next')) {
+    document.getElementById('pager').innerHTML = `<nav aria-label="Pagination"><button id="prev">Previous</button>
+      <span>Page ${page + 1} of ${PAGES}</span> <button id="next" aria-label="Next page">&raquo;</button></nav>`;
+    document.getElementById('next').onclick = () => { page++; setTimeout(show, 150); };
+  } else document.querySelector('#pager span').textContent = `Page ${page + 1} of ${PAGES}`;
+  document.getElementById('next').disabled = page >= PAGES - 1;
+};
+setTimeout(show, 200);
+</script></body></html>"""
+
+
+@pytest.mark.parametrize("whole", [False, True], ids=["pages", "pages-and-pager"])
+def test_a_story_paged_in_place_is_read_page_by_page(browser, whole):
+    # Only the current page is on the page; "Next" (a button, in a <nav>) makes the next one after a moment.
+    html = PAGED % (4, "true" if whole else "false")
+    text = extract(html.encode(), render=True).text
+    found = [f"Paragraph {k} of page {n}," for n in range(1, 5) for k in (0, 1)]
+    assert all(text.count(f) == 1 for f in found), text
+    assert [text.index(f) for f in found] == sorted(text.index(f) for f in found)
+
+
+def test_paging_in_place_stops_at_its_bound_with_a_warning(browser):
+    from render.browser import NEXT_PAGES_MAX
+
+    result = extract((PAGED % (NEXT_PAGES_MAX + 3, "false")).encode(), render=True)
+    assert f"of page {NEXT_PAGES_MAX + 1}," in result.text and f"of page {NEXT_PAGES_MAX + 2}," not in result.text
+    assert any("paged in place" in w for w in result.warnings), result.warnings
+
+
 WORKER_ESSAY = "The essay a worker fetched for the page, and handed over once its request had come back."
 
 
