@@ -237,11 +237,19 @@ async (o) => {
   // viewport, on top of it) is accepted as a reader accepts it, once: its button labelled as consent
   // (``consentPattern``) is pressed and the page settled, since a page may only then fetch its article (a
   // ninth blind round). A bar along an edge of the screen is no wall, and is left as it is.
+  const up = (el) => el.parentElement || (el.parentNode && el.parentNode.host) || null;  // out of a shadow root too
+  const wallHosts = [];  // shadow roots met on the way to the wall (a consent tool's screen in one: Usercentrics)
   const wall = () => {
     const w = window.innerWidth, h = window.innerHeight;
     for (const [fx, fy] of [[0.5, 0.5], [0.3, 0.3], [0.7, 0.7]]) {
-      for (let el = document.elementFromPoint(w * fx, h * fy); el && el !== document.body
-           && el !== document.documentElement; el = el.parentElement) {
+      let el = document.elementFromPoint(w * fx, h * fy);
+      while (el && el.shadowRoot) {
+        const inner = el.shadowRoot.elementFromPoint(w * fx, h * fy);
+        if (!inner || inner === el) break;
+        wallHosts.push(el);
+        el = inner;
+      }
+      for (; el && el !== document.body && el !== document.documentElement; el = up(el)) {
         if (getComputedStyle(el).position !== "fixed") continue;
         const r = el.getBoundingClientRect();
         const area = Math.max(Math.min(r.right, w) - Math.max(r.left, 0), 0)
@@ -253,28 +261,31 @@ async (o) => {
   };
   const consent = new RegExp(o.consentPattern, "i");
   const overlaid = (el) => {  // in something fixed on the screen, or in a dialog
-    for (let a = el; a && a !== document.body; a = a.parentElement) {
+    for (let a = el; a && a !== document.body; a = up(a)) {
       if (a.localName === "dialog" || a.getAttribute("role") === "dialog" || a.getAttribute("aria-modal") === "true"
           || getComputedStyle(a).position === "fixed") return true;
     }
     return false;
   };
-  const acceptButton = () => {
-    for (const el of document.querySelectorAll('button, [role="button"], input[type="button"], a[href="#"], '
-                                               + 'a[href^="javascript:"]')) {
-      if (el.disabled || el.form && el.type !== "button" || el.parentElement && el.parentElement.closest("a[href]")) {
-        continue;
+  // the wall's accept button: in the wall first (a cookie bar's "OK" may come before it in the page), then in
+  // what else is fixed on the screen or a dialog (a consent box above a backdrop of its own)
+  const acceptButton = (walled) => {
+    const sel = 'button, [role="button"], input[type="button"], a[href="#"], a[href^="javascript:"]';
+    for (const root of [walled, ...wallHosts.map((host) => host.shadowRoot), document]) {
+      for (const el of root.querySelectorAll(sel)) {
+        if (el.disabled || el.form && el.type !== "button" || el.parentElement && el.parentElement.closest("a[href]")) {
+          continue;
+        }
+        const label = (el.localName === "input" ? el.value : el.textContent || "").trim()
+          || el.getAttribute("aria-label") || "";
+        if (label.length <= o.consentMaxChars && consent.test(label) && shows(el) && overlaid(el)) return el;
       }
-      const label = (el.localName === "input" ? el.value : el.textContent || "").trim()
-        || el.getAttribute("aria-label") || "";
-      if (label.length <= o.consentMaxChars && consent.test(label) && shows(el) && overlaid(el)) return el;
     }
     return null;
   };
-  if (o.interact && o.pressConsent && !net.stop && performance.now() < deadline && wall()) {
-    const button = acceptButton();
-    if (button) await press(button);
-  }
+  const walled = o.interact && o.pressConsent && !net.stop && performance.now() < deadline ? wall() : null;
+  const accept = walled && acceptButton(walled);
+  if (accept) await press(accept);
   // Elements watched for intersection (lazy sections, the sentinel of an infinite list) are
   // brought into view one after the other, settling after each: stretches nothing watches
   // are skipped, and the same page gives the same text run after run.

@@ -643,8 +643,14 @@ CONSENT_WALL = """<html><body><header><nav><a href="/">Home</a> <a href="/news">
 <button id="accept">Accept all</button> <button>Manage options</button></div></div>
 <div id="bar" style="position:fixed;left:0;right:0;bottom:0;height:48px;background:#333;color:#fff">Cookies here too.
 <button onclick="document.getElementById('main').append('The bar was pressed.')">OK</button></div>
-<script>document.getElementById('accept').onclick = async () => {
-  document.getElementById('wall').remove();
+<script>const wall = document.getElementById('wall'), accept = document.getElementById('accept');
+if (IN_SHADOW) {  // as Usercentrics shows its screen: in a shadow root
+  const host = document.createElement('div');
+  document.body.append(host);
+  host.attachShadow({mode: 'open'}).append(wall);
+}
+accept.onclick = async () => {
+  wall.remove();
   const text = await (await fetch('/article')).text();
   const h = Object.assign(document.createElement('h1'), {textContent: 'Accepted'});
   const p = Object.assign(document.createElement('p'), {textContent: text});
@@ -652,15 +658,17 @@ CONSENT_WALL = """<html><body><header><nav><a href="/">Home</a> <a href="/news">
 };</script></body></html>"""
 
 
-@pytest.mark.parametrize("press", [True, False], ids=["pressed", "left"])
-def test_a_consent_wall_is_accepted_once_and_a_cookie_bar_left(browser, tmp_path, press):
+@pytest.mark.parametrize(("press", "shadow"), [(True, False), (False, False), (True, True)],
+                         ids=["pressed", "left", "in-a-shadow-root"])
+def test_a_consent_wall_is_accepted_once_and_a_cookie_bar_left(browser, tmp_path, press, shadow):
     # The article is fetched only once the wall's "Accept all" is pressed (a ninth blind round); the cookie bar
     # along the bottom of the screen is no wall, and its "OK" is not pressed. press_consent=False leaves the wall.
     def article(handler):
         time.sleep(0.3)
         return 200, {"Content-Type": "text/plain"}, (CONSENTED + " ").encode() * 4
 
-    (tmp_path / "page.html").write_text(CONSENT_WALL, encoding="utf-8")
+    html = CONSENT_WALL.replace("<script>", f"<script>const IN_SHADOW = {str(shadow).lower()};")
+    (tmp_path / "page.html").write_text(html, encoding="utf-8")
     with serve(str(tmp_path), {"/article": article}) as base:
         result = extract(f"{base}/page.html", render=True, render_options={"press_consent": press})
     assert (CONSENTED in result.text) is press, result.text
