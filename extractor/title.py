@@ -28,6 +28,10 @@ _SELF_NAMES = etree.XPath(
     "contains(@id, 'logo') or contains(@id, 'brand')]")
 #: Longest text taken for a headline (longer is a paragraph marked up as a heading).
 MAX_HEADLINE_CHARS = 300
+#: A ``<title>`` that, less the site's name, is this many words or fewer names a section ("Blog | Northwind
+#: Courier", "News - Example"): a script-built page whose router never set the title of the story it shows
+#: (a twelfth blind round: React Router 7) keeps its section's, and its largest ``<h1>`` is the headline.
+SECTION_TITLE_MAX_WORDS = 2
 _OG_TITLE = etree.XPath(
     "/html/head/meta[@property='og:title' or @name='og:title' or @name='twitter:title']/@content")
 
@@ -41,7 +45,8 @@ def headline(page: Page, content_ids: list[int] | None = None) -> str:
 
     Prefers an ``<h1>`` (or ``<h2>`` when no h1 fits) whose words overlap the ``<title>``;
     on a rendered page, next an h1/h2 overlapping ``og:title``, then, when ``<title>`` is the
-    site's own name (a script-built page's often is), the most prominent visible ``<h1>``; then
+    site's own name (a script-built page's often is) or a section's and the site's, the most prominent
+    visible ``<h1>``; then
     ``og:title``, then the longest part of ``<title>`` split at site-name separators.
     ``og:title`` and ``<title>`` lose the parts that name the site (:func:`_without_site_name`).
     ``content_ids`` (element ids of the extracted content) breaks ties toward headings
@@ -60,7 +65,7 @@ def headline(page: Page, content_ids: list[int] | None = None) -> str:
             matched, score = _matching_heading(headings, _tokens(og_title))
             if score >= 0.5:
                 return matched
-        shown = _prominent_h1(page) if _names_the_site(page, html_title) else ""
+        shown = _prominent_h1(page) if _names_the_site(page, html_title) or _names_a_section(page, html_title) else ""
         if shown:
             return shown
     if og_title:
@@ -74,12 +79,17 @@ def _without_site_name(page: Page, title: str) -> str:
     """``title`` split at :data:`_SITE_SEPARATORS`, less the parts that name the site (:func:`_site_names`):
     the longest part left ("Workforce Management Software | Workforce.com", "Render | The cloud for
     builders"), or the longest part when every part does; ``title`` itself when it has one part."""
+    parts, rest = _title_parts(page, title)
+    return max(rest or parts, key=len) if len(parts) > 1 else title
+
+
+def _title_parts(page: Page, title: str) -> tuple[list[str], list[str]]:
+    """``title`` split at :data:`_SITE_SEPARATORS`, and those of its parts that do not name the site."""
     parts = [part.strip() for part in _SITE_SEPARATORS.split(title)]
     if len(parts) < 2:
-        return title
+        return parts, parts
     names, host = _site_names(page)
-    rest = [part for part in parts if not _names_site(part, names, host)]
-    return max(rest or parts, key=len)
+    return parts, [part for part in parts if not _names_site(part, names, host)]
 
 
 def _site_names(page: Page) -> tuple[set[str], str]:
@@ -152,6 +162,13 @@ def _prominent_h1(page: Page) -> str:
         if best_key is None or key > best_key:
             best, best_key = text, key
     return best
+
+
+def _names_a_section(page: Page, html_title: str) -> bool:
+    """True when ``<title>`` is a section's name and the site's: parts split at :data:`_SITE_SEPARATORS`, one
+    naming the site, the rest :data:`SECTION_TITLE_MAX_WORDS` words at most ("Blog | Northwind Courier")."""
+    parts, rest = _title_parts(page, html_title)
+    return 0 < len(rest) < len(parts) and sum(len(part.split()) for part in rest) <= SECTION_TITLE_MAX_WORDS
 
 
 def _names_the_site(page: Page, html_title: str) -> bool:

@@ -251,11 +251,13 @@ MAIN_EMPTY_CHARS = 80
 SHELL_PAGE_CHARS = 1500
 #: The label of a button that adds the next items of a list or shows the rest of a text (a regular
 #: expression, case ignored): "Load more", "Show more", "View more", "See more", "Read more" (… results,
-#: posts, comments), "More results", "Continue reading", "Read the full story", "Show all".
+#: posts, comments), with a count or of older items too ("Load 20 more", "Show 4 older releases", "View
+#: previous replies": a twelfth blind round), "More results", "Continue reading", "Read the full story",
+#: "Show all".
 #: A button labelled so is pressed after scrolling, settling after each press, while the page grows
 #: (within ``scroll_steps`` and ``scroll_max_height``); one that only showed text already there is
 #: not pressed again (it would hide it).
-MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) more\b"
+MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|previous)\b"
                        r"|^more (results|items|posts|stories|articles|products|comments)\b|^continue reading\b"
                        r"|^read (the )?(full|whole|entire|rest)\b|^(show|expand) (all|full)\b")
 #: Longer labels are sentences, not "Load more" buttons.
@@ -299,6 +301,17 @@ PAGE_MIN_CHARS = 100
 #: Pages read at most, by pressing "Next", of a text or list paged in place: a paged article runs to a
 #: handful; a paged table is read this deep, with a warning that it went on.
 NEXT_PAGES_MAX = 20
+#: CSS-only tabs and accordions are read by checking their radio and checkbox inputs in turn, on a page with
+#: at most this many such inputs outside forms: a CSS-only FAQ has one a question, tens at most; more are a
+#: form's (a filter list, a survey) whose choices are no content to open.
+TOGGLES_MAX = 60
+#: What an input's checked state can show is looked for in what follows it, this many levels into its later
+#: siblings (``#t2:checked ~ .panels > .p2`` is one level in; themes go two or three).
+TOGGLE_DEPTH = 3
+#: A panel so shown is content unless more of its text than this share is links (a menu's is nearly all
+#: links): the link density past which CleanTree drops a node (ALGORITHMS 1, DLmax), as for a hidden panel
+#: after its button (``TOGGLED_MAX_LINK_SHARE`` of the geometry walk).
+TOGGLE_MAX_LINK_SHARE = 0.65
 #: Frames waited at most, after a watched element was scrolled into view, for its intersection
 #: observer to report (it does within two frames on an idle machine; 20 frames, about a third of
 #: a second, covers a loaded one).
@@ -1062,6 +1075,7 @@ class _Engine:
                 "wallShare": WALL_MIN_SHARE, "pressConsent": opts.press_consent,
                 "nextPattern": NEXT_BUTTON_PATTERN, "edges": NEXT_EXCLUDED_SELECTOR, "pageMinChars": PAGE_MIN_CHARS,
                 "pagesMax": NEXT_PAGES_MAX,
+                "togglesMax": TOGGLES_MAX, "toggleDepth": TOGGLE_DEPTH, "toggleMaxLinkShare": TOGGLE_MAX_LINK_SHARE,
                 "chrome": CHROME_SELECTOR}
         if loads is not None:
             loads.retell()

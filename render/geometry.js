@@ -180,7 +180,8 @@
     // button is content one click away, as a clipped one is: it is walked, and it and what it holds take
     // the box of the panel's parent; so is a panel inside such a panel (an accordion in an inactive tab).
     let panelCtx = null;
-    if (!descend && p >= 0 && (el.id && ctx.controlled().has(el.id) || toggled(el))) {
+    const opens = ctx.win.__pagesightOpens;  // panels a CSS-only tab or accordion showed as settling checked its input
+    if (!descend && p >= 0 && (el.id && ctx.controlled().has(el.id) || toggled(el) || opens && opens.has(el))) {
       panelCtx = {...ctx, panel: [X[p], Y[p], W[p], H[p]]};
     }
     if (panelCtx) descend = true;

@@ -512,6 +512,45 @@ async (o) => {
       anchor.before(standIn(copy));
     }
   }
+  // CSS-only tabs and accordions: a radio or checkbox input (outside forms and the chrome) whose checked state
+  // shows a panel by a sibling selector (`#t2:checked ~ .p2`), hidden (display: none) until then (a twelfth
+  // blind round). Each such input is checked in turn, and what came into view among what follows it (its
+  // later siblings, ``toggleDepth`` levels into them) is marked as content one click away, as a panel a
+  // control names is (``__pagesightOpens``, read by the geometry walk), unless mostly links (a menu); then
+  // every input is put back as it was. A page with more such inputs than ``togglesMax`` is a form's, left.
+  const opens = window.__pagesightOpens || (window.__pagesightOpens = new WeakSet());
+  const toggles = bound || net.stop || moved ? [] : [...document.querySelectorAll('input[type="radio"], '
+    + 'input[type="checkbox"]')].filter((i) => !i.disabled && !i.form && !i.closest(o.chrome));
+  if (toggles.length && toggles.length <= o.togglesMax && performance.now() < deadline) {
+    const after = (input) => {
+      const found = [];
+      const visit = (el, depth) => {
+        found.push(el);
+        if (depth < o.toggleDepth) for (const c of el.children) visit(c, depth + 1);
+      };
+      for (let s = input.nextElementSibling; s; s = s.nextElementSibling) visit(s, 0);
+      return found;
+    };
+    const linkShare = (el) => {
+      let links = 0;
+      for (const a of el.querySelectorAll("a[href]")) links += a.textContent.trim().length;
+      return links / Math.max(el.textContent.trim().length, 1);
+    };
+    const checked = toggles.filter((i) => i.checked);
+    for (const input of toggles) {
+      if (performance.now() >= deadline || net.stop) break;
+      const hidden = after(input).filter((el) => !el.checkVisibility() && el.textContent.trim());
+      if (!hidden.length) continue;
+      const was = input.checked;
+      input.click();
+      await frame();
+      for (const el of hidden) if (el.checkVisibility() && linkShare(el) <= o.toggleMaxLinkShare) opens.add(el);
+      if (input.type === "checkbox" && input.checked !== was) input.click();
+    }
+    for (const input of checked) if (!input.checked) input.click();
+    await frame();
+    pending = await settle();
+  }
   // A text or a list paged in place (only the current page on the page, re-rendered by a "Next" button that is
   // not a link: a ninth blind round) is read page by page: "Next" is pressed, settling after each press, while
   // what it pages changes, for ``pagesMax`` pages at most, and what each page showed is kept in a static copy

@@ -714,6 +714,38 @@ def test_paging_in_place_stops_at_its_bound_with_a_warning(browser):
     assert any("paged in place" in w for w in result.warnings), result.warnings
 
 
+CSS_ONLY = """<html><head><style>
+.tabs > .panel, .faq .answer, .menu ul { display: none; }
+#t1:checked ~ .panels > .p1, #t2:checked ~ .panels > .p2, #t3:checked ~ .panels > .p3 { display: block; }
+.faq input:checked + label + .answer, #menu:checked ~ ul { display: block; }
+.tabs > input, .faq input, .menu input { position: absolute; opacity: 0; }
+</style></head><body><main><h1>A rucksack of 28 litres</h1>
+<div class="menu"><input type="checkbox" id="menu"><label for="menu">Menu</label>
+<ul><li><a href="/a">Bags and cases</a></li><li><a href="/b">Boots and socks</a></li></ul></div>
+<div class="tabs"><input type="radio" name="tab" id="t1" checked><label for="t1">Description</label>
+<input type="radio" name="tab" id="t2"><label for="t2">Specifications</label>
+<input type="radio" name="tab" id="t3"><label for="t3">Care</label><div class="panels">
+<div class="p1"><p>The description tab, shown at first, tells what the rucksack is for on a long walk.</p></div>
+<div class="p2"><p>The specifications tab lists the rucksack's weight, its fabric and its straps.</p></div>
+<div class="p3"><p>The care tab says how to wash the rucksack and dry it away from the sun.</p></div></div></div>
+<div class="faq"><div><input type="checkbox" id="q1"><label for="q1">Does it keep rain out?</label>
+<div class="answer"><p>The first answer of the questions: its seams are taped against the rain.</p></div></div>
+<div><input type="checkbox" id="q2"><label for="q2">Will it fit a laptop?</label>
+<div class="answer"><p>The second answer of the questions: a sleeve holds a laptop of 15 inches.</p></div></div></div>
+</main></body></html>"""
+
+
+def test_css_only_tabs_and_accordions_are_read(browser):
+    # Radio tabs and checkbox answers shown by :checked and a sibling selector: every panel is content one click
+    # away; a checkbox menu whose list is links is not.
+    page = get_page(CSS_ONLY.encode(), render=True)
+    text = page.text_of(page.body_id)
+    for said in ("The description tab", "The specifications tab", "The care tab", "The first answer",
+                 "The second answer"):
+        assert text.count(said) == 1, text
+    assert "Bags and cases" not in text
+
+
 WORKER_ESSAY = "The essay a worker fetched for the page, and handed over once its request had come back."
 
 
@@ -839,11 +871,12 @@ def test_infinite_scroll_stops_at_its_bound_with_a_warning(browser):
     assert "Item 20 of the catalogue" in page.text_of(page.body_id)
 
 
-def test_a_load_more_button_is_pressed_until_the_list_ends(browser):
+@pytest.mark.parametrize("label", ["Load more entries", "Show 3 older entries", "Load 3 more"])
+def test_a_load_more_button_is_pressed_until_the_list_ends(browser, label):
     # "Load more" adds the next items; a reader presses it until it goes. A button that would submit
     # a form (and leave the page) is never pressed.
     html = """<html><body><main><h1>Harbour log</h1><ul id="log"></ul>
-      <button id="more" type="button">Load more entries</button>
+      <button id="more" type="button">LABEL</button>
       <form action="/elsewhere"><button>Show more on another page</button></form></main><script>
       let k = 0;
       function add() { for (let j = 0; j < 3; j++, k++) { const li = document.createElement('li');
@@ -851,6 +884,7 @@ def test_a_load_more_button_is_pressed_until_the_list_ends(browser):
         document.getElementById('log').append(li); }
         if (k >= 12) document.getElementById('more').remove(); }
       add(); document.getElementById('more').onclick = () => setTimeout(add, 200);</script></body></html>"""
+    html = html.replace("LABEL", label)
     result = extract(html.encode(), render=True)
     assert all(f"Log entry {k} of the harbour" in result.text for k in range(12)), result.text
     assert not result.warnings

@@ -1,7 +1,12 @@
 """The headline rule (``extractor.title.headline``): which heading or title part is the page's headline."""
 
 from extractor import load
+from extractor.api import get_page
 from extractor.title import headline
+
+from . import test_render_support as support
+
+browser = support.browser
 
 ARTICLE = "".join(f"<p>Paragraph {i} of the article says something about the topic at hand.</p>" for i in range(8))
 
@@ -29,3 +34,15 @@ def test_title_loses_the_site_name_given_by_og_site_name_not_only_the_shorter_pa
     # a title whose parts name no site keeps its longest part, as before
     html = "<html><head><title>Best movers in 2025 | Top 19 companies compared</title></head><body>" + ARTICLE
     assert headline(load(html + "</body></html>")) == "Top 19 companies compared"
+
+
+def test_a_rendered_page_titled_by_its_section_takes_its_largest_h1(browser):
+    # A router that never set the story's title leaves its section's ("Blog | Harbour Weekly", the logo naming
+    # the site): the rendered page's largest <h1> is the headline. A title with more words is kept.
+    body = ("<header><a class='logo' href='/'>Harbour Weekly</a></header><main><h1 style='font-size:40px'>"
+            f"The tide tables of the old harbour</h1>{ARTICLE}</main>")
+    for title, expected in (("Blog | Harbour Weekly", "The tide tables of the old harbour"),
+                            ("Notes from the pier | Harbour Weekly", "Notes from the pier")):
+        html = f"<html><head><title>{title}</title></head><body>{body}</body></html>"
+        assert headline(get_page(html, render=True)) == expected
+        assert headline(load(html)) == title.split(" | ")[0]
