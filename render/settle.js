@@ -512,15 +512,21 @@ async (o) => {
       anchor.before(standIn(copy));
     }
   }
-  // CSS-only tabs and accordions: a radio or checkbox input (outside forms and the chrome) whose checked state
-  // shows a panel by a sibling selector (`#t2:checked ~ .p2`), hidden (display: none) until then (a twelfth
-  // blind round). Each such input is checked in turn, and what came into view among what follows it (its
+  // CSS-only tabs and accordions: a radio or checkbox input (outside forms and the chrome; itself hidden, its
+  // label shown in its stead, where a filter's checkbox is in view) whose checked state shows a panel by a
+  // sibling selector (`#t2:checked ~ .p2`), hidden (display: none) until then (a twelfth blind round). Each such input is checked in turn, and what came into view among what follows it (its
   // later siblings, ``toggleDepth`` levels into them) is marked as content one click away, as a panel a
   // control names is (``__pagesightOpens``, read by the geometry walk), unless mostly links (a menu); then
   // every input is put back as it was. A page with more such inputs than ``togglesMax`` is a form's, left.
   const opens = window.__pagesightOpens || (window.__pagesightOpens = new WeakSet());
+  const unseen = (el) => {  // not shown: the input a CSS-only widget hides, its label standing in for it
+    if (!shows(el)) return true;
+    const r = el.getBoundingClientRect();
+    return r.width <= 1 || r.height <= 1 || r.right <= 0 || r.bottom + window.scrollY <= 0;
+  };
   const toggles = bound || net.stop || moved ? [] : [...document.querySelectorAll('input[type="radio"], '
-    + 'input[type="checkbox"]')].filter((i) => !i.disabled && !i.form && !i.closest(o.chrome));
+    + 'input[type="checkbox"]')].filter((i) => !i.disabled && !i.form && !i.closest(o.chrome) && unseen(i)
+                                         && [...i.labels].some(shows));
   if (toggles.length && toggles.length <= o.togglesMax && performance.now() < deadline) {
     const after = (input) => {
       const found = [];
