@@ -715,7 +715,7 @@ def test_paging_in_place_stops_at_its_bound_with_a_warning(browser):
 
 
 CSS_ONLY = """<html><head><style>
-.tabs > .panel, .faq .answer, .menu ul { display: none; }
+.panels > div, .faq .answer, .menu ul { display: none; }
 #t1:checked ~ .panels > .p1, #t2:checked ~ .panels > .p2, #t3:checked ~ .panels > .p3 { display: block; }
 .faq input:checked + label + .answer, #menu:checked ~ ul { display: block; }
 .tabs > input, .faq input, .menu input { position: absolute; opacity: 0; }
