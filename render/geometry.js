@@ -97,11 +97,13 @@
     };
   };
   // Transparent until it scrolls into view: an element (or one of its nearest ancestors) that an
-  // intersection observer watches fades in when a reader gets to it, and may fade out again when
-  // they leave (animate-on-scroll libraries), so the walk at the top of the page finds it at 0.
+  // intersection observer watches, or has watched, fades in when a reader gets to it, and may fade out again
+  // when they leave (animate-on-scroll libraries), so the walk at the top of the page finds it at 0; one
+  // that stopped watching once it came into view may have set off a script's animation still running
+  // (anime.js staggering a paragraph's letters in, a twelfth blind round).
   const revealed = (el, ctx) => {
-    const watched = ctx.win.__pagesightNet && ctx.win.__pagesightNet.observed;
-    if (!watched || !watched.size) return false;
+    const watched = ctx.win.__pagesightNet && ctx.win.__pagesightNet.watched;
+    if (!watched) return false;
     for (let e = el, k = 0; e && k <= REVEAL_LEVELS; e = e.parentElement, k++) if (watched.has(e)) return true;
     return false;
   };

@@ -377,6 +377,7 @@
   const IO = window.IntersectionObserver;
   if (IO) {
     net.observed = new Set();
+    net.watched = new WeakSet();  // every element ever observed (an animation it set off may still be running)
     // Targets whose observer has not yet given its first report: the browser reports every target once
     // it is observed, at the next frame, and a page may only then ask for what the target shows.
     net.unreported = new Map();  // target -> when it was observed
@@ -406,6 +407,7 @@
         if (counted !== callback && !mine.has(t) && !reported.has(t)) net.unreported.set(t, performance.now());
         mine.add(t);
         net.observed.add(t);
+        net.watched.add(t);
         return observe.call(io, t);
       };
       io.unobserve = function (t) {

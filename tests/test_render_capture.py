@@ -729,7 +729,8 @@ CSS_ONLY = """<html><head><style>
 <div class="p2"><p>The specifications tab lists the rucksack's weight, its fabric and its straps.</p></div>
 <div class="p3"><p>The care tab says how to wash the rucksack and dry it away from the sun.</p></div></div></div>
 <label><input type="checkbox" onchange="document.querySelector('main').append('The filter was toggled.')">
-Waterproof only <span hidden>(12 bags)</span></label><div class="faq"><div><input type="checkbox" id="q1"><label for="q1">Does it keep rain out?</label>
+Waterproof only <span hidden>(12 bags)</span></label>
+<div class="faq"><div><input type="checkbox" id="q1"><label for="q1">Does it keep rain out?</label>
 <div class="answer"><p>The first answer of the questions: its seams are taped against the rain.</p></div></div>
 <div><input type="checkbox" id="q2"><label for="q2">Will it fit a laptop?</label>
 <div class="answer"><p>The second answer of the questions: a sleeve holds a laptop of 15 inches.</p></div></div></div>
@@ -1330,6 +1331,31 @@ def test_sections_that_fade_in_on_scroll_are_content(browser):
     text = extract(html.encode(), render=True).text
     assert all(f"Faded section {k}." in text for k in range(4)), text
     assert "spam" not in text.lower()
+
+
+def test_letters_a_script_is_still_fading_in_are_content(browser):
+    # Each paragraph (made by the script, not in the served HTML) split into one span a letter, all transparent;
+    # once a paragraph comes into view its observer stops watching it and a script's animation (anime.js's,
+    # here by animation frames) makes its letters opaque one a frame: seconds a paragraph, and settling does
+    # not wait for an animation loop.
+    html = f"""<html><body><main><h1>Letters</h1></main><script>
+      for (let k = 0; k < 3; k++) {{
+        const p = Object.assign(document.createElement('p'), {{style: 'margin-top: 600px'}});
+        p.append(...[...`Lettered paragraph ${{k}}. {PARA.strip()}`].map((c) => Object.assign(
+          document.createElement('span'), {{textContent: c, style: 'opacity: 0'}})));
+        document.querySelector('main').append(p);
+      }}
+      const io = new IntersectionObserver((es) => es.forEach((e) => {{
+        if (!e.isIntersecting) return;
+        io.unobserve(e.target);
+        const spans = [...e.target.children];
+        let k = 0;
+        const next = () => {{ if (k < spans.length) {{ spans[k++].style.opacity = 1; requestAnimationFrame(next); }} }};
+        next();
+      }}));
+      document.querySelectorAll('main p').forEach((p) => io.observe(p));</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert all(f"Lettered paragraph {k}. {PARA.strip()}" in text for k in range(3)), text
 
 
 # ---------------------------------------------------------------------------- render off
