@@ -218,6 +218,9 @@ async (o) => {
   const path0 = location.pathname, href0 = location.href;
   if (net.flush) { net.flush(); net.adds = []; }
   const movedOn = () => (moved = moved || location.pathname !== path0);
+  // A control's label: its text (an input button's value), else its aria-label.
+  const labelOf = (el) => (el.localName === "input" ? el.value : el.textContent || "").trim()
+    || el.getAttribute("aria-label") || "";
   // A press as a reader makes it (for a tab, the pointer and mouse events before the click: Radix selects on
   // mousedown, and selecting twice is selecting once), then the page settled; true if it moved on elsewhere.
   const press = async (el, whole = false) => {
@@ -276,8 +279,7 @@ async (o) => {
         if (el.disabled || el.form && el.type !== "button" || el.parentElement && el.parentElement.closest("a[href]")) {
           continue;
         }
-        const label = (el.localName === "input" ? el.value : el.textContent || "").trim()
-          || el.getAttribute("aria-label") || "";
+        const label = labelOf(el);
         if (label.length <= o.consentMaxChars && consent.test(label) && shows(el) && overlaid(el)) return el;
       }
     }
@@ -389,7 +391,7 @@ async (o) => {
       const link = el.tagName === "A" && !/^(#|javascript:)/i.test(el.getAttribute("href") || "");
       if (el.disabled || shown.has(el) || link || el.parentElement && el.parentElement.closest("a[href]")
           || el.form && el.type !== "button") continue;
-      const label = (el.textContent || "").trim() || el.getAttribute("aria-label") || "";
+      const label = labelOf(el);
       if (label.length <= o.moreMaxChars && more.test(label) && shows(el)) return el;
     }
     return null;
@@ -514,10 +516,11 @@ async (o) => {
   }
   // CSS-only tabs and accordions: a radio or checkbox input (outside forms and the chrome; itself hidden, its
   // label shown in its stead, where a filter's checkbox is in view) whose checked state shows a panel by a
-  // sibling selector (`#t2:checked ~ .p2`), hidden (display: none) until then (a twelfth blind round). Each such input is checked in turn, and what came into view among what follows it (its
-  // later siblings, ``toggleDepth`` levels into them) is marked as content one click away, as a panel a
-  // control names is (``__pagesightOpens``, read by the geometry walk), unless mostly links (a menu); then
-  // every input is put back as it was. A page with more such inputs than ``togglesMax`` is a form's, left.
+  // sibling selector (`#t2:checked ~ .p2`), hidden (display: none) until then (a twelfth blind round). Each
+  // such input is checked in turn, and what came into view among what follows it (its later siblings,
+  // ``toggleDepth`` levels into them) is marked as content one click away, as a panel a control names is
+  // (``__pagesightOpens``, read by the geometry walk), unless mostly links (a menu); then every input is put
+  // back as it was. A page with more such inputs than ``togglesMax`` is a form's, left.
   const opens = window.__pagesightOpens || (window.__pagesightOpens = new WeakSet());
   const unseen = (el) => {  // not shown: the input a CSS-only widget hides, its label standing in for it
     if (!shows(el)) return true;
@@ -563,17 +566,17 @@ async (o) => {
   // before the last one, in order. What it pages: the parts a press changed of the button's nearest ancestor
   // with a part, beside the one holding the button, of ``pageMinChars`` characters or more.
   const nextLabel = new RegExp(o.nextPattern, "i");
+  const saysNext = (el) => nextLabel.test((el.textContent || "").trim())
+    || nextLabel.test(el.getAttribute("aria-label") || "");
   const nextButton = (within) => {
     for (const el of within.querySelectorAll('button, [role="button"], a[href="#"], a[href^="javascript:"]')) {
       if (el.disabled || el.getAttribute("aria-disabled") === "true" || el.form && el.type !== "button"
           || el.parentElement && el.parentElement.closest("a[href]") || el.closest(o.edges)) continue;
-      if ((nextLabel.test((el.textContent || "").trim()) || nextLabel.test(el.getAttribute("aria-label") || ""))
-          && shows(el)) return el;
+      if (saysNext(el) && shows(el)) return el;
     }
     return null;
   };
-  const pages = (el) => [el, ...el.querySelectorAll('button, [role="button"], a')]  // holds a "Next" control
-    .some((b) => nextLabel.test((b.textContent || "").trim()) || nextLabel.test(b.getAttribute("aria-label") || ""));
+  const pages = (el) => [el, ...el.querySelectorAll('button, [role="button"], a')].some(saysNext);  // holds a "Next"
   let paged = 0, pagesLeft = false;
   let next = bound || net.stop || moved || !document.body ? null : nextButton(document.body);
   if (next) {
