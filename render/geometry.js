@@ -123,11 +123,18 @@
     const button = [prev, only].find((b) => b && (b.localName === "button" || b.getAttribute("role") === "button"
                                                    || b.hasAttribute("aria-expanded")));
     if (!button || !["false", null].includes(button.getAttribute("aria-haspopup"))) return false;
+    return content(el);
+  };
+  // Out of the page's chrome and not mostly links: what a panel holds is content, not a menu.
+  const content = (el) => {
     if (el.closest(opts.chrome)) return false;
     let links = 0;
     for (const a of el.querySelectorAll("a[href]")) links += a.textContent.trim().length;
     return links <= TOGGLED_MAX_LINK_SHARE * el.textContent.trim().length;
   };
+  // An inactive tab's panel (WAI-ARIA tabs pattern: role tabpanel, hidden) whose tab names it by no
+  // aria-controls (Docusaurus's: a twelfth blind round) is a panel one click away all the same.
+  const tabPanel = (el) => el.getAttribute("role") === "tabpanel" && content(el);
   // Called for a frame of another origin (opts.sub: {dx, dy}), the walk starts at its body's
   // children, in the page coordinates of the frame's content box, and returns them alone.
   const sub = opts.sub || null;
@@ -183,7 +190,8 @@
     // the box of the panel's parent; so is a panel inside such a panel (an accordion in an inactive tab).
     let panelCtx = null;
     const opens = ctx.win.__pagesightOpens;  // panels a CSS-only tab or accordion showed as settling checked its input
-    if (!descend && p >= 0 && (el.id && ctx.controlled().has(el.id) || toggled(el) || opens && opens.has(el))) {
+    if (!descend && p >= 0 && (el.id && ctx.controlled().has(el.id) || toggled(el) || opens && opens.has(el)
+                               || ctx.details || tabPanel(el))) {
       panelCtx = {...ctx, panel: [X[p], Y[p], W[p], H[p]]};
     }
     if (panelCtx) descend = true;
@@ -345,7 +353,11 @@
     }
     const shadow = rootOf(el, ctx);
     if (shadow) shadowRoots++;
-    pushChildren((shadow || el).childNodes, i, panelCtx || unveil || ctx);
+    // What a closed <details> holds past its summary is a panel one click away, in the box of the details;
+    // so is what the element of a disclosure widget inside it hides (Docusaurus's: display none, height 0).
+    const closed = tag === "details" && !el.open && descend && !ctx.panel
+      ? {...ctx, details: true, panel: [x, y, w, h]} : null;
+    pushChildren((shadow || el).childNodes, i, panelCtx || closed || unveil || ctx);
   }
   // An element is shown when it or anything under it is visible (children come after their
   // parent in id order, so one backward pass folds them up).

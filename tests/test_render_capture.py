@@ -748,6 +748,26 @@ def test_css_only_tabs_and_accordions_are_read(browser):
     assert "Bags and cases" not in text and "The filter was toggled" not in text
 
 
+def test_closed_details_and_tab_panels_no_control_names_are_content(browser):
+    # A closed <details> (its body also hidden by a disclosure widget inside it, as Docusaurus's is), and tabs
+    # whose inactive panels (role tabpanel, hidden) no aria-controls names (Docusaurus's <Tabs>): a click away.
+    html = """<html><body><main><h1>Syncing a folder</h1>
+      <details><summary>Why is the first sync slow?</summary><p>The native answer: every file is read once.</p>
+      </details>
+      <details data-collapsed="true"><summary>Can it resume?</summary>
+      <div style="display: none; overflow: hidden; height: 0px"><div><p>The widget answer: it resumes where it
+      stopped.</p></div></div></details>
+      <ul role="tablist"><li role="tab" aria-selected="true">Linux</li><li role="tab" aria-selected="false">macOS</li>
+      </ul><div role="tabpanel"><p>On Linux, the service starts with the session of its user.</p></div>
+      <div role="tabpanel" hidden><p>On macOS, the service asks once for access to the folder.</p></div></main>
+      <footer><details><summary>Site map</summary><ul><li><a href="/a">About the company</a></li>
+      <li><a href="/b">Careers at the company</a></li></ul></details></footer></body></html>"""
+    page = get_page(html.encode(), render=True)
+    text = page.text_of(page.body_id)
+    for said in ("The native answer", "The widget answer", "On Linux, the service", "On macOS, the service"):
+        assert said in text, text
+
+
 WORKER_ESSAY = "The essay a worker fetched for the page, and handed over once its request had come back."
 
 
