@@ -144,9 +144,12 @@ def reading_seconds(elements: int) -> float:
     return elements * READ_MS_PER_ELEMENT / 1000
 
 
-def init_script() -> str:
-    """The script run in every page and frame before its own (``QUIET_PAGE_JS`` with its limits)."""
-    return QUIET_PAGE_JS % {"timer_max": TIMER_MAX_MS, "chain_max": TIMER_CHAIN_MAX,
+def init_script(images_off: bool = False) -> str:
+    """The script run in every page and frame before its own (``QUIET_PAGE_JS`` with its limits);
+    ``images_off``: Blink's images are switched off (``NO_IMAGES_FLAG``), and the page's images are told
+    they failed, as a refused request tells them."""
+    return QUIET_PAGE_JS % {"images_off": json.dumps(images_off), "timer_max": TIMER_MAX_MS,
+                            "chain_max": TIMER_CHAIN_MAX,
                             "repeat_max": TIMER_REPEAT_MAX, "sig": CHANGE_MIN_CHARS,
                             "history_per_s": HISTORY_PER_S, "interval_min": INTERVAL_MIN_MS,
                             "interact": json.dumps(INTERACTION_EVENTS), "channel_wait": CHANNEL_WAIT_MS,
@@ -765,7 +768,7 @@ class _Engine:
                 viewport={"width": opts.viewport_width, "height": opts.viewport_height},
                 device_scale_factor=opts.device_scale_factor, user_agent=opts.user_agent, locale=opts.locale,
                 timezone_id=opts.timezone, service_workers="block")
-            await slot.context.add_init_script(init_script())
+            await slot.context.add_init_script(init_script("image" in opts.block))
             slot.context_key, slot.pages = opts.context_key, 0
             slot.block_src = slot.block_re = None
         if slot.page is None or slot.page.is_closed():

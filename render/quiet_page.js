@@ -1,7 +1,7 @@
 
 (() => {
   const TIMER_MAX = %(timer_max)s, CHAIN_MAX = %(chain_max)s, REPEAT_MAX = %(repeat_max)s, SIG = %(sig)s;
-  const INTERACT = new Set(%(interact)s), CHANNEL_WAIT = %(channel_wait)s;
+  const INTERACT = new Set(%(interact)s), CHANNEL_WAIT = %(channel_wait)s, IMAGES_OFF = %(images_off)s;
   const net = {inflight: 0, outside: 0, outsideAt: -Infinity, started: 0, last: 0, scrolls: false, timers: new Map(), lastChange: -Infinity, prevChange: -Infinity,
                dynamic: false, stop: false, later: new Map(), intervals: new Map(), workers: 0, lastFire: -Infinity,
                scrollers: new Set(), channels: new Map()};
@@ -480,6 +480,38 @@
     return add.call(this, type, ...rest);
   };
   Object.defineProperty(window, "onbeforeunload", {get: () => null, set: nop, configurable: false});
+  // Images switched off in Blink neither load nor fail: a script waiting for them (imagesLoaded before a masonry
+  // layout shows its cards, a thirteenth blind round; a gallery's preloader) would wait for ever. Each is told
+  // what a refused request tells it: complete (broken), and an error event a moment after each new source
+  // (a few times at most, so that an error handler setting a fallback source cannot loop).
+  if (IMAGES_OFF) {
+    const complete = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, "complete");
+    Object.defineProperty(HTMLImageElement.prototype, "complete", {...complete, get() { return true; }});
+    const told = new WeakMap();  // image -> [last source told, times]
+    const fail = (img) => {
+      const source = img.currentSrc || img.getAttribute("src") || img.getAttribute("srcset") || "";
+      const [last, times] = told.get(img) || ["", 0];
+      if (!source || source === last || times >= 3) return;
+      told.set(img, [source, times + 1]);
+      setTimeout0.call(window, () => img.dispatchEvent(new Event("error")), 0);
+    };
+    for (const name of ["src", "srcset"]) {
+      const d = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, name);
+      Object.defineProperty(HTMLImageElement.prototype, name, {...d, set(v) { d.set.call(this, v); fail(this); }});
+    }
+    const setAttribute = Element.prototype.setAttribute;
+    Element.prototype.setAttribute = function (name, value) {
+      const out = setAttribute.call(this, name, value);
+      if (this instanceof HTMLImageElement && /^(src|srcset)$/i.test(name)) fail(this);
+      return out;
+    };
+    const scan = (root) => {
+      if (root instanceof HTMLImageElement) fail(root);
+      else if (root.querySelectorAll) root.querySelectorAll("img").forEach(fail);
+    };
+    new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach(scan)))
+      .observe(document, {childList: true, subtree: true});
+  }
   const onscroll = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "onscroll");
   if (onscroll && onscroll.set) {
     Object.defineProperty(HTMLElement.prototype, "onscroll", {...onscroll, set(handler) {

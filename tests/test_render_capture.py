@@ -768,6 +768,27 @@ def test_closed_details_and_tab_panels_no_control_names_are_content(browser):
         assert said in text, text
 
 
+def test_a_page_waiting_for_its_images_shows_its_cards(browser):
+    # imagesLoaded's way, before a masonry layout shows the cards: each image not complete is watched through a
+    # new Image of the same source for load or error. Images are off in the browser, so none ever loads:
+    # each is told it failed, as a refused request tells it, and the cards are shown.
+    cards = "".join(f"<div class='card'><img src='/card{k}.jpg' width='200' height='120'>"
+                    f"<p>Card {k} tells one of the stories of the harbour this week.</p></div>" for k in range(4))
+    html = f"""<html><body><main><h1>Stories</h1><div id="grid" style="opacity: 0">{cards}</div></main><script>
+      const imgs = [...document.querySelectorAll('#grid img')];
+      let left = imgs.length;
+      const done = () => {{ if (--left === 0) document.getElementById('grid').style.opacity = 1; }};
+      for (const img of imgs) {{
+        if (img.complete && img.naturalWidth) {{ done(); continue; }}
+        const proxy = new Image();
+        proxy.addEventListener('load', done);
+        proxy.addEventListener('error', done);
+        proxy.src = img.src;
+      }}</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert all(f"Card {k} tells" in text for k in range(4)), text
+
+
 WORKER_ESSAY = "The essay a worker fetched for the page, and handed over once its request had come back."
 
 
