@@ -355,7 +355,7 @@
     if (shadow) shadowRoots++;
     // What a closed <details> holds past its summary is a panel one click away, in the box of the details;
     // so is what the element of a disclosure widget inside it hides (Docusaurus's: display none, height 0).
-    const closed = tag === "details" && !el.open && descend && !ctx.panel
+    const closed = tag === "details" && !el.open && descend && !ctx.panel && content(el)
       ? {...ctx, details: true, panel: [x, y, w, h]} : null;
     pushChildren((shadow || el).childNodes, i, panelCtx || closed || unveil || ctx);
   }
