@@ -284,6 +284,20 @@ CONSENT_BUTTON_PATTERN = (r"^(yes,?\s+)?(i\s+)?(accept|agree|allow|consent|ok|ok
                           r"godkänn|hyväksy|zgadzam się|akceptuję|同意|同意する|接受|全部接受|동의)[\s.!]*$")
 #: Longer labels are sentences, not a wall's button.
 CONSENT_BUTTON_MAX_CHARS = 40
+#: The attribute the settle step marks a wall with that is a frame (a consent tool's, of another origin:
+#: Sourcepoint's), whose button the page's own script cannot reach; taken off once it is pressed.
+WALL_FRAME_MARK = "data-pagesight-wall"
+#: Run in such a frame: press the first shown button labelled as consent (``CONSENT_BUTTON_PATTERN``).
+ACCEPT_IN_FRAME_JS = """(o) => {
+  const consent = new RegExp(o.pattern, "i");
+  for (const el of document.querySelectorAll('button, [role="button"], input[type="button"], input[type="submit"], '
+                                             + 'a[href="#"], a[href^="javascript:"]')) {
+    const label = (el.localName === "input" ? el.value : el.textContent || "").trim()
+      || el.getAttribute("aria-label") || "";
+    if (label.length <= o.maxChars && consent.test(label) && el.checkVisibility()) { el.click(); return true; }
+  }
+  return false;
+}"""
 #: An element fixed over at least this share of the viewport, on top of it, walls the page off: a consent
 #: screen or a modal's backdrop, where a cookie bar along an edge of the screen takes a tenth or a fifth of
 #: it (the Coalition for Better Ads' desktop standard already counts a sticky ad over 30 % of the screen as
@@ -1075,7 +1089,7 @@ class _Engine:
                 "morePattern": MORE_BUTTON_PATTERN, "moreMaxChars": MORE_BUTTON_MAX_CHARS, "interact": True,
                 "titleMinWords": DISCLOSURE_TITLE_MIN_WORDS, "titleMaxChars": DISCLOSURE_TITLE_MAX_CHARS,
                 "consentPattern": CONSENT_BUTTON_PATTERN, "consentMaxChars": CONSENT_BUTTON_MAX_CHARS,
-                "wallShare": WALL_MIN_SHARE, "pressConsent": opts.press_consent,
+                "wallShare": WALL_MIN_SHARE, "pressConsent": opts.press_consent, "wallMark": WALL_FRAME_MARK,
                 "nextPattern": NEXT_BUTTON_PATTERN, "edges": NEXT_EXCLUDED_SELECTOR, "pageMinChars": PAGE_MIN_CHARS,
                 "pagesMax": NEXT_PAGES_MAX,
                 "togglesMax": TOGGLES_MAX, "toggleDepth": TOGGLE_DEPTH, "toggleMaxLinkShare": TOGGLE_MAX_LINK_SHARE,
@@ -1088,6 +1102,12 @@ class _Engine:
         except asyncio.TimeoutError:
             warnings.append("waiting for the page to settle did not finish within the timeout; rendered what was there")
             return 0
+        if done.get("wallFrame") and await _accept_in_frame(page, until):
+            # the wall went (or not) by the frame's own script: the page settled anew, scrolled as a reader would
+            again = await _evaluate_settled(page, SETTLE_JS, {**args, "interact": False,
+                                                              "budgetMs": max((until - time.monotonic()) * 1000, 1.0)},
+                                            until)
+            done = again or done
         if settle and await _settle_site_frames(page, {**args, "interact": False}, until):
             # what the frames' content set off in the page (a frame grown to its content by a message); the
             # page is not scrolled again, so what the first settling found of its scrolling stands
@@ -1294,6 +1314,29 @@ async def _settle_site_frames(page: Any, args: dict[str, Any], until: float) -> 
         except (asyncio.TimeoutError, PlaywrightError):
             continue
     return settled
+
+
+async def _accept_in_frame(page: Any, until: float) -> bool:
+    """Press the accept button of a consent wall that is a frame (the settle step marked it with
+    ``WALL_FRAME_MARK``: a consent tool's frame of another origin, out of the page's own reach); True when
+    one was pressed. The mark is taken off again."""
+    from playwright.async_api import Error as PlaywrightError
+
+    left = until - time.monotonic()
+    if left <= 0.05:
+        return False
+    try:
+        handle = await page.query_selector(f"[{WALL_FRAME_MARK}]")
+        if handle is None:
+            return False
+        frame = await handle.content_frame()
+        await handle.evaluate("(el, mark) => el.removeAttribute(mark)", WALL_FRAME_MARK)
+        if frame is None:
+            return False
+        return bool(await asyncio.wait_for(frame.evaluate(ACCEPT_IN_FRAME_JS, {
+            "pattern": CONSENT_BUTTON_PATTERN, "maxChars": CONSENT_BUTTON_MAX_CHARS}), left))
+    except (asyncio.TimeoutError, PlaywrightError):
+        return False
 
 
 async def _settle_again(page: Any, args: dict[str, Any], until: float) -> dict[str, Any] | None:

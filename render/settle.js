@@ -288,6 +288,11 @@ async (o) => {
   const walled = o.interact && o.pressConsent && !net.stop && performance.now() < deadline ? wall() : null;
   const accept = walled && acceptButton(walled);
   if (accept) await press(accept);
+  // A wall that is a frame (a consent tool's, of another origin: Sourcepoint's) holds its button out of this
+  // page's reach: the frame is marked for the caller, who presses the button in it and settles the page again.
+  const wallFrame = !walled || accept ? null
+    : walled.localName === "iframe" ? walled : walled.querySelector("iframe");
+  if (wallFrame) wallFrame.setAttribute(o.wallMark, "");
   // Elements watched for intersection (lazy sections, the sentinel of an infinite list) are
   // brought into view one after the other, settling after each: stretches nothing watches
   // are skipped, and the same page gives the same text run after run.
@@ -734,6 +739,6 @@ async (o) => {
     await finishAnimations();
   }
   return {steps, pending, placeholder: pending === "placeholders", bound, moved, paged, pagesLeft,
-          ms: performance.now() - t0,
+          wallFrame: !!wallFrame, ms: performance.now() - t0,
           elements: document.getElementsByTagName("*").length};
 }

@@ -789,6 +789,31 @@ def test_a_page_waiting_for_its_images_shows_its_cards(browser):
     assert all(f"Card {k} tells" in text for k in range(4)), text
 
 
+def test_a_consent_wall_in_a_frame_of_another_origin_is_accepted(browser, tmp_path):
+    # A consent tool's wall is its own frame from another origin (Sourcepoint's way): its "Accept all" is out of
+    # the page's reach; pressed in the frame, it tells the page by a message, and the page fetches its article.
+    def article(handler):
+        time.sleep(0.3)
+        return 200, {"Content-Type": "text/plain"}, (CONSENTED + " ").encode() * 4
+
+    (tmp_path / "cmp.html").write_text(
+        "<html><body style='background:#fff'><h2>Your privacy</h2><p>We and 312 partners use cookies.</p>"
+        "<button onclick=\"parent.postMessage('accepted', '*')\">Accept all</button></body></html>", encoding="utf-8")
+    with serve(str(tmp_path)) as other:
+        (tmp_path / "page.html").write_text(
+            "<html><body><header><nav><a href='/'>Home</a></nav></header><main id='main'></main>"
+            f"<iframe id='wall' src='{other}/cmp.html' style='position:fixed;inset:0;width:100%;height:100%;"
+            "border:0;z-index:9'></iframe><script>addEventListener('message', async (e) => {"
+            "if (e.data !== 'accepted') return; document.getElementById('wall').remove();"
+            "const text = await (await fetch('/article')).text();"
+            "document.getElementById('main').append(Object.assign(document.createElement('p'), {textContent: text}));"
+            "});</script></body></html>", encoding="utf-8")
+        with serve(str(tmp_path), {"/article": article}) as base:
+            page = get_page(f"{base}/page.html", render=True)
+    assert CONSENTED in page.text_of(page.body_id)
+    assert not page.root.xpath("//*[@data-pagesight-wall]")  # the mark was taken off
+
+
 WORKER_ESSAY = "The essay a worker fetched for the page, and handed over once its request had come back."
 
 
