@@ -32,7 +32,17 @@ from typing import Any
 from extractor.decode import sniff_binary
 from extractor.errors import BrowserNotFound, NavigatedAway, NotHTMLError, PageTooLarge, RenderError, RenderTimeout
 
-from .geometry import CHROME_SELECTOR, FRAME_MIN_WIDTH_SHARE, RawGeometry, merge_frame, parse, script, script_args
+from .geometry import (
+    CHROME_SELECTOR,
+    FRAME_MIN_AREA_SHARE,
+    FRAME_MIN_HEIGHT_SHARE,
+    FRAME_MIN_WIDTH_SHARE,
+    RawGeometry,
+    merge_frame,
+    parse,
+    script,
+    script_args,
+)
 from .options import RenderOptions, make_render_options
 
 #: Environment variable naming a Chromium executable.
@@ -1093,7 +1103,8 @@ class _Engine:
                 "nextPattern": NEXT_BUTTON_PATTERN, "edges": NEXT_EXCLUDED_SELECTOR, "pageMinChars": PAGE_MIN_CHARS,
                 "pagesMax": NEXT_PAGES_MAX,
                 "togglesMax": TOGGLES_MAX, "toggleDepth": TOGGLE_DEPTH, "toggleMaxLinkShare": TOGGLE_MAX_LINK_SHARE,
-                "chrome": CHROME_SELECTOR}
+                "chrome": CHROME_SELECTOR, "frameMinWidth": FRAME_MIN_WIDTH_SHARE,
+                "frameMinHeight": FRAME_MIN_HEIGHT_SHARE, "frameMinArea": FRAME_MIN_AREA_SHARE}
         if loads is not None:
             loads.retell()
         try:

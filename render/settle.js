@@ -126,10 +126,16 @@ async (o) => {
     for (const e of el.getElementsByTagName("*")) if (e.shadowRoot || closed && closed.has(e)) return true;
     return false;
   };
+  // a frame under el as large as a frame read as content (a job board's posting embedded from its own site)
+  const framed = (el) => [...el.querySelectorAll("iframe, object, embed")].some((f) => {
+    const r = f.getBoundingClientRect(), vw = window.innerWidth, vh = window.innerHeight;
+    return r.width >= o.frameMinWidth * vw && r.height >= o.frameMinHeight * vh
+      && r.width * r.height >= o.frameMinArea * vw * vh;
+  });
   const unfilled = () => {  // nothing readable at all, or a main region (nearly) empty on a page of little text
-    if (empty()) return true;
+    if (empty()) return !document.body || !framed(document.body);
     const main = emptyMain();
-    return !!main && !hosts(main) && document.body.innerText.length < o.shellChars;
+    return !!main && !hosts(main) && !framed(main) && document.body.innerText.length < o.shellChars;
   };
   const settle = async () => {
     const start = performance.now(), end = Math.min(start + o.maxMs, deadline);

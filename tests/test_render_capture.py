@@ -1482,6 +1482,23 @@ def test_a_large_frame_of_another_origin_is_inlined(browser, tmp_path):
     assert y >= frames[0]["y"] and w > 0 and h > 0
 
 
+def test_a_page_whose_main_region_is_a_large_frame_is_not_waited_for_as_an_empty_one(browser, tmp_path):
+    # A careers page: the posting is a job board's frame of another origin in an otherwise empty <main>, and the
+    # page's own script polls for ever (iframe-resizer's way). The page shows its content, in the frame: it is not
+    # waited for as an app whose content has not come (its repeating timers held it to settle_max_ms).
+    (tmp_path / "posting.html").write_text(f"<html><body><h1>Harbour pilot</h1><p>{PARA * 8}</p></body></html>",
+                                           encoding="utf-8")
+    with serve(str(tmp_path)) as other:
+        (tmp_path / "job.html").write_text(
+            "<html><body><header><nav><a href='/'>Home</a> <a href='/jobs'>Jobs</a></nav></header><main>"
+            f"<iframe src='{other}/posting.html' style='width:1000px;height:700px;border:0'></iframe></main>"
+            "<script>(function poll() { setTimeout(poll, 200); })();</script></body></html>", encoding="utf-8")
+        with serve(str(tmp_path)) as base:
+            page = get_page(f"{base}/job.html", render=True)
+    assert PARA.strip() in page.text_of(page.body_id)
+    assert not page.geometry.extra["warnings"], page.geometry.extra["warnings"]
+
+
 def test_a_frame_of_the_same_site_that_fetches_its_story_is_waited_for(browser, tmp_path):
     # A frame from another port of the same host (another origin, the same site) shows "Loading…" in 150 px,
     # fetches its story, then asks the page by a message to grow it to its height: the page is quiet all the
