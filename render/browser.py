@@ -294,6 +294,10 @@ CONSENT_BUTTON_PATTERN = (r"^(yes,?\s+)?(i\s+)?(accept|agree|allow|consent|ok|ok
                           r"godkänn|hyväksy|zgadzam się|akceptuję|同意|同意する|接受|全部接受|동의)[\s.!]*$")
 #: Longer labels are sentences, not a wall's button.
 CONSENT_BUTTON_MAX_CHARS = 40
+#: Another site's frame large enough to be content is waited for this long at most each time (ms): the Core
+#: Web Vitals bound of a "good" Largest Contentful Paint (web.dev/lcp), as for timers (``TIMER_MAX_MS``);
+#: the page's own ``settle_max_ms`` would let a busy embed hold every page it is on.
+OTHER_SITE_FRAME_MAX_MS = 2500
 #: The attribute the settle step marks a wall with that is a frame (a consent tool's, of another origin:
 #: Sourcepoint's), whose button the page's own script cannot reach; taken off once it is pressed.
 WALL_FRAME_MARK = "data-pagesight-wall"
@@ -1296,30 +1300,38 @@ def _same_site(a: str, b: str) -> bool:
 
 
 async def _settle_site_frames(page: Any, args: dict[str, Any], until: float) -> bool:
-    """Settle each frame of another origin of the page's own site that is shown at least
-    ``FRAME_MIN_WIDTH_SHARE`` of the viewport wide, as the page was settled (its counters are its own, out of
-    the page's reach); True when there was one. A frame on a subdomain or another port that fetches the
+    """Settle each frame of another origin that is content, as the page was settled (its counters are its own,
+    out of the page's reach); True when there was one. A frame of the page's own site counts when shown at
+    least ``FRAME_MIN_WIDTH_SHARE`` of the viewport wide: one on a subdomain or another port that fetches the
     article and then asks the page to grow it to its height (an eighth blind round, 2026-11-29) is small and
-    busy when the page is quiet. Other sites' frames (ads, players, social embeds) are not waited for.
+    busy when the page is quiet. Another site's frame counts when as large as a frame the geometry reads as
+    content (``FRAME_MIN_*_SHARE``: the IAB's ad units stay out), each wait capped at
+    ``OTHER_SITE_FRAME_MAX_MS`` (an article framed from another site, fetched after its frame loaded: a
+    fourteenth blind round); smaller ones (ads, players, social embeds) are not waited for.
     """
     from playwright.async_api import Error as PlaywrightError
 
     settled = False
+    vw, vh = (page.viewport_size["width"], page.viewport_size["height"]) if page.viewport_size else (0, 0)
     for frame in page.main_frame.child_frames:
         left = until - time.monotonic()
         if left <= 0.05:
             break
         url = frame.url
-        if not url.startswith(("http://", "https://")) or _origin(url) == _origin(page.url) \
-                or not _same_site(url, page.url):
+        if not url.startswith(("http://", "https://")) or _origin(url) == _origin(page.url):
             continue
+        site = _same_site(url, page.url)
         try:
             handle = await frame.frame_element()
             box = await handle.bounding_box()
-            width = page.viewport_size["width"] if page.viewport_size else 0
-            if box is None or box["width"] < FRAME_MIN_WIDTH_SHARE * width or box["height"] <= 0:
+            if box is None or box["width"] < FRAME_MIN_WIDTH_SHARE * vw or box["height"] <= 0:
+                continue
+            if not site and (box["height"] < FRAME_MIN_HEIGHT_SHARE * vh
+                             or box["width"] * box["height"] < FRAME_MIN_AREA_SHARE * vw * vh):
                 continue
             budget = {**args, "budgetMs": max(left * 1000, 1.0)}
+            if not site:
+                budget["maxMs"] = min(budget["maxMs"], OTHER_SITE_FRAME_MAX_MS)
             await asyncio.wait_for(frame.evaluate(SETTLE_JS, budget), left)
             settled = True
         except (asyncio.TimeoutError, PlaywrightError):

@@ -32,10 +32,11 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextmanager
-def serve(directory: str, routes: dict | None = None, *, http11: bool = False) -> Iterator[str]:
+def serve(directory: str, routes: dict | None = None, *, http11: bool = False,
+          host: str = "127.0.0.1") -> Iterator[str]:
     """Serve ``directory`` (plus ``routes``: path -> (status, headers, body), or path -> a function of
     the request handler returning that tuple, or None once it has written the response itself) on a
-    free port.
+    free port of ``host`` (another loopback address is another site, as far as a page knows).
 
     Yields the base URL, e.g. ``http://127.0.0.1:40123``; stops the server on exit. ``http11=True``
     keeps connections open between requests (HTTP/1.1), so that a client can reuse them.
@@ -44,11 +45,11 @@ def serve(directory: str, routes: dict | None = None, *, http11: bool = False) -
     if http11:
         attrs["protocol_version"] = "HTTP/1.1"
     handler = type("Handler", (_Handler,), attrs)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=directory))
+    server = http.server.ThreadingHTTPServer((host, 0), functools.partial(handler, directory=directory))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
+        yield f"http://{host}:{server.server_address[1]}"
     finally:
         server.shutdown()
         server.server_close()

@@ -1499,6 +1499,25 @@ def test_a_page_whose_main_region_is_a_large_frame_is_not_waited_for_as_an_empty
     assert not page.geometry.extra["warnings"], page.geometry.extra["warnings"]
 
 
+def test_a_large_frame_of_another_site_that_fetches_its_story_is_waited_for(browser, tmp_path):
+    # The article is framed from another site (another loopback address), the frame as large as content: it
+    # fetches its story a moment after it loaded, when the page itself is quiet, and is waited for.
+    def story(handler):
+        time.sleep(0.5)
+        return 200, {"Content-Type": "text/plain"}, f"The framed story from another site. {PARA * 6}".encode()
+
+    (tmp_path / "frame.html").write_text(
+        "<html><body><p id='s'>Loading…</p><script>fetch('/story').then((r) => r.text())"
+        ".then((t) => { document.getElementById('s').textContent = t; });</script></body></html>", encoding="utf-8")
+    with serve(str(tmp_path), {"/story": story}, host="127.0.0.2") as other:
+        (tmp_path / "page.html").write_text(
+            f"<html><body><main><h1>A framed story</h1><p>{PARA * 3}</p><iframe src='{other}/frame.html' "
+            "style='width:900px;height:500px;border:0'></iframe></main></body></html>", encoding="utf-8")
+        with serve(str(tmp_path)) as base:
+            page = get_page(f"{base}/page.html", render=True)
+    assert "The framed story from another site." in page.text_of(page.body_id)
+
+
 def test_a_frame_of_the_same_site_that_fetches_its_story_is_waited_for(browser, tmp_path):
     # A frame from another port of the same host (another origin, the same site) shows "Loading…" in 150 px,
     # fetches its story, then asks the page by a message to grow it to its height: the page is quiet all the
