@@ -264,19 +264,29 @@
   // Server events, sockets and workers: awaited CHANNEL_WAIT ms for a first message, and ``next`` ms after
   // each message that added content, for the next; not after one that did not, nor once closed or ended.
   // A message that added nothing (a heartbeat) stops the wait until one adds content again.
+  // A server-events stream's named events ("event: ping", "event: section") are messages too: each name the
+  // page listens for is listened for as well (a fourteenth blind round: a heartbeat, then sections, named).
   const awaitMessages = (channel, next) => {
     let over = false;
     const done = () => { over = true; net.channels.delete(channel); };
     net.channels.set(channel, performance.now() + CHANNEL_WAIT);
-    channel.addEventListener("message", () => {
+    const onMessage = () => {
       const t = net.lastFire = performance.now();
       // once the page's own handlers have run, and the frame some of them wait for (a Turbo stream action)
       setTimeout0.call(window, () => {
         if (over) return;
         if (addedSince(t)) net.channels.set(channel, performance.now() + next); else net.channels.delete(channel);
       }, %(message_render)s);
-    });
+    };
+    channel.addEventListener("message", onMessage);
     channel.addEventListener("error", done);
+    if (window.EventSource && channel instanceof window.EventSource) {
+      const named = new Set(["message", "error", "open"]), listen = channel.addEventListener;
+      channel.addEventListener = function (type, ...rest) {
+        if (!named.has(type)) { named.add(type); listen.call(channel, type, onMessage); }
+        return listen.call(this, type, ...rest);
+      };
+    }
     return done;
   };
   for (const name of ["EventSource", "WebSocket"]) {

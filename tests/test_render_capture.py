@@ -858,6 +858,32 @@ def test_server_events_rendered_at_the_next_frame_are_followed(browser, tmp_path
     assert not result.warnings
 
 
+def test_named_server_events_are_messages_too(browser, tmp_path):
+    # The stream names its events: a heartbeat at once ("event: ping", which only changes a status line), the
+    # notes a while later ("event: note"), past the first-message wait a stream gets from its start.
+    def events(handler):
+        handler.send_response(200)
+        handler.send_header("Content-Type", "text/event-stream")
+        handler.end_headers()
+        time.sleep(0.3)
+        handler.wfile.write(b"event: ping\ndata: {}\n\n")
+        handler.wfile.flush()
+        for k, note in enumerate(STREAMED[:3]):
+            time.sleep(1.0 if k == 0 else 0.7)
+            handler.wfile.write(f"event: note\ndata: {note}\n\n".encode())
+            handler.wfile.flush()
+        handler.wfile.write(b"event: done\ndata: end\n\n")
+        handler.close_connection = True
+
+    html = (f"<html><body><main><h1>Harbour notes</h1><p id='status'>Connecting…</p></main><script>{PUT_NOTE}"
+            "const es = new EventSource('/events');"
+            "es.addEventListener('ping', () => { document.getElementById('status').textContent = 'Waiting…'; });"
+            "es.addEventListener('note', (e) => put(e.data));"
+            "es.addEventListener('done', () => es.close());</script></body></html>")
+    result = _rendered_from_server(tmp_path, html, {"/events": events}, extract)
+    assert all(note in result.text for note in STREAMED[:3]), result.text
+
+
 def test_a_clock_alone_does_not_hold_the_page(browser):
     html = """<html><body><article><h1>Clock</h1><p>""" + PARA * 5 + """</p></article><span id="c"></span><script>
       (function tick() { document.getElementById('c').textContent = Date.now(); setTimeout(tick, 100); })();
