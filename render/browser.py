@@ -282,6 +282,11 @@ MORE_BUTTON_MAX_CHARS = 40
 DISCLOSURE_TITLE_MIN_WORDS = 4
 #: ... and at most this many characters: a longer label is content a button holds, not a title.
 DISCLOSURE_TITLE_MAX_CHARS = 300
+#: Collapsed disclosures made alike (the same tag and class, in ancestors of the same tags and classes), at
+#: least this many, are an accordion, whose panels are content whatever their labels' length ("Care",
+#: "Materials": a fourteenth blind round); a lone control with a short name ("Filters", "Share") is not.
+#: Three, so that a pair of controls made alike is not taken for one.
+ACCORDION_MIN_ITEMS = 3
 #: The label of a button that accepts a consent or cookie wall (a regular expression, case ignored): "Accept",
 #: "Accept all", "I agree", "Allow all cookies", "OK", "Got it", "Agree and continue", and the same in the
 #: languages of the dev sets' pages and a few more. A wall whose content comes only once it is accepted (a
@@ -1102,6 +1107,7 @@ class _Engine:
                 "mainEmptyChars": MAIN_EMPTY_CHARS, "shellChars": SHELL_PAGE_CHARS,
                 "morePattern": MORE_BUTTON_PATTERN, "moreMaxChars": MORE_BUTTON_MAX_CHARS, "interact": True,
                 "titleMinWords": DISCLOSURE_TITLE_MIN_WORDS, "titleMaxChars": DISCLOSURE_TITLE_MAX_CHARS,
+                "accordionMinItems": ACCORDION_MIN_ITEMS,
                 "consentPattern": CONSENT_BUTTON_PATTERN, "consentMaxChars": CONSENT_BUTTON_MAX_CHARS,
                 "wallShare": WALL_MIN_SHARE, "pressConsent": opts.press_consent, "wallMark": WALL_FRAME_MARK,
                 "nextPattern": NEXT_BUTTON_PATTERN, "edges": NEXT_EXCLUDED_SELECTOR, "pageMinChars": PAGE_MIN_CHARS,

@@ -455,16 +455,25 @@ async (o) => {
     const heading = headingOf(button);
     return namedBy(button) || button.nextElementSibling || (heading && heading.nextElementSibling);
   };
+  // Buttons of one accordion are made alike: the same tag and class, in ancestors of the same tags and classes.
+  const shape = (el) => [el, el.parentElement, el.parentElement && el.parentElement.parentElement]
+    .map((a) => a ? `${a.localName}.${a.getAttribute("class") || ""}` : "").join("<");
   const closedDisclosures = () => {
     const found = [];
     for (const el of document.querySelectorAll('button[aria-expanded="false"], [role="button"][aria-expanded="false"]')) {
       if (el.disabled || el.form && el.type !== "button" || el.closest("a[href]") || el.closest(o.chrome)
           || !["false", null].includes(el.getAttribute("aria-haspopup"))) continue;
       const label = (el.textContent || "").trim();
-      if (label.length > o.titleMaxChars || label.split(/\s+/).length < o.titleMinWords) continue;
+      if (label.length > o.titleMaxChars || !/\w/.test(label)) continue;
       if (!filled(panelOf(el)) && shows(el)) found.push(el);
     }
-    return found;
+    // a label of titleMinWords words titles what its button opens (an FAQ's question, where a control's own
+    // name is shorter: "Menu", "Filters"); in an accordion (accordionMinItems alike) any label does
+    // ("Care", "National province": a fourteenth blind round)
+    const alike = new Map();
+    for (const el of found) alike.set(shape(el), (alike.get(shape(el)) || 0) + 1);
+    const words = (el) => (el.textContent.match(/[\p{L}\p{N}]+/gu) || []).length;
+    return found.filter((el) => alike.get(shape(el)) >= o.accordionMinItems || words(el) >= o.titleMinWords);
   };
   // An accordion that keeps one panel open at a time (Radix's "single") has closed the others as each
   // opened: those are opened in turn, settling after each, and what each panel showed is kept as a copy

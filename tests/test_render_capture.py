@@ -1374,23 +1374,32 @@ OPEN_ON_CLICK = """document.querySelectorAll('[data-answer]').forEach((b) => b.a
 
 def test_disclosures_whose_panels_are_not_on_the_page_are_opened(browser):
     # Headless UI renders a closed disclosure's panel only once opened; Radix leaves an empty hidden one that
-    # aria-controls names, its button in a heading. Both are pressed once the page has settled. Buttons of the
-    # page's chrome, short control names and a menu's button are not.
+    # aria-controls names, its button in a heading. Both are pressed once the page has settled, and so are the
+    # short-labelled items of an accordion (three buttons alike). Buttons of the page's chrome, a lone short
+    # control name and a menu's button are not.
     free = "".join(f"<div data-item><button aria-expanded='false' data-answer='Free answer {k} came on a click.'>"
                    f"Why does the lighthouse number {k} blink twice?</button></div>" for k in range(3))
     radix = ("<div data-item><h3><button aria-expanded='false' aria-controls='r1' data-answer='The Radix answer "
              "came on a click.'>Where do the keepers sleep at night?</button></h3><div id='r1' class='panel' "
              "hidden></div></div>")
-    spam = ("<div data-item><button aria-expanded='false' data-answer='Spam of a short control.'>Show replies"
-            "</button></div><div data-item><button aria-expanded='false' aria-haspopup='true' data-answer="
-            "'Spam of a menu button.'>Pick one of the options here</button></div>")
+    short = "".join(f"<div class='item' data-item><h4><button class='toggle' aria-expanded='false' data-answer="
+                    f"'The {name.lower()} of the lamp, told on a click.'>{name}</button></h4></div>"
+                    for name in ("Care", "Materials", "Spare bulbs"))
+    spam = ("<div class='comment' data-item><p>A reader wrote about the lamp.</p><button aria-expanded='false' "
+            "data-answer='Spam of a short control.'>Show replies</button></div><div data-item><button "
+            "aria-expanded='false' aria-haspopup='true' data-answer='Spam of a menu button.'>Pick one of the "
+            "options here</button></div>")
     html = f"""<html><body><header><div data-item><button aria-expanded="false" data-answer="Spam of the header.">
       Open the account panel of yours</button></div></header><main><h1>Lighthouse questions</h1>
-      <p>{PARA * 2}</p>{free}{radix}{spam}</main><script>{OPEN_ON_CLICK}</script></body></html>"""
-    text = extract(html.encode(), render=True).text
+      <p>{PARA * 2}</p>{free}{radix}<div class="accordion">{short}</div>{spam}</main><script>{OPEN_ON_CLICK}
+      </script></body></html>"""
+    page = get_page(html.encode(), render=True)  # what the rendering captured (the method may cut further)
+    text = page.text_of(page.body_id)
     for k in range(3):
         assert f"Why does the lighthouse number {k} blink twice?" in text
         assert f"Free answer {k} came on a click." in text
+    for name in ("care", "materials", "spare bulbs"):
+        assert f"The {name} of the lamp, told on a click." in text
     assert "The Radix answer came on a click." in text
     assert "spam" not in text.lower()
 
