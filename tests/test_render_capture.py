@@ -835,21 +835,27 @@ def test_a_request_a_worker_makes_is_waited_for(browser, tmp_path):
     assert not page.geometry.extra["warnings"]
 
 
-def test_server_events_rendered_at_the_next_frame_are_followed(browser, tmp_path):
-    # Turbo's stream actions render a message at the next animation frame: a message is taken to have added
-    # content when the page changed within MESSAGE_RENDER_MS of it, and the next one is waited for. The gap
-    # between messages (0.7 s) is longer than the rhythm of steps the settle step follows by itself.
-    def events(handler):
+def _event_stream(events: list[tuple[float, str]]):
+    """A route answering with server events: each ``(delay, event)`` sent after its delay (s), then ``event: done``."""
+    def answer(handler):
         handler.send_response(200)
         handler.send_header("Content-Type", "text/event-stream")
         handler.end_headers()
-        for note in STREAMED[:4]:
-            time.sleep(0.7)
-            handler.wfile.write(f"data: {note}\n\n".encode())
+        for delay, event in events:
+            time.sleep(delay)
+            handler.wfile.write(f"{event}\n\n".encode())
             handler.wfile.flush()
         handler.wfile.write(b"event: done\ndata: end\n\n")
         handler.close_connection = True
 
+    return answer
+
+
+def test_server_events_rendered_at_the_next_frame_are_followed(browser, tmp_path):
+    # Turbo's stream actions render a message at the next animation frame: a message is taken to have added
+    # content when the page changed within MESSAGE_RENDER_MS of it, and the next one is waited for. The gap
+    # between messages (0.7 s) is longer than the rhythm of steps the settle step follows by itself.
+    events = _event_stream([(0.7, f"data: {note}") for note in STREAMED[:4]])
     html = (f"<html><body><main><h1>Harbour notes</h1><p>{PARA * 3}</p></main><script>{PUT_NOTE}"
             "const es = new EventSource('/events'); es.onmessage = (e) => requestAnimationFrame(() => put(e.data));"
             " es.addEventListener('done', () => es.close());</script></body></html>")
@@ -861,20 +867,8 @@ def test_server_events_rendered_at_the_next_frame_are_followed(browser, tmp_path
 def test_named_server_events_are_messages_too(browser, tmp_path):
     # The stream names its events: a heartbeat at once ("event: ping", which only changes a status line), the
     # notes a while later ("event: note"), past the first-message wait a stream gets from its start.
-    def events(handler):
-        handler.send_response(200)
-        handler.send_header("Content-Type", "text/event-stream")
-        handler.end_headers()
-        time.sleep(0.3)
-        handler.wfile.write(b"event: ping\ndata: {}\n\n")
-        handler.wfile.flush()
-        for k, note in enumerate(STREAMED[:3]):
-            time.sleep(1.0 if k == 0 else 0.7)
-            handler.wfile.write(f"event: note\ndata: {note}\n\n".encode())
-            handler.wfile.flush()
-        handler.wfile.write(b"event: done\ndata: end\n\n")
-        handler.close_connection = True
-
+    notes = [(1.0 if k == 0 else 0.7, f"event: note\ndata: {note}") for k, note in enumerate(STREAMED[:3])]
+    events = _event_stream([(0.3, "event: ping\ndata: {}"), *notes])
     html = (f"<html><body><main><h1>Harbour notes</h1><p id='status'>Connecting…</p></main><script>{PUT_NOTE}"
             "const es = new EventSource('/events');"
             "es.addEventListener('ping', () => { document.getElementById('status').textContent = 'Waiting…'; });"
