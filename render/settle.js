@@ -82,6 +82,19 @@ async (o) => {
     watchedFrom = null;
     return false;
   };
+  // A lazy frame of this origin near enough to the screen for the browser to load it (within
+  // ``lazyFrameMargin`` px below it), still showing its first blank document: it loads once the page has,
+  // and its story came after the page was read in one render of two (a sixth blind round).
+  const lazyFrame = () => {
+    for (const f of document.querySelectorAll('iframe[loading="lazy"]')) {
+      try {
+        if (!/^https?:/.test(f.src) || f.getBoundingClientRect().top > window.innerHeight + o.lazyFrameMargin) continue;
+        const d = f.contentDocument;
+        if (d && d.URL === "about:blank" && f.src !== "about:blank") return true;
+      } catch (e) { /* another origin's: not ours to wait for here */ }
+    }
+    return false;
+  };
   const modules = !!document.querySelector("script[type=module]");
   const busy = (end) => {  // what is still going on, or null
     if (refreshDue() <= end) return "navigation";
@@ -108,6 +121,7 @@ async (o) => {
       dynamic = dynamic || n.dynamic;
     }
     if (document.scripts.length && placeholders(dynamic).length) return "placeholders";
+    if (lazyFrame()) return "requests";
     return unshown(end);
   };
   // A page that has not shown its content yet also waits for what a page with content is not waited

@@ -1528,6 +1528,20 @@ def test_a_page_whose_main_region_is_a_large_frame_is_not_waited_for_as_an_empty
     assert not page.geometry.extra["warnings"], page.geometry.extra["warnings"]
 
 
+def test_a_lazy_frame_near_the_screen_is_waited_for(browser, tmp_path):
+    # A page without scripts: its story is a lazy frame under a tall hero, near enough to the screen for the
+    # browser to load it once the page has loaded; the frame's document comes a moment later.
+    def story(handler):
+        time.sleep(0.6)
+        body = f"<html><body><p>The lazy framed story. {PARA * 6}</p></body></html>"
+        return 200, {"Content-Type": "text/html"}, body.encode()
+
+    html = ("<html><body><main><div style='height:1300px'><h1>A long read</h1></div><iframe src='/story' "
+            "loading='lazy' style='width:900px;height:700px;border:0'></iframe></main></body></html>")
+    page = _rendered_from_server(tmp_path, html, {"/story": story}, get_page)
+    assert "The lazy framed story." in page.text_of(page.body_id)
+
+
 def test_a_large_frame_of_another_site_that_fetches_its_story_is_waited_for(browser, tmp_path):
     # The article is framed from another site (another loopback address), the frame as large as content: it
     # fetches its story a moment after it loaded, when the page itself is quiet, and is waited for.
