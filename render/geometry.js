@@ -133,7 +133,7 @@
     return links <= TOGGLED_MAX_LINK_SHARE * el.textContent.trim().length;
   };
   // An inactive tab's panel (WAI-ARIA tabs pattern: role tabpanel, hidden) whose tab names it by no
-  // aria-controls (Docusaurus's: a twelfth blind round) is a panel one click away all the same.
+  // aria-controls (Docusaurus's: a thirteenth blind round) is a panel one click away all the same.
   const tabPanel = (el) => el.getAttribute("role") === "tabpanel" && content(el);
   // Called for a frame of another origin (opts.sub: {dx, dy}), the walk starts at its body's
   // children, in the page coordinates of the frame's content box, and returns them alone.
@@ -189,7 +189,7 @@
     // button is content one click away, as a clipped one is: it is walked, and it and what it holds take
     // the box of the panel's parent; so is a panel inside such a panel (an accordion in an inactive tab).
     let panelCtx = null;
-    const opens = ctx.win.__pagesightOpens;  // panels a CSS-only tab or accordion showed as settling checked its input
+    const opens = ctx.win.__pagesightOpens;  // what CSS-only tabs showed as settling checked their inputs
     if (!descend && p >= 0 && (el.id && ctx.controlled().has(el.id) || toggled(el) || opens && opens.has(el)
                                || ctx.details || tabPanel(el))) {
       panelCtx = {...ctx, panel: [X[p], Y[p], W[p], H[p]]};
