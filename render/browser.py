@@ -332,8 +332,8 @@ WALL_MIN_SHARE = 0.5
 #: sidebars and dialogs (a pager is often a ``<nav>`` of its own, so navigation is not left out).
 NEXT_BUTTON_PATTERN = r"^(next( page)?|older( posts| entries)?)\s*[›»>→]*$|^[›»>→]$"
 #: Where a "Next" button is not looked for: the page's edges and its dialogs.
-NEXT_EXCLUDED_SELECTOR = ('header, footer, aside, dialog, [role="banner"], [role="contentinfo"], '
-                          '[role="complementary"], [role="dialog"]')
+NEXT_EXCLUDED_SELECTOR = ", ".join(part for part in CHROME_SELECTOR.split(", ")
+                                   if part not in ("nav", '[role="navigation"]'))
 #: A pager's labels ("« Previous", "Page 2 of 4") run to a few dozen characters, a page of the text or list
 #: it pages to a paragraph or more: what a "Next" button pages is found in its nearest ancestor holding,
 #: beside the button, a part of at least this many characters.

@@ -238,6 +238,13 @@ async (o) => {
   const path0 = location.pathname, href0 = location.href;
   if (net.flush) { net.flush(); net.adds = []; }
   const movedOn = () => (moved = moved || location.pathname !== path0);
+  // Buttons a reader may press without leaving the page: not a link (one that goes nowhere, "#" or
+  // "javascript:", is a button its script answers: "Continue reading"), not inside one, not disabled, not
+  // one that submits a form.
+  const BUTTONS = 'button, [role="button"], a[href="#"], a[href^="javascript:"]';
+  const pressable = (el) => !el.disabled && !(el.form && el.type !== "button")
+    && !(el.tagName === "A" && !/^(#|javascript:)/i.test(el.getAttribute("href") || ""))
+    && !(el.parentElement && el.parentElement.closest("a[href]"));
   // A control's label: its text (an input button's value), else its aria-label.
   const labelOf = (el) => (el.localName === "input" ? el.value : el.textContent || "").trim()
     || el.getAttribute("aria-label") || "";
@@ -293,12 +300,9 @@ async (o) => {
   // the wall's accept button: in the wall first (a cookie bar's "OK" may come before it in the page), then in
   // what else is fixed on the screen or a dialog (a consent box above a backdrop of its own)
   const acceptButton = (walled) => {
-    const sel = 'button, [role="button"], input[type="button"], a[href="#"], a[href^="javascript:"]';
     for (const root of [walled, ...wallHosts.map((host) => host.shadowRoot), document]) {
-      for (const el of root.querySelectorAll(sel)) {
-        if (el.disabled || el.form && el.type !== "button" || el.parentElement && el.parentElement.closest("a[href]")) {
-          continue;
-        }
+      for (const el of root.querySelectorAll(`${BUTTONS}, input[type="button"]`)) {
+        if (!pressable(el)) continue;
         const label = labelOf(el);
         if (label.length <= o.consentMaxChars && consent.test(label) && shows(el) && overlaid(el)) return el;
       }
@@ -411,11 +415,8 @@ async (o) => {
   const more = new RegExp(o.morePattern, "i");
   const shown = new Set();
   const moreButton = () => {
-    // a link that goes nowhere ("#", "javascript:") is a button its script answers ("Continue reading")
-    for (const el of document.querySelectorAll('button, [role="button"], a[href="#"], a[href^="javascript:"]')) {
-      const link = el.tagName === "A" && !/^(#|javascript:)/i.test(el.getAttribute("href") || "");
-      if (el.disabled || shown.has(el) || link || el.parentElement && el.parentElement.closest("a[href]")
-          || el.form && el.type !== "button") continue;
+    for (const el of document.querySelectorAll(BUTTONS)) {
+      if (shown.has(el) || !pressable(el)) continue;
       const label = labelOf(el);
       if (label.length <= o.moreMaxChars && more.test(label) && shows(el)) return el;
     }
@@ -484,10 +485,10 @@ async (o) => {
     // a label of titleMinWords words titles what its button opens (an FAQ's question, where a control's own
     // name is shorter: "Menu", "Filters"); in an accordion (accordionMinItems alike) any label does
     // ("Care", "National province": a fourteenth blind round)
-    const alike = new Map();
-    for (const el of found) alike.set(shape(el), (alike.get(shape(el)) || 0) + 1);
+    const shapes = found.map(shape), alike = new Map();
+    for (const key of shapes) alike.set(key, (alike.get(key) || 0) + 1);
     const words = (el) => (el.textContent.match(/[\p{L}\p{N}]+/gu) || []).length;
-    return found.filter((el) => alike.get(shape(el)) >= o.accordionMinItems || words(el) >= o.titleMinWords);
+    return found.filter((el, k) => alike.get(shapes[k]) >= o.accordionMinItems || words(el) >= o.titleMinWords);
   };
   // An accordion that keeps one panel open at a time (Radix's "single") has closed the others as each
   // opened: those are opened in turn, settling after each, and what each panel showed is kept as a copy
@@ -603,9 +604,8 @@ async (o) => {
   const saysNext = (el) => nextLabel.test((el.textContent || "").trim())
     || nextLabel.test(el.getAttribute("aria-label") || "");
   const nextButton = (within) => {
-    for (const el of within.querySelectorAll('button, [role="button"], a[href="#"], a[href^="javascript:"]')) {
-      if (el.disabled || el.getAttribute("aria-disabled") === "true" || el.form && el.type !== "button"
-          || el.parentElement && el.parentElement.closest("a[href]") || el.closest(o.edges)) continue;
+    for (const el of within.querySelectorAll(BUTTONS)) {
+      if (!pressable(el) || el.getAttribute("aria-disabled") === "true" || el.closest(o.edges)) continue;
       if (saysNext(el) && shows(el)) return el;
     }
     return null;
