@@ -6,7 +6,7 @@
 // ~20x slower to bring back: DESIGN, "geometry"). The live DOM is not touched.
 //
 // Called as a function of `opts`: {attr, minSize, minFont, frameMinArea, frameMinWidth,
-// frameMinHeight, frameMaxDepth, frameMaxCount, chrome}. Coordinates are whole CSS pixels in page
+// frameMinHeight, frameMaxDepth, frameMaxCount, frameProseChars, chrome}. Coordinates are whole CSS pixels in page
 // space, taken at scroll (0, 0) so that they match a full-page screenshot. Elements under a
 // `display: none` or `opacity: 0` element cannot be seen and are neither walked nor measured:
 // they are serialised as they are and join their nearest measured ancestor; except a panel that
@@ -56,6 +56,16 @@
   const escText = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   const escAttr = (s) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
   const r1 = (v) => Math.round(v * 10) / 10;
+  // A frame too short to pass for content by its size (a standfirst or a note in a srcdoc frame) is read
+  // when it is of this origin and its text is prose: more than `frameProseChars` characters outside links,
+  // at most TOGGLED_MAX_LINK_SHARE of it links. An ad's text (a headline and a line under it) is shorter,
+  // and the frames of ad servers are of another origin.
+  const prose = (b) => {
+    const text = (b.innerText || "").replace(/\s+/g, " ").trim().length;
+    let links = 0;
+    for (const a of b.querySelectorAll("a[href]")) links += (a.innerText || "").replace(/\s+/g, " ").trim().length;
+    return text - links > opts.frameProseChars && links <= TOGGLED_MAX_LINK_SHARE * text;
+  };
   const frameSrc = (el) => el.getAttribute(el.localName === "object" ? "data" : "src") || "";
   const X = [], Y = [], W = [], H = [], FLAGS = [], POSC = [], FS = [], FW = [], COL = [], BG = [], PARENT = [];
   // Per element, for its children: the clip rect of in-flow descendants and the clip rect of
@@ -277,14 +287,15 @@
       // An <object> showing a page of the same origin (type text/html) is a frame too; one of another
       // origin is left as it is (its fallback content), as are objects showing images or plug-ins.
       const object = tag === "object";
-      let framed = false;  // a frame large enough to be read
+      let framed = false;  // a frame large enough to be read, or a short one of this origin holding prose
       if ((tag === "iframe" || tag === "frame" || object) && vis && ctx.depth < opts.frameMaxDepth
-          && frames.length < opts.frameMaxCount && w * h >= opts.frameMinArea * vw * vh
-          && w >= opts.frameMinWidth * vw && h >= opts.frameMinHeight * vh) {
+          && frames.length < opts.frameMaxCount && w >= opts.frameMinWidth * vw && h >= MIN) {
+        const large = w * h >= opts.frameMinArea * vw * vh && h >= opts.frameMinHeight * vh;
         let doc = null;
         try { doc = el.contentDocument; } catch (e) { doc = null; }  // another origin: not readable here
-        if (doc && doc.body && doc.defaultView && (!object || doc.documentElement.localName === "html")) frameDoc = doc;
-        framed = !!frameDoc || !object;
+        if (doc && doc.body && doc.defaultView && (!object || doc.documentElement.localName === "html")
+            && (large || prose(doc.body))) frameDoc = doc;
+        framed = !!frameDoc || large && !object;
       }
       if (framed) {
         const fcs = ctx.win.getComputedStyle(el);

@@ -34,6 +34,11 @@ MIN_FONT_PX = 1.0
 FRAME_MIN_AREA_SHARE = 0.25
 FRAME_MIN_WIDTH_SHARE = 0.4
 FRAME_MIN_HEIGHT_SHARE = 0.25
+#: A frame of this origin too short for those shares is read all the same when more than this many
+#: characters of its text are outside links (prose: a standfirst or a note in a ``srcdoc`` frame). A
+#: native ad's copy is a linked headline and a description of at most 140 characters (OpenRTB Dynamic
+#: Native Ads API 1.2, recommended asset lengths); ad servers' frames are of another origin besides.
+FRAME_PROSE_CHARS = 140
 #: The page's chrome, whose buttons open menus and panels of the site, not of its content: a panel hidden
 #: after its button in here is not read as one click away, and the settle step presses no button in here.
 CHROME_SELECTOR = ('nav, header, footer, aside, dialog, [role="navigation"], [role="banner"], '
@@ -102,7 +107,7 @@ def script_args() -> dict[str, Any]:
     return {"attr": ID_ATTR, "minSize": MIN_VISIBLE_PX, "minFont": MIN_FONT_PX,
             "frameMinArea": FRAME_MIN_AREA_SHARE, "frameMinWidth": FRAME_MIN_WIDTH_SHARE,
             "frameMinHeight": FRAME_MIN_HEIGHT_SHARE, "frameMaxDepth": FRAME_MAX_DEPTH,
-            "frameMaxCount": FRAME_MAX_COUNT, "chrome": CHROME_SELECTOR}
+            "frameMaxCount": FRAME_MAX_COUNT, "frameProseChars": FRAME_PROSE_CHARS, "chrome": CHROME_SELECTOR}
 
 
 def parse(payload: str) -> tuple[RawGeometry, dict[str, Any]]:

@@ -1177,6 +1177,25 @@ def test_a_large_same_origin_frame_is_inlined_and_small_ones_are_not(browser, tm
     assert x >= frames[0]["x"] + 7 and y >= frames[0]["y"] + 7
 
 
+def test_a_short_frame_of_this_origin_holding_prose_is_read_and_a_short_ad_is_not(browser, tmp_path):
+    # A standfirst in a 120 px srcdoc frame is under the size shares that keep ad units out, yet it is
+    # prose of this origin; a same-origin frame as wide and short holding an ad's linked copy stays out.
+    standfirst = ("The harbour authority will close the old pier for two winters while engineers rebuild "
+                  "its piles, and the ferries will call at the new quay on the north side instead.")
+    ad = ("<a href='/shop'>Winter sale: every coat half price this week only</a>"
+          "<p>Free delivery.</p>")
+    outer = f"""<html><body><nav>Home World Sport</nav><main><h1>The old pier closes</h1>
+      <iframe srcdoc="<p>{standfirst}</p>" style="width:900px;height:120px;border:0"></iframe>
+      <p>{PARA * 4}</p><p>The end of the story. {PARA}</p>
+      <iframe src="ad.html" style="width:900px;height:100px;border:0"></iframe></main>
+      <footer>Copyright the outer site</footer></body></html>"""
+    with _site(tmp_path, {"outer.html": outer, "ad.html": ad}) as base:
+        result = extract(f"{base}/outer.html", render=True)
+    assert standfirst in result.text and "The end of the story." in result.text
+    assert "coat" not in result.text and "Copyright" not in result.text
+    assert [f["inlined"] for f in result.details["frames"]] == [True]
+
+
 def test_a_page_shown_by_an_object_is_read_like_a_frame(browser, tmp_path):
     # <object type="text/html" data=...> shows a page as a frame does: read when rendered (an object showing
     # an image is not a frame); read without rendering, the page gets the hint that it holds a framed page.
