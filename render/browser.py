@@ -307,6 +307,24 @@ CONSENT_BUTTON_MAX_CHARS = 40
 #: Web Vitals bound of a "good" Largest Contentful Paint (web.dev/lcp), as for timers (``TIMER_MAX_MS``);
 #: the page's own ``settle_max_ms`` would let a busy embed hold every page it is on.
 OTHER_SITE_FRAME_MAX_MS = 2500
+#: Another site's frame too short to be content is waited for too when it is still blank (less text than
+#: ``MAIN_EMPTY_CHARS``: a "Loading…" line at most), at
+#: least ``FRAME_MIN_WIDTH_SHARE`` of the viewport wide, and neither in the page's chrome nor in a box whose
+#: class or id names an ad slot: an embed that fetches its story and then asks the page to grow it to its
+#: height (iframe-resizer's way; a fifteenth blind round). Ad slots are named so by the ad servers' own tags
+#: (Google Publisher Tag's ``div-gpt-ad-…``, Prebid's ``ad-slot``) and by the sites that place them.
+AD_SLOT_WORDS = frozenset(("ad", "ads", "adslot", "adunit", "advert", "adverts", "advertisement", "advertising",
+                           "banner", "dfp", "gpt", "sponsor", "sponsored", "promo", "taboola", "outbrain"))
+#: Whether a frame's element is in the chrome (``CHROME_SELECTOR``) or in an ad slot (``AD_SLOT_WORDS``).
+BLANK_FRAME_EXCLUDED_JS = """(el, a) => {
+  if (el.closest(a.chrome)) return true;
+  const words = new Set(a.words);
+  for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
+    const names = ((n.getAttribute("class") || "") + " " + (n.id || "")).toLowerCase().split(/[^a-z0-9]+/);
+    if (names.some((w) => words.has(w))) return true;
+  }
+  return false;
+}"""
 #: The attribute the settle step marks a wall with that is a frame (a consent tool's, of another origin:
 #: Sourcepoint's), whose button the page's own script cannot reach; taken off once it is pressed.
 WALL_FRAME_MARK = "data-pagesight-wall"
@@ -1317,7 +1335,8 @@ async def _settle_site_frames(page: Any, args: dict[str, Any], until: float) -> 
     busy when the page is quiet. Another site's frame counts when as large as a frame the geometry reads as
     content (``FRAME_MIN_*_SHARE``: the IAB's ad units stay out), each wait capped at
     ``OTHER_SITE_FRAME_MAX_MS`` (an article framed from another site, fetched after its frame loaded: a
-    fourteenth blind round); smaller ones (ads, players, social embeds) are not waited for.
+    fourteenth blind round); a smaller one only while it is blank, out of the chrome and of ad slots
+    (``AD_SLOT_WORDS``): the others (ads, players, social embeds) are not waited for.
     """
     from playwright.async_api import Error as PlaywrightError
 
@@ -1338,7 +1357,10 @@ async def _settle_site_frames(page: Any, args: dict[str, Any], until: float) -> 
                 continue
             if not site and (box["height"] < FRAME_MIN_HEIGHT_SHARE * vh
                              or box["width"] * box["height"] < FRAME_MIN_AREA_SHARE * vw * vh):
-                continue
+                shown = await frame.evaluate("() => document.body ? document.body.innerText.trim().length : 0")
+                if shown >= MAIN_EMPTY_CHARS or await handle.evaluate(BLANK_FRAME_EXCLUDED_JS, {
+                        "chrome": CHROME_SELECTOR, "words": sorted(AD_SLOT_WORDS)}):
+                    continue
             budget = {**args, "budgetMs": max(left * 1000, 1.0)}
             if not site:
                 budget["maxMs"] = min(budget["maxMs"], OTHER_SITE_FRAME_MAX_MS)

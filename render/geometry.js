@@ -6,7 +6,7 @@
 // ~20x slower to bring back: DESIGN, "geometry"). The live DOM is not touched.
 //
 // Called as a function of `opts`: {attr, minSize, minFont, frameMinArea, frameMinWidth,
-// frameMinHeight, frameMaxDepth, frameMaxCount, frameProseChars, chrome}. Coordinates are whole CSS pixels in page
+// frameMinHeight, frameMaxDepth, frameMaxCount, frameProseChars, wordGapEm, chrome}. Coordinates are whole CSS pixels in page
 // space, taken at scroll (0, 0) so that they match a full-page screenshot. Elements under a
 // `display: none` or `opacity: 0` element cannot be seen and are neither walked nor measured:
 // they are serialised as they are and join their nearest measured ancestor; except a panel that
@@ -66,6 +66,9 @@
     for (const a of b.querySelectorAll("a[href]")) links += (a.innerText || "").replace(/\s+/g, " ").trim().length;
     return text - links > opts.frameProseChars && links <= TOGGLED_MAX_LINK_SHARE * text;
   };
+  // Boxes laid out as one word is (their right edge, top and bottom), to see the gap before the next.
+  const ATOMIC_INLINE = new Set(["inline-block", "inline-flex", "inline-grid", "inline-table"]);
+  const inlineBoxes = new WeakMap();
   const frameSrc = (el) => el.getAttribute(el.localName === "object" ? "data" : "src") || "";
   const X = [], Y = [], W = [], H = [], FLAGS = [], POSC = [], FS = [], FW = [], COL = [], BG = [], PARENT = [];
   // Per element, for its children: the clip rect of in-flow descendants and the clip rect of
@@ -327,6 +330,15 @@
     FLAGS.push(vis ? 1 : 0); POSC.push(pos); FS.push(r1(fs)); FW.push(fw);
     COL.push(col); BG.push(bg); PARENT.push(p);
     // Serialise: an inlined frame becomes a div holding the frame's body.
+    // Words set as inline blocks with nothing between them in the DOM, spaced by a margin (an animated
+    // headline's or paragraph's words): where the reader sees a word's gap, or the next line, there is a space.
+    if (ATOMIC_INLINE.has(display) && !ctx.panel && !panelCtx) {
+      const prev = inlineBoxes.get(el.previousSibling);
+      if (prev && (y >= prev[2] - 1 || y < prev[2] && y + h > prev[1] && x - prev[0] >= opts.wordGapEm * fs)) {
+        out.push(" ");
+      }
+      inlineBoxes.set(el, [x + w, y, y + h]);
+    }
     const outTag = frameDoc || crossAt === i ? "div" : tag;
     let open = "<" + outTag;
     for (const a of el.attributes) {

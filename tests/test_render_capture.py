@@ -950,6 +950,17 @@ def _text_of_html(html: bytes, **render_options) -> str:
     return page.text_of(page.body_id)
 
 
+def test_words_set_as_inline_blocks_spaced_by_a_margin_keep_their_spaces(browser):
+    # An animated paragraph: each word an inline block, no space between them in the DOM, spaced by a margin
+    # (and wrapped onto the next line); a word split into letters, tracked 0.1 em, stays one word.
+    words = "Those who doubt the harbour project are welcome to visit as long as they bring gloves".split()
+    para = "".join(f"<span style='display:inline-block;margin-right:0.28em'>{w}</span>" for w in words * 3)
+    letters = "".join(f"<span style='display:inline-block'>{c}</span>" for c in "Lighthouse")
+    html = (f"<html><body><p style='width:400px;letter-spacing:0.1em'>{para}{letters}</p></body></html>")
+    text = " ".join(extract(html.encode(), render=True, method="decay").text.split())
+    assert " ".join(words * 3) + " Lighthouse" in text
+
+
 def test_infinite_scroll_stops_at_its_bound_with_a_warning(browser):
     html = (LAZY_PAGE % 10_000).encode()
     t0 = time.monotonic()
@@ -1578,6 +1589,27 @@ def test_a_large_frame_of_another_site_that_fetches_its_story_is_waited_for(brow
         with serve(str(tmp_path)) as base:
             page = get_page(f"{base}/page.html", render=True)
     assert "The framed story from another site." in page.text_of(page.body_id)
+
+
+def test_a_short_blank_frame_of_another_site_that_grows_to_its_story_is_waited_for(browser, tmp_path):
+    # An embed from another site (another loopback address) shows "Loading…" in 150 px, fetches its story, then
+    # asks the page to grow it to its height (iframe-resizer's way): short and blank when the page is quiet, it
+    # is waited for, then read once grown.
+    (tmp_path / "frame.html").write_text("""<html><body><div id=story>Loading…</div><script>
+      fetch('/story.json').then((r) => r.json()).then((t) => {
+        document.getElementById('story').innerHTML = ('<p>' + t + '</p>').repeat(12);
+        parent.postMessage({height: document.body.scrollHeight}, '*'); });</script></body></html>""",
+                                         encoding="utf-8")
+    with serve(str(tmp_path), {"/story.json": _slow(json.dumps(STORY).encode(), delay=0.6)},
+               host="127.0.0.2") as other:
+        (tmp_path / "outer.html").write_text(f"""<html><body><nav>Home World</nav><main><h1>An embedded story</h1>
+          <p>{PARA}</p><iframe id=f src='{other}/frame.html' style='width:1000px;height:150px;border:0'></iframe>
+          </main><footer>Outer footer</footer><script>addEventListener('message', (e) => {{
+            document.getElementById('f').style.height = e.data.height + 'px'; }});</script></body></html>""",
+                                             encoding="utf-8")
+        with serve(str(tmp_path)) as base:
+            page = get_page(f"{base}/outer.html", render=True)
+    assert STORY in page.text_of(page.body_id)
 
 
 def test_a_frame_of_the_same_site_that_fetches_its_story_is_waited_for(browser, tmp_path):
