@@ -488,8 +488,38 @@ async (o) => {
     const shapes = found.map(shape), alike = new Map();
     for (const key of shapes) alike.set(key, (alike.get(key) || 0) + 1);
     const words = (el) => (el.textContent.match(/[\p{L}\p{N}]+/gu) || []).length;
-    return found.filter((el, k) => alike.get(shapes[k]) >= o.accordionMinItems || words(el) >= o.titleMinWords);
+    return found.filter((el, k) => alike.get(shapes[k]) >= o.accordionMinItems || words(el) >= o.titleMinWords)
+      .concat(bareAccordions());
   };
+  // An accordion built without ARIA whose panels are on the page only while open (a framework's `if`): buttons
+  // made alike, each the only thing in its item so far, at least accordionMinItems of them under one parent,
+  // every label its own (a card's "Add to cart", "Share" or "Like" repeats: not a heading). A press shows
+  // its panel after it, in its item.
+  const bareAccordions = () => {
+    const items = new Map();  // the items' parent -> the buttons, by shape
+    for (const el of document.querySelectorAll("button:not([aria-expanded]):not([aria-haspopup])")) {
+      const item = el.parentElement;
+      if (!item || item.children.length !== 1 || !item.parentElement || !pressable(el) || el.closest(o.chrome)
+          || item.textContent.trim() !== el.textContent.trim() || !shows(el)) continue;
+      const label = labelOf(el);
+      if (label.length > o.titleMaxChars || !/[\p{L}\p{N}]/u.test(label)) continue;
+      const key = shape(el);
+      const group = items.get(item.parentElement) || new Map();
+      items.set(item.parentElement, group.set(key, [...(group.get(key) || []), el]));
+    }
+    const out = [];
+    for (const group of items.values()) {
+      for (const buttons of group.values()) {
+        if (buttons.length >= o.accordionMinItems && new Set(buttons.map(labelOf)).size === buttons.length) {
+          out.push(...buttons);
+        }
+      }
+    }
+    return out;
+  };
+  // Whether a disclosure is closed: as its aria-expanded says, else (a bare accordion's) its panel is not there.
+  const shut = (button) => button.hasAttribute("aria-expanded") ? button.getAttribute("aria-expanded") === "false"
+    : !filled(panelOf(button));
   // An accordion that keeps one panel open at a time (Radix's "single") has closed the others as each
   // opened: those are opened in turn, settling after each, and what each panel showed is kept as a copy
   // beside it once closed again (static: the framework's own nodes stay as it made them).
@@ -507,9 +537,9 @@ async (o) => {
       const panel = panelOf(button);
       if (filled(panel)) copies.set(button, [panel, panel.cloneNode(true)]);
     };
-    const shut = closed.filter((b) => b.isConnected && b.getAttribute("aria-expanded") === "false");
-    if (shut.length) closed.filter((b) => b.getAttribute("aria-expanded") === "true").forEach(keep);
-    for (const button of shut) {
+    const still = closed.filter((b) => b.isConnected && shut(b));
+    if (still.length) closed.filter((b) => b.isConnected && !shut(b)).forEach(keep);
+    for (const button of still) {
       if (performance.now() >= deadline || steps >= o.steps || moved || net.stop || await press(button)) break;
       keep(button);
     }

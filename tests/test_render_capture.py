@@ -626,6 +626,40 @@ def test_an_accordion_that_keeps_one_panel_open_is_read_whole(browser, close_ms)
         assert text.count(f"Answer {k} of the one-at-a-time accordion.") == 1, text
 
 
+#: An accordion without ARIA whose panel is on the page only while open (a framework's ``if``), one or several
+#: open at a time; and product cards whose lone "Add to cart" buttons, made alike, say so when pressed.
+BARE_ACCORDION = """const single = document.body.dataset.single === 'yes';
+const items = [...document.querySelectorAll('.acc')];
+items.forEach((item, k) => item.querySelector('button').addEventListener('click', () => {
+  for (const other of items) {
+    const panel = other.querySelector('.acc-body');
+    if (other === item) {
+      if (panel) panel.remove();
+      else other.append(Object.assign(document.createElement('div'), {className: 'acc-body',
+        innerHTML: '<p>Panel ' + k + ' of the bare accordion, which its framework puts on the page.</p>'}));
+    } else if (single && panel) panel.remove();
+  }
+}));
+document.querySelectorAll('.cards button').forEach((b) => b.addEventListener('click', () => {
+  b.parentElement.after(Object.assign(document.createElement('p'), {textContent: 'Added to your cart.'}));
+}));"""
+
+
+@pytest.mark.parametrize("single", ["no", "yes"])
+def test_an_accordion_without_aria_whose_panels_come_on_opening_is_read(browser, single):
+    labels = ("Benefits", "How we hire", "Working hours")
+    items = "".join(f"<div class='acc'><button type='button' class='acc-head'>{t}</button></div>" for t in labels)
+    cards = "".join(f"<h3>Lamp {k}</h3><div class='buy'><button type='button'>Add to cart</button></div>"
+                    for k in range(3))
+    html = (f"<html><body data-single='{single}'><main><h1>Harbour pilot</h1><p>{PARA * 2}</p>{items}"
+            f"<section class='cards'>{cards}</section></main><script>{BARE_ACCORDION}</script></body></html>")
+    page = get_page(html.encode(), render=True)
+    text = page.text_of(page.body_id)
+    for k in range(3):
+        assert text.count(f"Panel {k} of the bare accordion") == 1, text
+    assert "Added to your cart" not in text
+
+
 def _rendered_from_server(tmp_path, html: str, routes: dict, read):
     """``read`` (``extract`` or ``get_page``) of ``html`` served as /page.html from 127.0.0.1 with ``routes``,
     rendered."""
