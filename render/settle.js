@@ -241,9 +241,15 @@ async (o) => {
   // Buttons a reader may press without leaving the page: not a link (one that goes nowhere, "#" or
   // "javascript:", is a button its script answers: "Continue reading"), not inside one, not disabled, not
   // one that submits a form.
-  const BUTTONS = 'button, [role="button"], a[href="#"], a[href^="javascript:"]';
+  // A link that its page's framework declares it answers in place is such a button too: one in a Turbo frame
+  // (not aimed at the whole page), or marked for Turbo, htmx, Rails UJS or Unpoly to fetch into the page.
+  const IN_PLACE = 'turbo-frame a[href]:not([target]):not([data-turbo-frame="_top"]), a[data-turbo-frame]'
+    + ':not([data-turbo-frame="_top"]), a[data-turbo-stream], a[hx-get], a[data-hx-get], a[data-remote="true"], '
+    + 'a[up-target], a[data-pjax]';
+  const BUTTONS = 'button, [role="button"], a[href="#"], a[href^="javascript:"], ' + IN_PLACE;
+  const inPlace = (el) => el.tagName === "A" && !/^(#|javascript:)/i.test(el.getAttribute("href") || "");
   const pressable = (el) => !el.disabled && !(el.form && el.type !== "button")
-    && !(el.tagName === "A" && !/^(#|javascript:)/i.test(el.getAttribute("href") || ""))
+    && !(inPlace(el) && !el.matches(IN_PLACE))
     && !(el.parentElement && el.parentElement.closest("a[href]"));
   // A control's label: its text (an input button's value), else its aria-label.
   const labelOf = (el) => (el.localName === "input" ? el.value : el.textContent || "").trim()
@@ -256,7 +262,18 @@ async (o) => {
                                         [PointerEvent, "pointerup"], [MouseEvent, "mouseup"]] : []) {
       el.dispatchEvent(new Kind(type, {bubbles: true, cancelable: true, composed: true, button: 0, view: window}));
     }
-    el.click();
+    // Such a link is followed only by its framework: were the click not answered, the page would not leave.
+    // The guard is the window's last listener: set as the click passes the window on its way down, after
+    // listeners the page sets there and then (Turbo's).
+    const guard = (e) => { if (!e.defaultPrevented) e.preventDefault(); };
+    const arm = () => addEventListener("click", guard);
+    const guarded = inPlace(el);
+    if (guarded) addEventListener("click", arm, true);
+    try {
+      el.click();
+    } finally {
+      if (guarded) { removeEventListener("click", arm, true); removeEventListener("click", guard); }
+    }
     steps++;
     await frame();
     await frame();

@@ -7,6 +7,8 @@ Chromium; each bad-input case ends within its timeout with a result and a reason
 from __future__ import annotations
 
 import json
+import pathlib
+import shutil
 import time
 
 import pytest
@@ -658,6 +660,53 @@ def test_an_accordion_without_aria_whose_panels_come_on_opening_is_read(browser,
     for k in range(3):
         assert text.count(f"Panel {k} of the bare accordion") == 1, text
     assert "Added to your cart" not in text
+
+
+TURBO = pathlib.Path(__file__).resolve().parent.parent / "fixtures" / "js" / "site" / "assets" / "vendor" / "turbo.js"
+
+
+def test_a_load_more_link_that_turbo_follows_in_place_is_pressed_and_a_plain_one_is_not(browser, tmp_path):
+    # Reviews paged by Turbo frames (Rails' way): page 1 comes in a lazy frame, and each page ends with a
+    # "Load more reviews" link in the next frame, which Turbo fetches into it. A "Load more stories" link
+    # outside any frame is a plain link to another page: not followed, the page stays where it is.
+    (tmp_path / "assets").mkdir()
+    shutil.copy(TURBO, tmp_path / "assets" / "turbo.js")
+
+    def reviews(n: int):
+        more = (f"<turbo-frame id='reviews_{n + 1}'><a href='/reviews{n + 1}.html'>Load more reviews</a>"
+                "</turbo-frame>" if n < 3 else "")
+        (tmp_path / f"reviews{n}.html").write_text(
+            f"<html><body><turbo-frame id='reviews_{n}'><p>Review page {n}: {PARA}</p>{more}</turbo-frame>"
+            "</body></html>", encoding="utf-8")
+
+    for n in (1, 2, 3):
+        reviews(n)
+    (tmp_path / "stories2.html").write_text("<html><body><p>Another page entirely.</p></body></html>",
+                                            encoding="utf-8")
+    (tmp_path / "page.html").write_text(
+        f"<html><head><script type='module' src='/assets/turbo.js'></script></head><body><main><h1>A sleeping bag"
+        f"</h1><p>{PARA * 2}</p><h2>Reviews</h2><turbo-frame id='reviews_1' src='/reviews1.html'>Loading…"
+        "</turbo-frame><p><a href='/stories2.html'>Load more stories</a></p></main></body></html>",
+        encoding="utf-8")
+    with serve(str(tmp_path)) as base:
+        page = get_page(f"{base}/page.html", render=True)
+    text = page.text_of(page.body_id)
+    assert all(f"Review page {n}:" in text for n in (1, 2, 3)), text
+    assert "Another page entirely" not in text and "A sleeping bag" in text
+
+
+def test_a_link_marked_as_followed_in_place_that_nothing_answers_does_not_leave_the_page(browser, tmp_path):
+    # The same markup without Turbo on the page: pressing the link would load another page; the press is
+    # guarded, so the page stays and is read as it is.
+    (tmp_path / "stories2.html").write_text("<html><body><p>Another page entirely.</p></body></html>",
+                                            encoding="utf-8")
+    (tmp_path / "page.html").write_text(
+        f"<html><body><main><h1>A sleeping bag</h1><p>{PARA * 2}</p><turbo-frame id='reviews_2'>"
+        "<a href='/stories2.html'>Load more reviews</a></turbo-frame></main></body></html>", encoding="utf-8")
+    with serve(str(tmp_path)) as base:
+        page = get_page(f"{base}/page.html", render=True)
+    text = page.text_of(page.body_id)
+    assert "Another page entirely" not in text and "A sleeping bag" in text
 
 
 def _rendered_from_server(tmp_path, html: str, routes: dict, read):
