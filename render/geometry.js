@@ -6,9 +6,9 @@
 // ~20x slower to bring back: DESIGN, "geometry"). The live DOM is not touched.
 //
 // Called as a function of `opts`: {attr, minSize, minFont, frameMinArea, frameMinWidth,
-// frameMinHeight, frameMaxDepth, frameMaxCount, frameProseChars, wordGapEm, chrome}. Coordinates are whole CSS pixels in page
-// space, taken at scroll (0, 0) so that they match a full-page screenshot. Elements under a
-// `display: none` or `opacity: 0` element cannot be seen and are neither walked nor measured:
+// frameMinHeight, frameMaxDepth, frameMaxCount, frameProseChars, wordGapEm, chrome}. Coordinates are
+// whole CSS pixels in page space, taken at scroll (0, 0) so that they match a full-page screenshot.
+// Elements under a `display: none` or `opacity: 0` element cannot be seen and are neither walked nor measured:
 // they are serialised as they are and join their nearest measured ancestor; except a panel that
 // a control names (a collapsed accordion, an inactive tab) or that follows its button, which is
 // walked with its parent's box.
@@ -329,7 +329,6 @@
     X.push(Math.round(x)); Y.push(Math.round(y)); W.push(Math.round(w)); H.push(Math.round(h));
     FLAGS.push(vis ? 1 : 0); POSC.push(pos); FS.push(r1(fs)); FW.push(fw);
     COL.push(col); BG.push(bg); PARENT.push(p);
-    // Serialise: an inlined frame becomes a div holding the frame's body.
     // Words set as inline blocks with nothing between them in the DOM, spaced by a margin (an animated
     // headline's or paragraph's words): where the reader sees a word's gap, or the next line, there is a space.
     if (ATOMIC_INLINE.has(display) && !ctx.panel && !panelCtx) {
@@ -339,6 +338,7 @@
       }
       inlineBoxes.set(el, [x + w, y, y + h]);
     }
+    // Serialise: an inlined frame becomes a div holding the frame's body.
     const outTag = frameDoc || crossAt === i ? "div" : tag;
     let open = "<" + outTag;
     for (const a of el.attributes) {
