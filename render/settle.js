@@ -572,8 +572,16 @@ async (o) => {
   // copy before the panel shown at the end, in the tabs' order; the panels of the other tabs are read as
   // they are when they are on the page, hidden (see the geometry walk), so a list whose panels are all
   // there is left alone. Only tabs that are buttons (not links to elsewhere), outside the page's chrome.
+  // A tab names its panel (aria-controls, or the panel's aria-labelledby); failing that, the selected tab's
+  // panel is the one panel beside its list (Inferno's, Preact's hand-made tabs: one panel, redrawn).
   const tabPanel = (tab) => namedBy(tab)
-    || (tab.id && document.querySelector(`[role="tabpanel"][aria-labelledby~="${CSS.escape(tab.id)}"]`));
+    || (tab.id && document.querySelector(`[role="tabpanel"][aria-labelledby~="${CSS.escape(tab.id)}"]`))
+    || onlyPanel(tab);
+  const onlyPanel = (tab) => {
+    const box = tab.getAttribute("aria-selected") === "true" && tab.closest('[role="tablist"]');
+    const panels = box && box.parentElement ? box.parentElement.querySelectorAll('[role="tabpanel"]') : [];
+    return panels.length === 1 ? panels[0] : null;
+  };
   for (const list of bound || net.stop || moved ? [] : document.querySelectorAll('[role="tablist"]')) {
     if (performance.now() >= deadline || steps >= o.steps || moved || list.closest(o.chrome)) continue;
     const away = (t) => t.closest("a[href]") && !/^#/.test(t.closest("a[href]").getAttribute("href"));

@@ -1445,6 +1445,24 @@ def test_tabs_whose_panels_are_rendered_only_when_selected_are_read_whole(browse
     assert "Spam" not in text
 
 
+def test_tabs_whose_one_panel_is_redrawn_and_named_by_nothing_are_read_whole(browser):
+    # Hand-made tabs (Inferno's, Preact's): no ids, no aria-controls, one panel beside the list, redrawn with the
+    # selected tab's text on each click. Each tab is selected in turn, and what the panel showed for it is kept.
+    tabs = "".join(f"<button role='tab' aria-selected='false' data-text='Part {k} of the review, shown in the "
+                   f"one panel. {PARA}'>Part {k}</button>" for k in range(3))
+    script = """const tabs = [...document.querySelectorAll('[role=tab]')];
+      const panel = document.querySelector('[role=tabpanel]');
+      const show = (tab) => { tabs.forEach((t) => t.setAttribute('aria-selected', String(t === tab)));
+        panel.innerHTML = '<p>' + tab.dataset.text + '</p>'; };
+      tabs.forEach((t) => t.addEventListener('click', () => show(t))); show(tabs[0]);"""
+    html = f"""<html><body><main><h1>A valve preamp</h1><p>{PARA * 2}</p><div class="tabs">
+      <div role="tablist">{tabs}</div><div role="tabpanel"></div></div></main>
+      <script>{script}</script></body></html>"""
+    text = _text_of_html(html.encode())
+    parts = [text.find(f"Part {k} of the review, shown in the one panel.") for k in range(3)]
+    assert all(at >= 0 for at in parts) and parts == sorted(parts), text
+
+
 def test_panels_hidden_just_after_their_button_are_content(browser):
     # Alpine's x-show: each answer hidden with display: none right after the button that shows it, no ARIA;
     # the button's label is the question. A menu's panel (in the page's chrome, or mostly links, or after a
