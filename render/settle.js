@@ -439,6 +439,8 @@ async (o) => {
     }
     return null;
   };
+  const openDialogs = () => [...document.querySelectorAll('dialog[open], [role="dialog"], [aria-modal="true"]')]
+    .filter(shows);
   // A copy of a panel to stand in for it once it has gone: static, without its id, shown.
   const standIn = (copy) => {
     copy.removeAttribute("id");
@@ -450,7 +452,19 @@ async (o) => {
     if (steps >= o.steps) { bound = "steps"; break; }
     if (height() >= o.maxHeight) { bound = "height"; break; }
     const before = document.body.textContent.length, seen = document.body.innerText.length;
+    const dialogs = new Set(openDialogs());
     if (await press(button)) break;
+    // The rest shown in a dialog over the page ("View full job description"): what the dialog shows is copied
+    // after the button, in the page's flow (a dialog is the page's chrome, an overlay), and the dialog closed.
+    const opened = openDialogs().filter((d) => !dialogs.has(d) && d.innerText.trim().length >= o.pageMinChars);
+    for (const dialog of opened) {
+      const copy = document.createElement("div");
+      copy.append(...[...dialog.childNodes].map((n) => n.cloneNode(true)));
+      for (const control of copy.querySelectorAll(BUTTONS)) control.remove();
+      button.after(copy);
+      dialog.style.display = "none";
+    }
+    if (opened.length) { shown.add(button); continue; }
     if (document.body.textContent.length > before) continue;  // more came
     if (document.body.innerText.length <= seen) break;  // nothing came: not a button for more
     shown.add(button);  // it showed what was there: pressed again, it would hide it

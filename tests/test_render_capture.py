@@ -665,6 +665,25 @@ def test_an_accordion_without_aria_whose_panels_come_on_opening_is_read(browser,
 TURBO = pathlib.Path(__file__).resolve().parent.parent / "fixtures" / "js" / "site" / "assets" / "vendor" / "turbo.js"
 
 
+def test_the_rest_of_a_text_shown_in_a_dialog_is_read_in_place(browser):
+    # "View full job description" fills a dialog fixed over the page (an overlay, the page's chrome): what it
+    # shows is read, in the flow after its button, without the dialog's own controls. "View full size" opens a
+    # picture, not the rest of a text: it is not pressed.
+    full = "".join(f"<p>Part {k} of the full description, shown in the dialog. {PARA}</p>" for k in range(4))
+    script = f"""document.getElementById('open').addEventListener('click', () => {{
+        const m = document.getElementById('modal'); m.innerHTML = '<button>Close</button><h2>About the role</h2>'
+          + {json.dumps(full)}; m.hidden = false; }});
+      document.getElementById('zoom').addEventListener('click', () => document.body.insertAdjacentHTML(
+        'beforeend', '<p>A picture shown full size.</p>'));"""
+    html = f"""<html><body><main><h1>Harbour pilot</h1><p>{PARA * 2}</p><button id="open">View full job
+      description</button><button id="zoom">View full size</button><h2>Questions</h2><p>{PARA}</p></main>
+      <div id="modal" role="dialog" aria-modal="true" hidden style="position:fixed;inset:40px;background:#fff;
+      overflow:auto"></div><script>{script}</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert all(f"Part {k} of the full description" in text for k in range(4)), text
+    assert "About the role" in text and "Close" not in text and "full size" not in text
+
+
 def test_a_load_more_link_that_turbo_follows_in_place_is_pressed_and_a_plain_one_is_not(browser, tmp_path):
     # Reviews paged by Turbo frames (Rails' way): page 1 comes in a lazy frame, and each page ends with a
     # "Load more reviews" link in the next frame, which Turbo fetches into it. A "Load more stories" link
