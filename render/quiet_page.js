@@ -221,17 +221,38 @@
     el.addEventListener("load", done);
     el.addEventListener("error", done);
   };
+  // A frame of this origin that the page points at a document after loading (a srcdoc it writes, a src it
+  // sets: a recipe app written into a srcdoc frame, a sixteenth blind round) is a request like a script: in
+  // flight until the frame has loaded (its document, and the module scripts it runs), TIMER_MAX ms at most.
+  // Frames of other origins (ads, players) are left to the caller, lazy ones to the settle step.
+  const framing = new WeakMap();
+  const framed = (el) => {
+    if (el.nodeName !== "IFRAME" || !el.isConnected || el.loading === "lazy") return;
+    const src = el.getAttribute("src") || "";
+    let ours = el.hasAttribute("srcdoc");
+    try { ours = ours || !!src && src !== "about:blank" && new URL(src, document.baseURI).origin === location.origin; }
+    catch (e) { /* no such URL */ }
+    if (!ours) return;
+    const before = framing.get(el);
+    if (before) before();
+    const done = request();
+    framing.set(el, done);
+    el.addEventListener("load", done, {once: true});
+    setTimeout0.call(window, done, TIMER_MAX);
+  };
   const scripts = (node) => {
     if (node.nodeType !== 1) return;
     fetched(node);
+    framed(node);
     if (node.firstElementChild) for (const el of node.getElementsByTagName("script")) fetched(el);
+    if (node.firstElementChild) for (const el of node.getElementsByTagName("iframe")) framed(el);
   };
   let words = 0;  // characters of small text nodes added since the last change counted
   const read = (records) => {
     if (document.readyState === "loading") return;  // the parser's own insertions
     let hit = false;
     for (const r of records) {
-      if (r.type === "attributes") { fetched(r.target); continue; }
+      if (r.type === "attributes") { fetched(r.target); framed(r.target); continue; }
       for (let k = 0; k < r.addedNodes.length; k++) scripts(r.addedNodes[k]);
       // the settle step's record, while it scrolls (one push a node: a spread of 100,000 overflows)
       for (let k = 0; net.adds && k < r.addedNodes.length; k++) net.adds.push(r.addedNodes[k]);
@@ -304,7 +325,7 @@
     Object.setPrototypeOf(Channel, Channel0);  // its constants (OPEN, CLOSED ...)
     window[name] = Channel;
   }
-  const watch = {childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["src"]};
+  const watch = {childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["src", "srcdoc"]};
   observer.observe(document, watch);
   const shadows = new WeakMap();
   Object.defineProperty(window, "__pagesightShadow", {value: shadows, enumerable: false});

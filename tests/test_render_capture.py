@@ -1268,6 +1268,22 @@ def test_shadow_roots_nested_50_deep(browser):
 # ---------------------------------------------------------------------------- frames
 
 
+def test_a_frame_the_page_writes_a_document_into_is_waited_for_until_it_has_loaded(browser, tmp_path):
+    # The page writes an app into a srcdoc frame once its data came; the frame's module runs only once its
+    # stylesheet has loaded (a request the browser's script events do not report). The frame is a request
+    # until it has loaded: its story is read.
+    story = json.dumps(f"<h2>The framed recipe</h2><p>{PARA * 4}</p><p>The last step of the framed recipe.</p>")
+    html = f"""<html><body><main><h1>A recipe</h1><p>{PARA}</p>
+      <iframe id="f" style="width:900px;height:700px;border:0"></iframe></main><script>
+      fetch('/data.json').then((r) => r.json()).then(() => {{
+        document.getElementById('f').srcdoc = '<link rel="stylesheet" href="/slow.css"><div id="app"></div>'
+          + '<script type="module">document.getElementById("app").innerHTML = ' + JSON.stringify({story})
+          + ';</scr' + 'ipt>'; }});</script></body></html>"""
+    routes = {"/data.json": _slow(b"{}", delay=0.05), "/slow.css": _slow(b"p { margin: 1em }", "text/css", 0.8)}
+    page = _rendered_from_server(tmp_path, html, routes, get_page)
+    assert "The last step of the framed recipe." in page.text_of(page.body_id)
+
+
 def test_a_large_same_origin_frame_is_inlined_and_small_ones_are_not(browser, tmp_path):
     story = (f"<html><body><h1>Framed story</h1><p>{PARA * 6}</p><p>The end of the framed story. {PARA}</p>"
              "</body></html>")
