@@ -519,13 +519,12 @@ async (o) => {
     const shapes = found.map(shape), alike = new Map();
     for (const key of shapes) alike.set(key, (alike.get(key) || 0) + 1);
     const words = (el) => (el.textContent.match(/[\p{L}\p{N}]+/gu) || []).length;
-    return found.filter((el, k) => alike.get(shapes[k]) >= o.accordionMinItems || words(el) >= o.titleMinWords)
-      .concat(bareAccordions());
+    return found.filter((el, k) => alike.get(shapes[k]) >= o.accordionMinItems || words(el) >= o.titleMinWords);
   };
   // An accordion built without ARIA whose panels are on the page only while open (a framework's `if`): buttons
   // made alike, each the only thing in its item so far, at least accordionMinItems of them under one parent,
   // every label its own (a card's "Add to cart", "Share" or "Like" repeats: not a heading). A press shows
-  // its panel after it, in its item.
+  // its panel after it, in its item. Returns the groups, each a list of buttons.
   const bareAccordions = () => {
     const items = new Map();  // the items' parent -> the buttons, by shape
     for (const el of document.querySelectorAll("button:not([aria-expanded]):not([aria-haspopup])")) {
@@ -542,7 +541,7 @@ async (o) => {
     for (const group of items.values()) {
       for (const buttons of group.values()) {
         if (buttons.length >= o.accordionMinItems && new Set(buttons.map(labelOf)).size === buttons.length) {
-          out.push(...buttons);
+          out.push(buttons);
         }
       }
     }
@@ -555,6 +554,17 @@ async (o) => {
   // opened: those are opened in turn, settling after each, and what each panel showed is kept as a copy
   // beside it once closed again (static: the framework's own nodes stay as it made them).
   const closed = bound || net.stop || moved || steps >= o.steps ? [] : closedDisclosures();
+  // A bare accordion is tried on its first button: a press that shows no panel in its item (a row of filter
+  // chips, made alike too) is undone by a second press, and the group left alone. One that does is closed
+  // again, and the group opened with the others.
+  for (const group of bound || net.stop || moved || steps >= o.steps ? [] : bareAccordions()) {
+    if (performance.now() >= deadline || steps >= o.steps || moved || net.stop) break;
+    const first = group[0];
+    if (await press(first)) break;
+    const opens = filled(first.nextElementSibling);
+    if (first.isConnected && await press(first)) break;
+    if (opens) closed.push(...group);
+  }
   if (closed.length && performance.now() < deadline) {
     anew();
     for (const button of closed) button.click();

@@ -728,6 +728,24 @@ def test_a_link_marked_as_followed_in_place_that_nothing_answers_does_not_leave_
     assert "Another page entirely" not in text and "A sleeping bag" in text
 
 
+def test_a_row_of_filter_chips_made_like_a_bare_accordion_is_left_as_it_was(browser):
+    # Chips that filter a list, each a button alone in its item, labels of their own, as a bare accordion's:
+    # a press shows no panel beside its button, so it is undone and the other chips are not pressed.
+    chips = "".join(f"<div class='chip'><button type='button'>{c}</button></div>" for c in ("Red", "Blue", "Green"))
+    items = "".join(f"<li data-colour='{c}'>The {c} lamp, hand made on the quay. {PARA}</li>"
+                    for c in ("Red", "Blue", "Green"))
+    script = """let active = null;
+      document.querySelectorAll('.chip button').forEach((b) => b.addEventListener('click', () => {
+        active = active === b.textContent ? null : b.textContent;
+        document.querySelectorAll('li').forEach((li) => {
+          li.style.display = active && li.dataset.colour !== active ? 'none' : ''; }); }));"""
+    html = (f"<html><body><main><h1>Lamps</h1><div class='chips'>{chips}</div><ul>{items}</ul></main>"
+            f"<script>{script}</script></body></html>")
+    page = get_page(html.encode(), render=True)
+    text = page.text_of(page.body_id)
+    assert all(f"The {c} lamp" in text for c in ("Red", "Blue", "Green")), text
+
+
 def _rendered_from_server(tmp_path, html: str, routes: dict, read):
     """``read`` (``extract`` or ``get_page``) of ``html`` served as /page.html from 127.0.0.1 with ``routes``,
     rendered."""
