@@ -266,13 +266,14 @@ SHELL_PAGE_CHARS = 1500
 #: expression, case ignored): "Load more", "Show more", "View more", "See more", "Read more" (… results,
 #: posts, comments), with a count or of older items too ("Load 20 more", "Show 4 older releases", "View
 #: previous replies": a twelfth blind round), "More results", "Continue reading", "Read the full story",
-#: "View full job description" (not "View full size"), "Show all".
+#: "View full job description", "Full course description" (not "View full size"), "Show all".
 #: A button labelled so is pressed after scrolling, settling after each press, while the page grows
 #: (within ``scroll_steps`` and ``scroll_max_height``); one that only showed text already there is
 #: not pressed again (it would hide it).
 MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|previous)\b"
                        r"|^more (results|items|posts|stories|articles|products|comments)\b|^continue reading\b"
-                       r"|^(read|view|see) (the )?(full|whole|entire|rest)\b(?! (size|screen|image|photo|resolution))"
+                       r"|^((read|view|see) (the )?)?(full|whole|entire|rest)\b"
+                       r"(?! (size|screen|image|photo|resolution))"
                        r"|^(show|expand) (all|full)\b")
 #: Longer labels are sentences, not "Load more" buttons.
 MORE_BUTTON_MAX_CHARS = 40

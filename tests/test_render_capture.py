@@ -665,7 +665,8 @@ def test_an_accordion_without_aria_whose_panels_come_on_opening_is_read(browser,
 TURBO = pathlib.Path(__file__).resolve().parent.parent / "fixtures" / "js" / "site" / "assets" / "vendor" / "turbo.js"
 
 
-def test_the_rest_of_a_text_shown_in_a_dialog_is_read_in_place(browser):
+@pytest.mark.parametrize("label", ["View full job description", "Full course description"])
+def test_the_rest_of_a_text_shown_in_a_dialog_is_read_in_place(browser, label):
     # "View full job description" fills a dialog fixed over the page (an overlay, the page's chrome): what it
     # shows is read, in the flow after its button, without the dialog's own controls. "View full size" opens a
     # picture, not the rest of a text: it is not pressed.
@@ -675,8 +676,8 @@ def test_the_rest_of_a_text_shown_in_a_dialog_is_read_in_place(browser):
           + {json.dumps(full)}; m.hidden = false; }});
       document.getElementById('zoom').addEventListener('click', () => document.body.insertAdjacentHTML(
         'beforeend', '<p>A picture shown full size.</p>'));"""
-    html = f"""<html><body><main><h1>Harbour pilot</h1><p>{PARA * 2}</p><button id="open">View full job
-      description</button><button id="zoom">View full size</button><h2>Questions</h2><p>{PARA}</p></main>
+    html = f"""<html><body><main><h1>Harbour pilot</h1><p>{PARA * 2}</p><button id="open">{label}</button>
+      <button id="zoom">View full size</button><h2>Questions</h2><p>{PARA}</p></main>
       <div id="modal" role="dialog" aria-modal="true" hidden style="position:fixed;inset:40px;background:#fff;
       overflow:auto"></div><script>{script}</script></body></html>"""
     text = extract(html.encode(), render=True).text
