@@ -34,6 +34,7 @@ from extractor.errors import BrowserNotFound, NavigatedAway, NotHTMLError, PageT
 
 from .geometry import (
     CHROME_SELECTOR,
+    EMBED_FRAME_MARK,
     FRAME_MIN_AREA_SHARE,
     FRAME_MIN_HEIGHT_SHARE,
     FRAME_MIN_WIDTH_SHARE,
@@ -266,7 +267,8 @@ SHELL_PAGE_CHARS = 1500
 #: expression, case ignored): "Load more", "Show more", "View more", "See more", "Read more" (… results,
 #: posts, comments), with a count or of older items too ("Load 20 more", "Show 4 older releases", "View
 #: previous replies": a twelfth blind round), "More results", "Continue reading", "Read the full story",
-#: "View full job description", "Full course description" (not "View full size"), "Show all".
+#: "View full job description", "Full course description" (not "View full size"), "Show all", "Show
+#: transcript" (a podcast's or a video's: an eighteenth blind round).
 #: A button labelled so is pressed after scrolling, settling after each press, while the page grows
 #: (within ``scroll_steps`` and ``scroll_max_height``); one that only showed text already there is
 #: not pressed again (it would hide it).
@@ -274,7 +276,7 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|p
                        r"|^more (results|items|posts|stories|articles|products|comments)\b|^continue reading\b"
                        r"|^((read|view|see) (the )?)?(full|whole|entire|rest)\b"
                        r"(?! (size|screen|image|photo|resolution))"
-                       r"|^(show|expand) (all|full)\b")
+                       r"|^(show|expand) (all|full)\b|^(show|view|read|see|open|expand) (the |full )?transcript\b")
 #: Longer labels are sentences, not "Load more" buttons.
 MORE_BUTTON_MAX_CHARS = 40
 #: A collapsed disclosure's button labelled with at least this many words titles what it opens (an FAQ's
@@ -1363,6 +1365,8 @@ async def _settle_site_frames(page: Any, args: dict[str, Any], until: float) -> 
                 if shown >= MAIN_EMPTY_CHARS or await handle.evaluate(BLANK_FRAME_EXCLUDED_JS, {
                         "chrome": CHROME_SELECTOR, "words": sorted(AD_SLOT_WORDS)}):
                     continue
+                # read once grown, whatever its height: it may stay under the size shares (a few paragraphs)
+                await handle.evaluate("(el, mark) => el.setAttribute(mark, '')", EMBED_FRAME_MARK)
             budget = {**args, "budgetMs": max(left * 1000, 1.0)}
             if not site:
                 budget["maxMs"] = min(budget["maxMs"], OTHER_SITE_FRAME_MAX_MS)

@@ -6,8 +6,8 @@
 // ~20x slower to bring back: DESIGN, "geometry"). The live DOM is not touched.
 //
 // Called as a function of `opts`: {attr, minSize, minFont, frameMinArea, frameMinWidth,
-// frameMinHeight, frameMaxDepth, frameMaxCount, frameProseChars, wordGapEm, chrome}. Coordinates are
-// whole CSS pixels in page space, taken at scroll (0, 0) so that they match a full-page screenshot.
+// frameMinHeight, frameMaxDepth, frameMaxCount, frameProseChars, wordGapEm, embedMark, chrome}.
+// Coordinates are whole CSS pixels in page space, taken at scroll (0, 0) so that they match a full-page screenshot.
 // Elements under a `display: none` or `opacity: 0` element cannot be seen and are neither walked nor measured:
 // they are serialised as they are and join their nearest measured ancestor; except a panel that
 // a control names (a collapsed accordion, an inactive tab) or that follows its button, which is
@@ -293,7 +293,8 @@
       let framed = false;  // a frame large enough to be read, or a short one of this origin holding prose
       if ((tag === "iframe" || tag === "frame" || object) && vis && ctx.depth < opts.frameMaxDepth
           && frames.length < opts.frameMaxCount && w >= opts.frameMinWidth * vw && h >= MIN) {
-        const large = w * h >= opts.frameMinArea * vw * vh && h >= opts.frameMinHeight * vh;
+        const large = w * h >= opts.frameMinArea * vw * vh && h >= opts.frameMinHeight * vh
+          || el.hasAttribute(opts.embedMark);  // an embed waited for while blank (browser.py)
         let doc = null;
         try { doc = el.contentDocument; } catch (e) { doc = null; }  // another origin: not readable here
         if (doc && doc.body && doc.defaultView && (!object || doc.documentElement.localName === "html")
@@ -342,7 +343,7 @@
     const outTag = frameDoc || crossAt === i ? "div" : tag;
     let open = "<" + outTag;
     for (const a of el.attributes) {
-      if (a.name !== ATTR) open += " " + a.name + '="' + escAttr(a.value) + '"';
+      if (a.name !== ATTR && a.name !== opts.embedMark) open += " " + a.name + '="' + escAttr(a.value) + '"';
     }
     const other = crossAt === i;
     if (frameDoc || other) open += ' data-psframe="' + escAttr(frameSrc(el)) + '"';

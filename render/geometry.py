@@ -39,6 +39,10 @@ FRAME_MIN_HEIGHT_SHARE = 0.25
 #: native ad's copy is a linked headline and a description of at most 140 characters (OpenRTB Dynamic
 #: Native Ads API 1.2, recommended asset lengths); ad servers' frames are of another origin besides.
 FRAME_PROSE_CHARS = 140
+#: The attribute the settle step marks a frame of another site with that it waited for while blank (an embed
+#: that fetches its story, then asks the page to grow it): read as content whatever its height, as it is
+#: no ad slot (``render.browser.AD_SLOT_WORDS``). Not written into the serialised page.
+EMBED_FRAME_MARK = "data-pagesight-embed"
 #: The page's chrome, whose buttons open menus and panels of the site, not of its content: a panel hidden
 #: after its button in here is not read as one click away, and the settle step presses no button in here.
 CHROME_SELECTOR = ('nav, header, footer, aside, dialog, [role="navigation"], [role="banner"], '
@@ -113,7 +117,7 @@ def script_args() -> dict[str, Any]:
             "frameMinArea": FRAME_MIN_AREA_SHARE, "frameMinWidth": FRAME_MIN_WIDTH_SHARE,
             "frameMinHeight": FRAME_MIN_HEIGHT_SHARE, "frameMaxDepth": FRAME_MAX_DEPTH,
             "frameMaxCount": FRAME_MAX_COUNT, "frameProseChars": FRAME_PROSE_CHARS,
-            "wordGapEm": WORD_GAP_EM, "chrome": CHROME_SELECTOR}
+            "wordGapEm": WORD_GAP_EM, "embedMark": EMBED_FRAME_MARK, "chrome": CHROME_SELECTOR}
 
 
 def parse(payload: str) -> tuple[RawGeometry, dict[str, Any]]:

@@ -665,6 +665,20 @@ def test_an_accordion_without_aria_whose_panels_come_on_opening_is_read(browser,
 TURBO = pathlib.Path(__file__).resolve().parent.parent / "fixtures" / "js" / "site" / "assets" / "vendor" / "turbo.js"
 
 
+def test_a_transcript_fetched_when_its_button_is_pressed_is_read(browser, tmp_path):
+    # A podcast page: the transcript comes from the server only once "Show transcript" is pressed.
+    lines = [f"Speaker {k % 2 + 1}: line {k} of the episode's transcript. {PARA}" for k in range(5)]
+    script = """document.getElementById('t').addEventListener('click', () => fetch('/transcript.json')
+      .then((r) => r.json()).then((lines) => { const tr = document.getElementById('tr');
+        tr.innerHTML = lines.map((l) => '<p>' + l + '</p>').join(''); tr.hidden = false; }));"""
+    html = f"""<html><body><main><h1>Episode 112: Hedgerows</h1><h2>Show notes</h2><p>{PARA * 2}</p>
+      <button id="t">Show transcript</button><div id="tr" hidden></div></main><script>{script}</script>
+      </body></html>"""
+    page = _rendered_from_server(tmp_path, html, {"/transcript.json": _slow(json.dumps(lines).encode())}, get_page)
+    text = page.text_of(page.body_id)
+    assert all(f"line {k} of the episode's transcript" in text for k in range(5)), text
+
+
 @pytest.mark.parametrize("label", ["View full job description", "Full course description"])
 def test_the_rest_of_a_text_shown_in_a_dialog_is_read_in_place(browser, label):
     # "View full job description" fills a dialog fixed over the page (an overlay, the page's chrome): what it
@@ -1746,15 +1760,16 @@ def test_a_large_frame_of_another_site_that_fetches_its_story_is_waited_for(brow
     assert "The framed story from another site." in page.text_of(page.body_id)
 
 
-def test_a_short_blank_frame_of_another_site_that_grows_to_its_story_is_waited_for(browser, tmp_path):
+@pytest.mark.parametrize("paragraphs", [12, 4])
+def test_a_short_blank_frame_of_another_site_that_grows_to_its_story_is_waited_for(browser, tmp_path, paragraphs):
     # An embed from another site (another loopback address) shows "Loading…" in 150 px, fetches its story, then
     # asks the page to grow it to its height (iframe-resizer's way): short and blank when the page is quiet, it
-    # is waited for, then read once grown.
+    # is waited for, then read once grown, even when its story leaves it under the size shares (4 paragraphs).
     (tmp_path / "frame.html").write_text("""<html><body><div id=story>Loading…</div><script>
       fetch('/story.json').then((r) => r.json()).then((t) => {
-        document.getElementById('story').innerHTML = ('<p>' + t + '</p>').repeat(12);
-        parent.postMessage({height: document.body.scrollHeight}, '*'); });</script></body></html>""",
-                                         encoding="utf-8")
+        document.getElementById('story').innerHTML = ('<p>' + t + '</p>').repeat(PARAGRAPHS);
+        parent.postMessage({height: document.body.scrollHeight}, '*'); });</script></body></html>"""
+                                         .replace("PARAGRAPHS", str(paragraphs)), encoding="utf-8")
     with serve(str(tmp_path), {"/story.json": _slow(json.dumps(STORY).encode(), delay=0.6)},
                host="127.0.0.2") as other:
         (tmp_path / "outer.html").write_text(f"""<html><body><nav>Home World</nav><main><h1>An embedded story</h1>
