@@ -325,7 +325,8 @@
     Object.setPrototypeOf(Channel, Channel0);  // its constants (OPEN, CLOSED ...)
     window[name] = Channel;
   }
-  const watch = {childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["src", "srcdoc"]};
+  const watch = {childList: true, subtree: true, characterData: true, attributes: true,
+                 attributeFilter: ["src", "srcdoc"]};
   observer.observe(document, watch);
   const shadows = new WeakMap();
   Object.defineProperty(window, "__pagesightShadow", {value: shadows, enumerable: false});

@@ -522,15 +522,16 @@ async (o) => {
     return found.filter((el, k) => alike.get(shapes[k]) >= o.accordionMinItems || words(el) >= o.titleMinWords);
   };
   // An accordion built without ARIA whose panels are on the page only while open (a framework's `if`): buttons
-  // made alike, each the only thing in its item so far, at least accordionMinItems of them under one parent,
+  // made alike, each the only thing in its item so far (not a heading: its panel is after it, in the item),
+  // at least accordionMinItems of them under one parent,
   // every label its own (a card's "Add to cart", "Share" or "Like" repeats: not a heading). A press shows
   // its panel after it, in its item. Returns the groups, each a list of buttons.
   const bareAccordions = () => {
     const items = new Map();  // the items' parent -> the buttons, by shape
     for (const el of document.querySelectorAll("button:not([aria-expanded]):not([aria-haspopup])")) {
       const item = el.parentElement;
-      if (!item || item.children.length !== 1 || !item.parentElement || !pressable(el) || el.closest(o.chrome)
-          || item.textContent.trim() !== el.textContent.trim() || !shows(el)) continue;
+      if (!item || item.children.length !== 1 || !item.parentElement || headingOf(el) || !pressable(el)
+          || el.closest(o.chrome) || item.textContent.trim() !== el.textContent.trim() || !shows(el)) continue;
       const label = labelOf(el);
       if (label.length > o.titleMaxChars || !/[\p{L}\p{N}]/u.test(label)) continue;
       const key = shape(el);
@@ -561,7 +562,7 @@ async (o) => {
     if (performance.now() >= deadline || steps >= o.steps || moved || net.stop) break;
     const first = group[0];
     if (await press(first)) break;
-    const opens = filled(first.nextElementSibling);
+    const opens = filled(panelOf(first));
     if (first.isConnected && await press(first)) break;
     if (opens) closed.push(...group);
   }
