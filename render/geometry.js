@@ -61,10 +61,14 @@
   // at most TOGGLED_MAX_LINK_SHARE of it links. An ad's text (a headline and a line under it) is shorter,
   // and the frames of ad servers are of another origin.
   const prose = (b) => {
-    const text = (b.innerText || "").replace(/\s+/g, " ").trim().length;
-    let links = 0;
-    for (const a of b.querySelectorAll("a[href]")) links += (a.innerText || "").replace(/\s+/g, " ").trim().length;
+    const [text, links] = textAndLinks(b, (el) => (el.innerText || "").replace(/\s+/g, " ").trim());
     return text - links > opts.frameProseChars && links <= TOGGLED_MAX_LINK_SHARE * text;
+  };
+  // The length of an element's text and of its links' text, as `read` gives an element's text.
+  const textAndLinks = (el, read) => {
+    let links = 0;
+    for (const a of el.querySelectorAll("a[href]")) links += read(a).length;
+    return [read(el).length, links];
   };
   // Boxes laid out as one word is (their right edge, top and bottom), to see the gap before the next.
   const ATOMIC_INLINE = new Set(["inline-block", "inline-flex", "inline-grid", "inline-table"]);
@@ -141,9 +145,8 @@
   // Out of the page's chrome and not mostly links: what a panel holds is content, not a menu.
   const content = (el) => {
     if (el.closest(opts.chrome)) return false;
-    let links = 0;
-    for (const a of el.querySelectorAll("a[href]")) links += a.textContent.trim().length;
-    return links <= TOGGLED_MAX_LINK_SHARE * el.textContent.trim().length;
+    const [text, links] = textAndLinks(el, (e) => e.textContent.trim());
+    return links <= TOGGLED_MAX_LINK_SHARE * text;
   };
   // An inactive tab's panel (WAI-ARIA tabs pattern: role tabpanel, hidden) whose tab names it by no
   // aria-controls (Docusaurus's: a thirteenth blind round) is a panel one click away all the same.

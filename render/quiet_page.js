@@ -244,8 +244,9 @@
     if (node.nodeType !== 1) return;
     fetched(node);
     framed(node);
-    if (node.firstElementChild) for (const el of node.getElementsByTagName("script")) fetched(el);
-    if (node.firstElementChild) for (const el of node.getElementsByTagName("iframe")) framed(el);
+    if (!node.firstElementChild) return;
+    for (const el of node.getElementsByTagName("script")) fetched(el);
+    for (const el of node.getElementsByTagName("iframe")) framed(el);
   };
   let words = 0;  // characters of small text nodes added since the last change counted
   const read = (records) => {
