@@ -4,7 +4,7 @@
   const INTERACT = new Set(%(interact)s), CHANNEL_WAIT = %(channel_wait)s, IMAGES_OFF = %(images_off)s;
   const net = {inflight: 0, outside: 0, outsideAt: -Infinity, started: 0, last: 0, scrolls: false, timers: new Map(), lastChange: -Infinity, prevChange: -Infinity,
                dynamic: false, stop: false, later: new Map(), intervals: new Map(), workers: 0, lastFire: -Infinity,
-               scrollers: new Set(), channels: new Map()};
+               scrollers: new Set(), channels: new Map(), roots: []};
   Object.defineProperty(window, "__pagesightNet", {value: net, enumerable: false});
   const begin = () => { net.inflight++; net.started++; net.dynamic = true; net.last = performance.now(); };
   const end = () => { net.inflight--; net.last = performance.now(); };
@@ -337,6 +337,7 @@
       const root = attach0.call(this, init);
       if (init && init.mode === "closed") shadows.set(this, root);
       observer.observe(root, watch);
+      net.roots.push(root);  // for the frames inside them, which window.frames does not list
       return root;
     };
   }

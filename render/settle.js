@@ -6,10 +6,14 @@ async (o) => {
   const net = window.__pagesightNet || {inflight: 0, started: 0, last: 0, timers: new Map(), lastChange: 0};
   const frame = net.frame || (() => new Promise((ok) => requestAnimationFrame(() => ok())));
   const sleep = net.sleep || ((ms) => new Promise((ok) => setTimeout(ok, ms)));
-  const views = () => {
+  const views = () => {  // this window and its frames of this origin, those inside shadow roots too
     const all = [window];
-    for (let k = 0; k < window.frames.length; k++) {
-      try { if (window.frames[k].__pagesightNet) all.push(window.frames[k]); } catch (e) { /* another origin */ }
+    const add = (w) => {
+      try { if (w && w.__pagesightNet && !all.includes(w)) all.push(w); } catch (e) { /* another origin */ }
+    };
+    for (let k = 0; k < window.frames.length; k++) add(window.frames[k]);
+    for (const root of net.roots || []) {
+      if (root.host.isConnected) for (const f of root.querySelectorAll("iframe")) add(f.contentWindow);
     }
     return all;
   };

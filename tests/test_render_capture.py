@@ -1803,6 +1803,27 @@ def test_a_frame_of_the_same_site_that_fetches_its_story_is_waited_for(browser, 
     assert page.geometry.extra["frames"][0]["inlined"]
 
 
+def test_a_frame_inside_a_shadow_root_that_fetches_its_story_is_waited_for(browser, tmp_path):
+    # A web component puts a frame of this site in its shadow root (window.frames does not list it); the frame
+    # fetches its story (slow) and asks the page to grow it: its requests are waited for as the page's are.
+    (tmp_path / "embed.html").write_text("""<html><body><p id=s>Loading archive story…</p><script>
+      fetch('/story.json').then((r) => r.json()).then((t) => {
+        document.getElementById('s').outerHTML = ('<p>' + t + '</p>').repeat(8);
+        parent.postMessage({h: document.body.scrollHeight}, '*'); });</script></body></html>""", encoding="utf-8")
+    (tmp_path / "page.html").write_text(f"""<html><body><nav>Home World</nav><main><h1>Archive</h1>
+      <news-embed src="/embed.html"></news-embed></main><footer>Outer footer</footer><script>
+      customElements.define('news-embed', class extends HTMLElement {{ connectedCallback() {{
+        const root = this.attachShadow({{mode: 'open'}});
+        root.innerHTML = '<iframe src="' + this.getAttribute('src') + '" style="width:100%;min-height:300px;border:0">'
+          + '</iframe>';
+        const f = root.querySelector('iframe');
+        addEventListener('message', (e) => {{ if (e.source === f.contentWindow) f.style.height = e.data.h + 'px'; }});
+      }} }});</script></body></html>""", encoding="utf-8")
+    with serve(str(tmp_path), {"/story.json": _slow(json.dumps(STORY).encode(), delay=1.2)}) as base:
+        text = extract(f"{base}/page.html", render=True).text
+    assert text.count(STORY) == 8, text
+
+
 def test_closed_declarative_shadow_roots_are_reported(browser):
     html = ("<html><body><p>" + PARA * 2 + "</p><div><template shadowrootmode='closed'><p>Sealed text.</p>"
             "</template></div></body></html>")
