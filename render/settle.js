@@ -431,17 +431,23 @@ async (o) => {
     }
   }
   // A "Load more" (or "Read more") button is pressed as a reader presses it, settling after each press,
-  // while the page grows, within the same bounds; one that only showed text already there is not
-  // pressed again. Only a button that cannot leave the page: not a link, not one that submits a form.
+  // while the page grows, within the same bounds; one that only showed text already there, or brought
+  // nothing, is not pressed again. A button not pressed yet goes first (the "Show more" a first press brought,
+  // before that press's own button again). A press that took text away (the button was a toggle, now shut) is
+  // undone by a second press. Only a button that cannot leave the page: not a link, not one that submits a
+  // form. ``scope``: where to look for buttons (a tab's panel), the whole page by default.
   const more = new RegExp(o.morePattern, "i");
-  const shown = new Set();
-  const moreButton = () => {
-    for (const el of document.querySelectorAll(BUTTONS)) {
+  const shown = new Set(), pressedOnce = new Set();
+  const moreButton = (scope) => {
+    let again = null;
+    for (const el of scope.querySelectorAll(BUTTONS)) {
       if (shown.has(el) || !pressable(el)) continue;
       const label = labelOf(el);
-      if (label.length <= o.moreMaxChars && more.test(label) && shows(el)) return el;
+      if (label.length > o.moreMaxChars || !more.test(label) || !shows(el)) continue;
+      if (!pressedOnce.has(el)) return el;
+      again = again || el;
     }
-    return null;
+    return again;
   };
   const openDialogs = () => [...document.querySelectorAll('dialog[open], [role="dialog"], [aria-modal="true"]')]
     .filter(shows);
@@ -451,28 +457,35 @@ async (o) => {
     copy.removeAttribute("hidden");
     return copy;
   };
-  for (let button = moreButton(); button && !bound && !net.stop && !moved; button = moreButton()) {
-    if (performance.now() >= deadline) { bound = "time"; break; }
-    if (steps >= o.steps) { bound = "steps"; break; }
-    if (height() >= o.maxHeight) { bound = "height"; break; }
-    const before = document.body.textContent.length, seen = document.body.innerText.length;
-    const dialogs = new Set(openDialogs());
-    if (await press(button)) break;
-    // The rest shown in a dialog over the page ("View full job description"): what the dialog shows is copied
-    // after the button, in the page's flow (a dialog is the page's chrome, an overlay), and the dialog closed.
-    const opened = openDialogs().filter((d) => !dialogs.has(d) && d.innerText.trim().length >= o.pageMinChars);
-    for (const dialog of opened) {
-      const copy = document.createElement("div");
-      copy.append(...[...dialog.childNodes].map((n) => n.cloneNode(true)));
-      for (const control of copy.querySelectorAll(BUTTONS)) control.remove();
-      button.after(copy);
-      dialog.style.display = "none";
+  const pressMore = async (scope = document) => {
+    for (let button = moreButton(scope); button && !bound && !net.stop && !moved; button = moreButton(scope)) {
+      if (performance.now() >= deadline) { bound = "time"; break; }
+      if (steps >= o.steps) { bound = "steps"; break; }
+      if (height() >= o.maxHeight) { bound = "height"; break; }
+      const before = document.body.textContent.length, seen = document.body.innerText.length;
+      const dialogs = new Set(openDialogs());
+      pressedOnce.add(button);
+      if (await press(button)) break;
+      // The rest shown in a dialog over the page ("View full job description"): what the dialog shows is
+      // copied after the button, in the page's flow (a dialog is the page's chrome, an overlay), and the
+      // dialog closed.
+      const opened = openDialogs().filter((d) => !dialogs.has(d) && d.innerText.trim().length >= o.pageMinChars);
+      for (const dialog of opened) {
+        const copy = document.createElement("div");
+        copy.append(...[...dialog.childNodes].map((n) => n.cloneNode(true)));
+        for (const control of copy.querySelectorAll(BUTTONS)) control.remove();
+        button.after(copy);
+        dialog.style.display = "none";
+      }
+      if (opened.length) { shown.add(button); continue; }
+      const after = document.body.textContent.length;
+      if (after > before) continue;  // more came
+      shown.add(button);  // it brought nothing, or showed what was there: pressed again, it would hide it
+      if (after < before && document.body.innerText.length < seen && button.isConnected && shows(button)
+          && await press(button)) break;
     }
-    if (opened.length) { shown.add(button); continue; }
-    if (document.body.textContent.length > before) continue;  // more came
-    if (document.body.innerText.length <= seen) break;  // nothing came: not a button for more
-    shown.add(button);  // it showed what was there: pressed again, it would hide it
-  }
+  };
+  await pressMore();
   // A collapsed disclosure whose panel is not on the page until it opens (Headless UI's, Radix's: an FAQ
   // built with React) is opened as a reader opens it: its button, labelled as a title (an FAQ's question,
   // not "Menu"), outside the page's chrome, not a menu's, not a link nor one that submits a form. All are

@@ -1824,6 +1824,34 @@ def test_a_frame_inside_a_shadow_root_that_fetches_its_story_is_waited_for(brows
     assert text.count(STORY) == 8, text
 
 
+#: A toggle that puts the rest of a story on the page (a framework's ``if``: fetched on the first opening), its
+#: first part ending in a "Show more" that fetches the second; pressed again, the toggle takes it all away.
+TWO_STEP = """<html><body><nav><a href="/">Home</a></nav><main><h1>The report</h1><p>%s</p>
+<section><button id="open" type="button">Read the full report <span>+</span></button><div id="box"></div></section>
+</main><script>
+let open = false, parts = [];
+const part = (k) => ['First', 'Second'].map((w) => `<p>${w} paragraph of part ${k}, fetched when its reader asked.</p>`);
+const draw = () => {
+  const box = document.getElementById('box');
+  document.querySelector('#open span').textContent = open ? '\u2212' : '+';
+  box.innerHTML = open ? parts.join('') + (parts.length === 2 ? '<button id="more" type="button">Show more</button>' : '') : '';
+  const more = document.getElementById('more');
+  if (more) more.onclick = () => setTimeout(() => { parts = parts.concat(part(2)); draw(); }, 300);
+};
+document.getElementById('open').onclick = () => { open = !open;
+  if (open && !parts.length) setTimeout(() => { parts = part(1); draw(); }, 300); else draw(); };
+</script></body></html>"""
+
+
+def test_a_toggle_that_fetches_a_story_and_its_show_more_are_both_pressed(browser):
+    # The "Show more" the first press brought goes before that first button again, and a press of the toggle
+    # that took the story away is undone.
+    text = extract((TWO_STEP % PARA).encode(), render=True).text
+    for k in (1, 2):
+        for w in ("First", "Second"):
+            assert text.count(f"{w} paragraph of part {k}, fetched") == 1, text
+
+
 def test_closed_declarative_shadow_roots_are_reported(browser):
     html = ("<html><body><p>" + PARA * 2 + "</p><div><template shadowrootmode='closed'><p>Sealed text.</p>"
             "</template></div></body></html>")
