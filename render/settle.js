@@ -624,6 +624,8 @@ async (o) => {
     const panels = box && box.parentElement ? box.parentElement.querySelectorAll('[role="tabpanel"]') : [];
     return panels.length === 1 ? panels[0] : null;
   };
+  // A tab that is a list item around its link (jQuery UI's) is pressed on the link, where its widget listens.
+  const control = (tab) => tab.matches(BUTTONS) ? tab : tab.querySelector("a[href], button") || tab;
   for (const list of bound || net.stop || moved ? [] : document.querySelectorAll('[role="tablist"]')) {
     if (performance.now() >= deadline || steps >= o.steps || moved || list.closest(o.chrome)) continue;
     const away = (t) => t.closest("a[href]") && !/^#/.test(t.closest("a[href]").getAttribute("href"));
@@ -634,9 +636,11 @@ async (o) => {
     const copies = [[shown, tabPanel(shown).cloneNode(true)]];
     for (const tab of tabs) {
       if (tab === shown || performance.now() >= deadline || steps >= o.steps || moved || net.stop) continue;
-      if (await press(tab, true)) break;
+      if (await press(control(tab), true)) break;
       const panel = tabPanel(tab);
-      if (tab.getAttribute("aria-selected") === "true" && filled(panel)) copies.push([tab, panel.cloneNode(true)]);
+      if (tab.getAttribute("aria-selected") !== "true" || !filled(panel)) continue;
+      await pressMore(panel);  // its "Load more" (a tab, then the rest of its text: a 22nd blind round)
+      if (filled(panel)) copies.push([tab, panel.cloneNode(true)]);
     }
     const live = tabs.find((t) => t.getAttribute("aria-selected") === "true");
     const anchor = live && tabPanel(live);

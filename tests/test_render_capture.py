@@ -1852,6 +1852,50 @@ def test_a_toggle_that_fetches_a_story_and_its_show_more_are_both_pressed(browse
             assert text.count(f"{w} paragraph of part {k}, fetched") == 1, text
 
 
+@pytest.mark.parametrize("aria", [True, False], ids=["selected-tab", "unmarked-tab"])
+def test_a_load_more_inside_a_tab_is_pressed(browser, aria):
+    # A tab whose panel is drawn when selected, the rest of its text behind a "Load more" inside it: selected
+    # (with aria-selected, by the tabs' own pass; without, as a "Full report" button), then its "Load more".
+    sel = (lambda on: f' aria-selected="{str(on).lower()}"') if aria else (lambda on: "")
+    html = f"""<html><body><main><h1>River survey</h1><p>{PARA}</p><div role="tablist">
+      <button role="tab" id="t0"{sel(True)}>Highlights</button><button role="tab" id="t1"{sel(False)}>Full report</button>
+      </div><div role="tabpanel" id="panel"><ul><li>Nitrate peaks after storms</li></ul></div></main><script>
+      const tabs = [...document.querySelectorAll('[role=tab]')], panel = document.getElementById('panel');
+      let full = [];
+      const mark = (tab) => {{ if ({str(aria).lower()}) tabs.forEach((t) => t.setAttribute('aria-selected', String(t === tab))); }};
+      const draw = (more) => {{ panel.innerHTML = full.join('') + (more ? '<button id="lm" type="button">Load more</button>' : '');
+        const lm = document.getElementById('lm');
+        if (lm) lm.onclick = () => setTimeout(() => {{ full = full.concat(['<p>Second half of the full report, after Load more.</p>']); draw(false); }}, 300); }};
+      tabs[0].onclick = () => {{ mark(tabs[0]); panel.innerHTML = '<ul><li>Nitrate peaks after storms</li></ul>'; }};
+      tabs[1].onclick = () => {{ mark(tabs[1]); if (full.length) return draw(full.length < 2);
+        setTimeout(() => {{ full = ['<p>First half of the full report, shown in its tab.</p>']; draw(true); }}, 300); }};
+      </script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert "First half of the full report" in text and "Second half of the full report" in text, text
+
+
+def test_tabs_that_are_list_items_around_links_are_pressed_on_the_link(browser, tmp_path):
+    # jQuery UI's tabs: role=tab on the <li>, its widget listening on the link inside, which names the fragment
+    # a press loads into the tab's (empty) panel. The press is guarded: the page is not left.
+    (tmp_path / "part2.html").write_text(f"<p>Part two of the find, loaded into its tab. {PARA}</p>", encoding="utf-8")
+    (tmp_path / "page.html").write_text(f"""<html><body><main><h1>The find</h1><div id="tabs"><ul role="tablist">
+      <li role="tab" aria-selected="true" aria-controls="p1"><a href="#p1">Part one</a></li>
+      <li role="tab" aria-selected="false" aria-controls="p2"><a href="/part2.html">Part two</a></li></ul>
+      <div id="p1" role="tabpanel"><p>Part one of the find, there from the start. {PARA}</p></div>
+      <div id="p2" role="tabpanel" hidden></div></div></main><script>
+      const lis = [...document.querySelectorAll('[role=tab]')];
+      document.querySelectorAll('[role=tab] a').forEach((a, k) => a.addEventListener('click', (e) => {{
+        e.preventDefault(); lis.forEach((li, j) => li.setAttribute('aria-selected', String(j === k)));
+        document.querySelectorAll('[role=tabpanel]').forEach((p, j) => {{ p.hidden = j !== k; }});
+        if (k === 1 && !document.getElementById('p2').innerHTML) fetch(a.getAttribute('href'))
+          .then((r) => r.text()).then((t) => {{ document.getElementById('p2').innerHTML = t; }});
+      }}));</script></body></html>""", encoding="utf-8")
+    with serve(str(tmp_path)) as base:
+        result = extract(f"{base}/page.html", render=True)
+    assert "Part one of the find" in result.text and "Part two of the find" in result.text, result.text
+    assert result.url.endswith("/page.html")
+
+
 def test_closed_declarative_shadow_roots_are_reported(browser):
     html = ("<html><body><p>" + PARA * 2 + "</p><div><template shadowrootmode='closed'><p>Sealed text.</p>"
             "</template></div></body></html>")
