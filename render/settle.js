@@ -704,8 +704,13 @@ async (o) => {
   const nextLabel = new RegExp(o.nextPattern, "i");
   const saysNext = (el) => nextLabel.test((el.textContent || "").trim())
     || nextLabel.test(el.getAttribute("aria-label") || "");
+  // A link to a route of the page's own hash router ("#page/2", "#/p/2", "#!/page/2": a path after the "#", where an
+  // in-page jump names an element) pages in place too (Backbone's, AngularJS's routers: a 21st blind round).
+  const routeLink = (el) => el.localName === "a" && /^#!?\/?[^/\s]+\//.test(el.getAttribute("href") || "")
+    && !document.getElementById(el.getAttribute("href").slice(1));
   const nextButton = (within) => {
-    for (const el of within.querySelectorAll(BUTTONS)) {
+    for (const el of within.querySelectorAll(BUTTONS + ', a[href^="#"]')) {
+      if (el.matches('a[href^="#"]:not([href="#"])') && !routeLink(el)) continue;
       if (!pressable(el) || el.getAttribute("aria-disabled") === "true" || el.closest(o.edges)) continue;
       if (saysNext(el) && shows(el)) return el;
     }
@@ -854,6 +859,9 @@ async (o) => {
   if (net.flush) net.flush();
   if (movedOn() && net.adds) {
     for (let k = net.adds.length - 1; k >= 0; k--) if (net.adds[k].isConnected) net.adds[k].remove();
+    try { history.replaceState(history.state, "", href0); } catch (e) { /* the page's own history */ }
+  } else if (paged && location.href !== href0) {
+    // pages turned by a hash router's links: the address read is the one asked for (the routes are not told)
     try { history.replaceState(history.state, "", href0); } catch (e) { /* the page's own history */ }
   }
   net.adds = null;

@@ -1896,6 +1896,30 @@ def test_tabs_that_are_list_items_around_links_are_pressed_on_the_link(browser, 
     assert result.url.endswith("/page.html")
 
 
+HASH_PAGED = r"""<html><head><meta charset="utf-8"></head><body><main><article><h1>Letters from the canal</h1><div id="pg">Loading…</div>
+<nav class="pager"><a href="#page/1">1</a> <a href="#page/2">2</a> <a href="#page/3">3</a>
+<a class="next" href="#page/2">Next page ›</a> <a href="#notes">Notes</a></nav></article>
+<h2 id="notes">Notes</h2><p>Notes of the archive, under the story.</p></main><script>
+const route = () => { const n = Number((location.hash.match(/^#page\/(\d+)$/) || [0, 1])[1]);
+  setTimeout(() => { document.getElementById('pg').innerHTML = [0, 1].map((k) =>
+      `<p>Letter ${k} of page ${n}, which only this page of the story shows its reader.</p>`).join('');
+    const next = document.querySelector('.next'); next.href = '#page/' + (n + 1); next.hidden = n >= 3; }, 150); };
+addEventListener('hashchange', route); route();
+</script></body></html>"""
+
+
+def test_a_story_paged_by_a_hash_router_is_read_page_by_page(browser, tmp_path):
+    # Backbone's router: "Next page" is a link to a route after the "#" ("#page/2"), the page re-rendered on
+    # hashchange. Its pages are read in order, and the address read is the one asked for, not the last route.
+    (tmp_path / "story.html").write_text(HASH_PAGED, encoding="utf-8")
+    with serve(str(tmp_path)) as base:
+        result = extract(f"{base}/story.html", render=True)
+    found = [f"Letter {k} of page {n}," for n in (1, 2, 3) for k in (0, 1)]
+    assert all(result.text.count(f) == 1 for f in found), result.text
+    assert [result.text.index(f) for f in found] == sorted(result.text.index(f) for f in found)
+    assert result.url == f"{base}/story.html"
+
+
 def test_closed_declarative_shadow_roots_are_reported(browser):
     html = ("<html><body><p>" + PARA * 2 + "</p><div><template shadowrootmode='closed'><p>Sealed text.</p>"
             "</template></div></body></html>")
