@@ -1810,15 +1810,15 @@ def test_a_frame_inside_a_shadow_root_that_fetches_its_story_is_waited_for(brows
       fetch('/story.json').then((r) => r.json()).then((t) => {
         document.getElementById('s').outerHTML = ('<p>' + t + '</p>').repeat(8);
         parent.postMessage({h: document.body.scrollHeight}, '*'); });</script></body></html>""", encoding="utf-8")
-    (tmp_path / "page.html").write_text(f"""<html><body><nav>Home World</nav><main><h1>Archive</h1>
+    (tmp_path / "page.html").write_text("""<html><body><nav>Home World</nav><main><h1>Archive</h1>
       <news-embed src="/embed.html"></news-embed></main><footer>Outer footer</footer><script>
-      customElements.define('news-embed', class extends HTMLElement {{ connectedCallback() {{
-        const root = this.attachShadow({{mode: 'open'}});
-        root.innerHTML = '<iframe src="' + this.getAttribute('src') + '" style="width:100%;min-height:300px;border:0">'
-          + '</iframe>';
+      customElements.define('news-embed', class extends HTMLElement { connectedCallback() {
+        const root = this.attachShadow({mode: 'open'});
+        root.innerHTML = '<iframe src="' + this.getAttribute('src')
+          + '" style="width:100%;min-height:300px;border:0"></iframe>';
         const f = root.querySelector('iframe');
-        addEventListener('message', (e) => {{ if (e.source === f.contentWindow) f.style.height = e.data.h + 'px'; }});
-      }} }});</script></body></html>""", encoding="utf-8")
+        addEventListener('message', (e) => { if (e.source === f.contentWindow) f.style.height = e.data.h + 'px'; });
+      } });</script></body></html>""", encoding="utf-8")
     with serve(str(tmp_path), {"/story.json": _slow(json.dumps(STORY).encode(), delay=1.2)}) as base:
         text = extract(f"{base}/page.html", render=True).text
     assert text.count(STORY) == 8, text
@@ -1830,11 +1830,13 @@ TWO_STEP = """<html><body><nav><a href="/">Home</a></nav><main><h1>The report</h
 <section><button id="open" type="button">Read the full report <span>+</span></button><div id="box"></div></section>
 </main><script>
 let open = false, parts = [];
-const part = (k) => ['First', 'Second'].map((w) => `<p>${w} paragraph of part ${k}, fetched when its reader asked.</p>`);
+const part = (k) => ['First', 'Second']
+  .map((w) => `<p>${w} paragraph of part ${k}, fetched when its reader asked.</p>`);
 const draw = () => {
   const box = document.getElementById('box');
   document.querySelector('#open span').textContent = open ? '\u2212' : '+';
-  box.innerHTML = open ? parts.join('') + (parts.length === 2 ? '<button id="more" type="button">Show more</button>' : '') : '';
+  const tail = parts.length === 2 ? '<button id="more" type="button">Show more</button>' : '';
+  box.innerHTML = open ? parts.join('') + tail : '';
   const more = document.getElementById('more');
   if (more) more.onclick = () => setTimeout(() => { parts = parts.concat(part(2)); draw(); }, 300);
 };
@@ -1858,17 +1860,22 @@ def test_a_load_more_inside_a_tab_is_pressed(browser, aria):
     # (with aria-selected, by the tabs' own pass; without, as a "Full report" button), then its "Load more".
     sel = (lambda on: f' aria-selected="{str(on).lower()}"') if aria else (lambda on: "")
     html = f"""<html><body><main><h1>River survey</h1><p>{PARA}</p><div role="tablist">
-      <button role="tab" id="t0"{sel(True)}>Highlights</button><button role="tab" id="t1"{sel(False)}>Full report</button>
+      <button role="tab" id="t0"{sel(True)}>Highlights</button>
+      <button role="tab" id="t1"{sel(False)}>Full report</button>
       </div><div role="tabpanel" id="panel"><ul><li>Nitrate peaks after storms</li></ul></div></main><script>
       const tabs = [...document.querySelectorAll('[role=tab]')], panel = document.getElementById('panel');
       let full = [];
-      const mark = (tab) => {{ if ({str(aria).lower()}) tabs.forEach((t) => t.setAttribute('aria-selected', String(t === tab))); }};
-      const draw = (more) => {{ panel.innerHTML = full.join('') + (more ? '<button id="lm" type="button">Load more</button>' : '');
+      const mark = (tab) => {{ if ({str(aria).lower()})
+        tabs.forEach((t) => t.setAttribute('aria-selected', String(t === tab))); }};
+      const draw = (more) => {{
+        panel.innerHTML = full.join('') + (more ? '<button id="lm" type="button">Load more</button>' : '');
         const lm = document.getElementById('lm');
-        if (lm) lm.onclick = () => setTimeout(() => {{ full = full.concat(['<p>Second half of the full report, after Load more.</p>']); draw(false); }}, 300); }};
+        if (lm) lm.onclick = () => setTimeout(() => {{
+          full = full.concat(['<p>Second half of the full report, after Load more.</p>']); draw(false); }}, 300); }};
       tabs[0].onclick = () => {{ mark(tabs[0]); panel.innerHTML = '<ul><li>Nitrate peaks after storms</li></ul>'; }};
       tabs[1].onclick = () => {{ mark(tabs[1]); if (full.length) return draw(full.length < 2);
-        setTimeout(() => {{ full = ['<p>First half of the full report, shown in its tab.</p>']; draw(true); }}, 300); }};
+        setTimeout(() => {{
+          full = ['<p>First half of the full report, shown in its tab.</p>']; draw(true); }}, 300); }};
       </script></body></html>"""
     text = extract(html.encode(), render=True).text
     assert "First half of the full report" in text and "Second half of the full report" in text, text
@@ -1896,7 +1903,8 @@ def test_tabs_that_are_list_items_around_links_are_pressed_on_the_link(browser, 
     assert result.url.endswith("/page.html")
 
 
-HASH_PAGED = r"""<html><head><meta charset="utf-8"></head><body><main><article><h1>Letters from the canal</h1><div id="pg">Loading…</div>
+HASH_PAGED = r"""<html><head><meta charset="utf-8"></head><body><main><article>
+<h1>Letters from the canal</h1><div id="pg">Loading…</div>
 <nav class="pager"><a href="#page/1">1</a> <a href="#page/2">2</a> <a href="#page/3">3</a>
 <a class="next" href="#page/2">Next page ›</a> <a href="#notes">Notes</a></nav></article>
 <h2 id="notes">Notes</h2><p>Notes of the archive, under the story.</p></main><script>
