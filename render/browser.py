@@ -349,10 +349,11 @@ ACCEPT_IN_FRAME_JS = """(o) => {
 #: one that gets in a reader's way).
 WALL_MIN_SHARE = 0.5
 #: The label (text or ``aria-label``) of a button that shows the next page of a text or a list paged in place
-#: (a regular expression, case ignored): "Next", "Next page", "Next »", "Older posts", "›". Only a button
+#: (a regular expression, case ignored): "Next", "Next page", "Next step", "Next chapter", "Next »", "Older posts",
+#: "›" (an explainer's or a wizard's steps, a story's chapters: a 23rd blind round). Only a button
 #: that cannot leave the page (not a link, not a form's submit button), outside the header, footer,
 #: sidebars and dialogs (a pager is often a ``<nav>`` of its own, so navigation is not left out).
-NEXT_BUTTON_PATTERN = r"^(next( page)?|older( posts| entries)?)\s*[›»>→]*$|^[›»>→]$"
+NEXT_BUTTON_PATTERN = r"^(next( (page|step|part|chapter|section))?|older( posts| entries)?)\s*[›»>→]*$|^[›»>→]$"
 #: Where a "Next" button is not looked for: the page's edges and its dialogs.
 NEXT_EXCLUDED_SELECTOR = ", ".join(part for part in CHROME_SELECTOR.split(", ")
                                    if part not in ("nav", '[role="navigation"]'))

@@ -725,16 +725,18 @@ async (o) => {
     let region = next.parentElement;
     while (region !== document.body && !holdsPage(region)) region = region.parentElement;
     const copies = [], texts = new Set();
+    // what a part shows: a wizard's steps are all on the page, each but the current one hidden (a 23rd blind round)
+    const seenText = (c) => c.checkVisibility() ? c.innerText : "";
     let live = [];
     for (; next; next = region.isConnected ? nextButton(region) : null) {
       if (performance.now() >= deadline || steps >= o.steps || net.stop) break;
       if (paged >= o.pagesMax) { pagesLeft = true; break; }
       const before = [...region.children].filter((c) => !pages(c))
-        .map((c) => [c, c.textContent, c.cloneNode(true)]);
+        .map((c) => [c, seenText(c), c.cloneNode(true)]);
       before.forEach(([, text]) => texts.add(text));
       if (await press(next)) break;
-      const gone = before.filter(([c, text]) => !c.isConnected || c.textContent !== text);
-      const now = [...region.children].filter((c) => !pages(c) && !texts.has(c.textContent));
+      const gone = before.filter(([c, text]) => !c.isConnected || seenText(c) !== text);
+      const now = [...region.children].filter((c) => !pages(c) && !texts.has(seenText(c)));
       if (!gone.length || !now.length) break;  // nothing paged, or back to a page seen (a carousel going round)
       copies.push(...gone.map(([, , copy]) => copy));
       live = now;

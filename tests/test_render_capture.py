@@ -849,6 +849,35 @@ def test_paging_in_place_stops_at_its_bound_with_a_warning(browser):
     assert any("paged in place" in w for w in result.warnings), result.warnings
 
 
+#: An explainer in steps, "Next step" showing the next: only the current step on the page (Vue's ``v-if``), or
+#: every step there and all but the current one hidden (a Stimulus wizard).
+STEPS = """<html><head><meta charset="utf-8"></head><body><main><h1>Setting up a rain gauge</h1><div id="wiz">
+<p>What the explainer is about, before its steps, long enough to be a part of the page on its own, and more.</p>
+<p id="count"></p><div id="steps"></div><button id="back" type="button">Back</button>
+<button id="next" type="button">Next step</button></div></main><script>
+const N = 4, HIDE = %s; let i = 0;
+const step = (k) => `<section><h2>Step ${k + 1}</h2>`
+  + `<p>What step ${k + 1} asks of the reader, told in full here.</p></section>`;
+const steps = document.getElementById('steps');
+if (HIDE) steps.innerHTML = [0, 1, 2, 3].map(step).join('');
+const draw = () => {
+  document.getElementById('count').textContent = `Step ${i + 1} of ${N}`;
+  if (HIDE) [...steps.children].forEach((s, k) => { s.hidden = k !== i; }); else steps.innerHTML = step(i);
+  document.getElementById('next').disabled = i === N - 1;
+};
+document.getElementById('next').onclick = () => { i++; setTimeout(draw, 100); };
+draw();
+</script></body></html>"""
+
+
+@pytest.mark.parametrize("hide", [False, True], ids=["one-step-drawn", "steps-hidden"])
+def test_an_explainer_read_by_next_step_is_read_step_by_step(browser, hide):
+    text = extract((STEPS % ("true" if hide else "false")).encode(), render=True).text
+    found = [f"What step {k} asks of the reader" for k in range(1, 5)]
+    assert all(text.count(f) == 1 for f in found), text
+    assert [text.index(f) for f in found] == sorted(text.index(f) for f in found)
+
+
 CSS_ONLY = """<html><head><style>
 .panels > div, .faq .answer, .menu ul { display: none; }
 #t1:checked ~ .panels > .p1, #t2:checked ~ .panels > .p2, #t3:checked ~ .panels > .p3 { display: block; }
