@@ -718,32 +718,111 @@ async (o) => {
   };
   const pages = (el) => [el, ...el.querySelectorAll('button, [role="button"], a')].some(saysNext);  // holds a "Next"
   let paged = 0, pagesLeft = false;
-  let next = bound || net.stop || moved || !document.body ? null : nextButton(document.body);
-  if (next) {
+  // Parts of a region shown one at a time, read in turn: ``turn(region, k)`` shows the next part (false when
+  // there is none or the page moved on); the region is the nearest ancestor of ``control`` holding, beside the
+  // child that holds the controls (``holds``), a part of pageMinChars characters or more (the page's body for a
+  // "Next" button, none for a choice). What each part showed is kept in a static copy before the last, in order;
+  // a turn that changed nothing ends the reading, or (``skip``, the first turn only) goes on to the next; so does
+  // one that showed less than ``least`` characters of new text.
+  const readParts = async (control, holds, turn, {orBody = true, skip = false, least = 0} = {}) => {
     const holdsPage = (a) => [...a.children]
-      .some((c) => !c.contains(next) && c.textContent.trim().length >= o.pageMinChars);
-    let region = next.parentElement;
-    while (region !== document.body && !holdsPage(region)) region = region.parentElement;
+      .some((c) => !holds(c) && c.textContent.trim().length >= o.pageMinChars);
+    let region = control.parentElement;
+    while (region && region !== document.body && !holdsPage(region)) region = region.parentElement;
+    if (!region || region === document.body && !orBody) return 0;
     const copies = [], texts = new Set();
     // what a part shows: a wizard's steps are all on the page, each but the current one hidden (a 23rd blind round)
     const seenText = (c) => c.checkVisibility() ? c.innerText : "";
-    let live = [];
-    for (; next; next = region.isConnected ? nextButton(region) : null) {
+    let live = [], read = 0;
+    const lines = new Set();  // every line the region showed
+    const newChars = (c) => seenText(c).split("\n").reduce((n, line) =>
+      n + (lines.has(line.trim()) ? 0 : line.trim().length), 0);
+    for (let k = 0; region.isConnected; k++) {
       if (performance.now() >= deadline || steps >= o.steps || net.stop) break;
-      if (paged >= o.pagesMax) { pagesLeft = true; break; }
-      const before = [...region.children].filter((c) => !pages(c))
+      if (read >= o.pagesMax) { pagesLeft = true; break; }
+      const before = [...region.children].filter((c) => !holds(c))
         .map((c) => [c, seenText(c), c.cloneNode(true)]);
       before.forEach(([, text]) => texts.add(text));
-      if (await press(next)) break;
+      before.forEach(([, text]) => text.split("\n").forEach((line) => lines.add(line.trim())));
+      if (!await turn(region, k)) break;
       const gone = before.filter(([c, text]) => !c.isConnected || seenText(c) !== text);
-      const now = [...region.children].filter((c) => !pages(c) && !texts.has(seenText(c)));
-      if (!gone.length || !now.length) break;  // nothing paged, or back to a page seen (a carousel going round)
+      const now = [...region.children].filter((c) => !holds(c) && !texts.has(seenText(c)));
+      // new lines, not only new arrangements of lines seen (a list re-sorted), nor a price or a note
+      if (least && now.reduce((n, c) => n + newChars(c), 0) < least) now.length = 0;
+      if (skip && !gone.length && k === 0) continue;  // the first choice showing what was shown (a "Choose…")
+      if (!gone.length || !now.length) break;  // nothing paged, or back to a part seen (a carousel going round)
       copies.push(...gone.map(([, , copy]) => copy));
       live = now;
       paged++;
+      read++;
     }
     const anchor = live.find((c) => c.isConnected);
     if (anchor) for (const copy of copies) anchor.before(standIn(copy));
+    return read;
+  };
+  const next = bound || net.stop || moved || !document.body ? null : nextButton(document.body);
+  if (next) {
+    await readParts(next, pages, async (region, k) => {
+      const button = k === 0 ? next : nextButton(region);
+      return !!button && !await press(button);
+    });
+  }
+  // A text switched in place by a choice: a story's chapters in a <select>, its parts behind radio buttons (a
+  // 23rd blind round). Each later choice is made in turn as a reader makes it, settling after each, and read as
+  // "Next" pages are; a choice that showed only what was seen (a list re-sorted) ends it, and, when nothing was
+  // read, the first choice is made again. Only choices outside forms and the page's chrome, beside a part of
+  // pageMinChars or more; a navigation to another document that a choice starts is stopped.
+  const stay = (e) => { if (e.destination && !e.destination.sameDocument && e.cancelable) e.preventDefault(); };
+  const choose = async (pick) => {
+    if (window.navigation) navigation.addEventListener("navigate", stay);
+    try {
+      anew();
+      pick();
+      steps++;
+      await frame();
+      await frame();
+      pending = await settle();
+    } finally {
+      if (window.navigation) navigation.removeEventListener("navigate", stay);
+    }
+    return !movedOn();
+  };
+  const choices = (el) => !el.disabled && !el.form && !el.closest(o.chrome) && shows(el);
+  for (const select of bound || net.stop || moved ? [] : [...document.querySelectorAll("select")]) {
+    if (select.multiple || !choices(select) || select.options.length < 2 || select.options.length > o.pagesMax + 1) {
+      continue;  // a long list (countries, dates) is a form's, not a text's parts
+    }
+    const first = select.selectedIndex, count = select.options.length;
+    const pick = (k) => () => {
+      select.selectedIndex = k;
+      for (const type of ["input", "change"]) select.dispatchEvent(new Event(type, {bubbles: true}));
+    };
+    const read = await readParts(select, (c) => c.contains(select),
+      async (region, k) => first + k + 1 < count && select.isConnected && choose(pick(first + k + 1)),
+      {orBody: false, skip: true, least: o.pageMinChars});
+    if (!read && select.isConnected && select.selectedIndex !== first && !moved) await choose(pick(first));
+  }
+  const groups = new Map();
+  for (const radio of bound || net.stop || moved ? [] : document.querySelectorAll('input[type="radio"][name]')) {
+    if (!choices(radio)) continue;
+    if (!groups.has(radio.name)) groups.set(radio.name, []);
+    groups.get(radio.name).push(radio);
+  }
+  // a choice that records what the reader thinks (a rating's stars, a poll) is not made for them
+  const opinion = /(^|[^a-z])(rat(e|ing)s?|stars?|polls?|vot(e|es|ing)|survey|feedback|quiz|answers?)([^a-z]|$)/i;
+  const asks = (radio) => [radio, radio.closest("fieldset, [role=radiogroup]") || radio.parentElement]
+    .some((el) => el && opinion.test(`${el.getAttribute("name") || ""} ${el.id} ${el.getAttribute("class") || ""}`));
+  for (const radios of groups.values()) {
+    const first = radios.findIndex((r) => r.checked);
+    if (radios.length < 2 || radios.length > o.pagesMax + 1 || first < 0 || moved || net.stop || asks(radios[0])) {
+      continue;
+    }
+    const holds = (c) => radios.some((r) => c.contains(r));
+    const read = await readParts(radios[first], holds,
+      async (region, k) => first + k + 1 < radios.length && radios[first + k + 1].isConnected
+        && choose(() => radios[first + k + 1].click()),
+      {orBody: false, least: o.pageMinChars});
+    if (!read && radios[first].isConnected && !radios[first].checked && !moved) await choose(() => radios[first].click());
   }
   // The rows of a virtualised list seen so far (text -> [place in the list, the row, a copy]); ``scrolled``
   // gives how far what scrolls the list has moved, so that a row's place holds whatever the scroll (a

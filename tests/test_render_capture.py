@@ -878,6 +878,66 @@ def test_an_explainer_read_by_next_step_is_read_step_by_step(browser, hide):
     assert [text.index(f) for f in found] == sorted(text.index(f) for f in found)
 
 
+#: A story whose chapters are chosen in a <select> (only the chosen one on the page), beside a select that would
+#: send the reader to another page and a list sorted by a third.
+CHAPTERS = """<html><head><meta charset="utf-8"></head><body><main><h1>The lock keeper's year</h1>
+<label>Jump to chapter: <select id="ch">%s</select></label><article id="story"></article>
+<label>Archives <select onchange="location.href = '/elsewhere.html'"><option>2025</option><option>2024</option>
+</select></label>
+<section><label>Sort <select id="sort"><option>Oldest</option><option>Newest</option></select></label>
+<ul id="notes"></ul></section></main><script>
+const chapter = (k) => [0, 1].map((j) => `<p>Paragraph ${j} of chapter ${k}, which only this chapter shows.</p>`);
+const ch = document.getElementById('ch'), story = document.getElementById('story');
+const show = () => { const k = Number(ch.value || 1);
+  setTimeout(() => { story.innerHTML = chapter(k).join(''); }, 100); };
+ch.addEventListener('change', show); show();
+const notes = ['A note on the lock keeper, the first of three in the list.',
+  'A note on the canal, the second of three.',
+  'A note on the boats, the third of three in the list under the story.'];
+const sorted = () => { const list = document.getElementById('sort').value === 'Newest' ? [...notes].reverse() : notes;
+  document.getElementById('notes').innerHTML = list.map((n) => `<li>${n}</li>`).join(''); };
+document.getElementById('sort').addEventListener('change', sorted); sorted();
+</script></body></html>"""
+
+
+@pytest.mark.parametrize("placeholder", [False, True], ids=["chapter-1-chosen", "choose-first"])
+def test_chapters_chosen_in_a_select_are_read_in_order(browser, tmp_path, placeholder):
+    # Each later chapter is chosen in turn and read; the select that would leave the page does not take it
+    # elsewhere, and a list a select re-sorts is not read twice.
+    options = ('<option value="">Choose a chapter…</option>' if placeholder else "") + "".join(
+        f'<option value="{k}">Chapter {k}</option>' for k in (1, 2, 3))
+    (tmp_path / "story.html").write_text(CHAPTERS % options, encoding="utf-8")
+    (tmp_path / "elsewhere.html").write_text(f"<html><body><p>Another page. {PARA}</p></body></html>", encoding="utf-8")
+    with serve(str(tmp_path)) as base:
+        result = extract(f"{base}/story.html", render=True)
+    found = [f"Paragraph {j} of chapter {k}," for k in (1, 2, 3) for j in (0, 1)]
+    assert all(result.text.count(f) == 1 for f in found), result.text
+    assert [result.text.index(f) for f in found] == sorted(result.text.index(f) for f in found)
+    assert "Another page" not in result.text and result.url == f"{base}/story.html"
+    assert result.text.count("A note on the canal") <= 1
+
+
+def test_parts_behind_radio_buttons_are_read_and_a_rating_is_left_alone(browser):
+    # Svelte's bind:group: the checked radio's part alone on the page; each other radio is checked in turn.
+    # A row of rating stars (radios too) is not clicked: it would record an opinion.
+    radios = "".join(f'<label><input type="radio" name="part" value="{k}"{" checked" if k == 0 else ""}> Part {k + 1}'
+                     "</label>" for k in range(3))
+    stars = "".join(f'<label><input type="radio" name="rating" value="{k}"> {k}</label>' for k in range(1, 6))
+    html = f"""<html><body><main><h1>The feature</h1><fieldset class="parts"><legend>Read the feature</legend>{radios}
+      </fieldset><article id="part"></article><fieldset>Rate it: {stars}</fieldset></main><script>
+      const draw = (k) => {{ document.getElementById('part').innerHTML = [0, 1].map((j) =>
+        `<p>Paragraph ${{j}} of part ${{k + 1}}, shown while its radio button is checked.</p>`).join(''); }};
+      document.querySelectorAll('[name=part]')
+        .forEach((r) => r.addEventListener('change', () => draw(Number(r.value))));
+      document.querySelectorAll('[name=rating]').forEach((r) => r.addEventListener('change', () => {{
+        document.getElementById('part').insertAdjacentHTML('beforeend', '<p>You rated it; thank you.</p>'); }}));
+      draw(0);</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    found = [f"Paragraph {j} of part {k}," for k in (1, 2, 3) for j in (0, 1)]
+    assert all(text.count(f) == 1 for f in found), text
+    assert "You rated it" not in text
+
+
 CSS_ONLY = """<html><head><style>
 .panels > div, .faq .answer, .menu ul { display: none; }
 #t1:checked ~ .panels > .p1, #t2:checked ~ .panels > .p2, #t3:checked ~ .panels > .p3 { display: block; }
