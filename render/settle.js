@@ -618,7 +618,15 @@ async (o) => {
   // panel is the one panel beside its list (Inferno's, Preact's hand-made tabs: one panel, redrawn).
   const tabPanel = (tab) => namedBy(tab)
     || (tab.id && document.querySelector(`[role="tabpanel"][aria-labelledby~="${CSS.escape(tab.id)}"]`))
-    || onlyPanel(tab);
+    || onlyPanel(tab) || inOrder(tab);
+  // ... or, as many panels beside the list as it has tabs, the one in the tab's place (a 24th blind round)
+  const inOrder = (tab) => {
+    const list = tab.closest('[role="tablist"]'), box = list && list.parentElement;
+    if (!box) return null;
+    const tabs = [...list.querySelectorAll('[role="tab"]')];
+    const panels = [...box.children].filter((c) => c.matches('[role="tabpanel"]'));
+    return tabs.length === panels.length ? panels[tabs.indexOf(tab)] : null;
+  };
   const onlyPanel = (tab) => {
     const box = tab.getAttribute("aria-selected") === "true" && tab.closest('[role="tablist"]');
     const panels = box && box.parentElement ? box.parentElement.querySelectorAll('[role="tabpanel"]') : [];

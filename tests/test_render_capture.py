@@ -1620,6 +1620,26 @@ def test_tabs_whose_one_panel_is_redrawn_and_named_by_nothing_are_read_whole(bro
     assert all(at >= 0 for at in parts) and parts == sorted(parts), text
 
 
+def test_tabs_whose_panels_are_named_by_nothing_but_their_order_are_read(browser):
+    # A video page's tabs name no panel, and two panels follow the list, the second empty and hidden until its tab
+    # is pressed (which fetches the transcript): the panel in the tab's place is the tab's.
+    html = f"""<html><body><main><h1>A night under the dark sky</h1><div role="tablist">
+      <button role="tab" id="t-about" aria-selected="true">About this video</button>
+      <button role="tab" id="t-tr" aria-selected="false">Transcript</button></div>
+      <div role="tabpanel" id="p-about"><p>{PARA}</p></div><div role="tabpanel" id="p-tr" hidden></div></main><script>
+      const tabs = [...document.querySelectorAll('[role=tab]')];
+      const panels = [...document.querySelectorAll('[role=tabpanel]')];
+      tabs.forEach((t, k) => t.addEventListener('click', () => {{
+        tabs.forEach((u, j) => u.setAttribute('aria-selected', String(j === k)));
+        panels.forEach((p, j) => {{ p.hidden = j !== k; }});
+        if (k === 1 && !panels[1].innerHTML) setTimeout(() => {{ panels[1].innerHTML =
+          [0, 1, 2].map((n) => `<p>Line ${{n}} of the transcript, said by the warden.</p>`).join(''); }}, 300);
+      }}));</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert all(f"Line {n} of the transcript" in text for n in range(3)), text
+    assert PARA.strip() in text
+
+
 def test_panels_hidden_just_after_their_button_are_content(browser):
     # Alpine's x-show: each answer hidden with display: none right after the button that shows it, no ARIA;
     # the button's label is the question. A menu's panel (in the page's chrome, or mostly links, or after a
