@@ -4,7 +4,7 @@
   const INTERACT = new Set(%(interact)s), CHANNEL_WAIT = %(channel_wait)s, IMAGES_OFF = %(images_off)s;
   const net = {inflight: 0, outside: 0, outsideAt: -Infinity, started: 0, last: 0, scrolls: false, timers: new Map(), lastChange: -Infinity, prevChange: -Infinity,
                dynamic: false, stop: false, later: new Map(), intervals: new Map(), workers: 0, lastFire: -Infinity,
-               scrollers: new Set(), channels: new Map(), roots: []};
+               scrollers: new Set(), channels: new Map(), roots: [], lastAdd: -Infinity};
   Object.defineProperty(window, "__pagesightNet", {value: net, enumerable: false});
   const begin = () => { net.inflight++; net.started++; net.dynamic = true; net.last = performance.now(); };
   const end = () => { net.inflight--; net.last = performance.now(); };
@@ -257,6 +257,13 @@
       for (let k = 0; k < r.addedNodes.length; k++) scripts(r.addedNodes[k]);
       // the settle step's record, while it scrolls (one push a node: a spread of 100,000 overflows)
       for (let k = 0; net.adds && k < r.addedNodes.length; k++) net.adds.push(r.addedNodes[k]);
+      // an element with text added (not put in place of another): a short heading a message brought counts
+      if (!r.removedNodes.length && net.lastAdd !== performance.now()) {
+        for (let k = 0; k < r.addedNodes.length; k++) {
+          const node = r.addedNodes[k];
+          if (node.nodeType === 1 && /\S/.test(node.textContent || "")) { net.lastAdd = performance.now(); break; }
+        }
+      }
       if (hit) continue;
       hit = r.type === "characterData" ? big(r.target) : false;
       for (let k = 0; !hit && k < r.addedNodes.length; k++) {
@@ -285,7 +292,8 @@
   const addedSinceFire = () => addedSince(net.lastFire);
   // Server events, sockets and workers: awaited CHANNEL_WAIT ms for a first message, and ``next`` ms after
   // each message that added content, for the next; not after one that did not, nor once closed or ended.
-  // A message that added nothing (a heartbeat) stops the wait until one adds content again.
+  // A message that added nothing (a heartbeat) stops the wait until one adds content again: text of SIG
+  // characters or more, or an element with text put on the page (a short heading, a 24th blind round).
   // A server-events stream's named events ("event: ping", "event: section") are messages too: each name the
   // page listens for is listened for as well (a fourteenth blind round: a heartbeat, then sections, named).
   const awaitMessages = (channel, next) => {
@@ -297,7 +305,8 @@
       // once the page's own handlers have run, and the frame some of them wait for (a Turbo stream action)
       setTimeout0.call(window, () => {
         if (over) return;
-        if (addedSince(t)) net.channels.set(channel, performance.now() + next); else net.channels.delete(channel);
+        if (addedSince(t) || net.lastAdd >= t) net.channels.set(channel, performance.now() + next);
+        else net.channels.delete(channel);
       }, %(message_render)s);
     };
     channel.addEventListener("message", onMessage);

@@ -1102,6 +1102,20 @@ def test_named_server_events_are_messages_too(browser, tmp_path):
     assert all(note in result.text for note in STREAMED[:3]), result.text
 
 
+def test_server_events_bringing_a_short_heading_are_followed(browser, tmp_path):
+    # A story streamed a block an event, one of them a short section heading: a message whose text is short but
+    # which puts an element on the page added content, and the stream is followed to its end.
+    blocks = [f"<p>{note}</p>" for note in STREAMED[:2]] + ["<h2>An ally</h2>"] + [f"<p>{n}</p>" for n in STREAMED[2:5]]
+    events = _event_stream([(0.6, f"event: block\ndata: {block}") for block in blocks])  # slower than a rhythm
+    html = ("<html><body><main><h1>Harbour notes</h1></main><script>"
+            "const es = new EventSource('/events');"
+            "es.addEventListener('block', (e) =>"
+            " document.querySelector('main').insertAdjacentHTML('beforeend', e.data));"
+            "es.addEventListener('done', () => es.close());</script></body></html>")
+    result = _rendered_from_server(tmp_path, html, {"/events": events}, extract)
+    assert all(note in result.text for note in STREAMED[:5]), result.text
+
+
 def test_a_clock_alone_does_not_hold_the_page(browser):
     html = """<html><body><article><h1>Clock</h1><p>""" + PARA * 5 + """</p></article><span id="c"></span><script>
       (function tick() { document.getElementById('c').textContent = Date.now(); setTimeout(tick, 100); })();
