@@ -106,8 +106,10 @@ async (o) => {
     // A module the page's modules asked for by import() is counted from the browser's events, which
     // reach the page a moment after the request began: a page of modules gives them that moment, from
     // the start and from each scroll step or press (an island hydrated once on screen); any page, from a
-    // scroll step its observers reported (Qwik's loader, a classic script, imports an island's code then).
-    const asked = modules ? Math.max(t0, net.rhythmFrom || -Infinity) : net.reportedAt || -Infinity;
+    // scroll step its observers reported (Qwik's loader, a classic script, imports an island's code then),
+    // and from a press or a choice (a click handler a classic script delegates imports its code: a 24th round).
+    const asked = modules ? Math.max(t0, net.rhythmFrom || -Infinity)
+      : Math.max(net.reportedAt || -Infinity, net.pressedAt || -Infinity);
     if (performance.now() - asked < o.reportMs) return "requests";
     let dynamic = false;
     for (const w of views()) {
@@ -278,6 +280,7 @@ async (o) => {
     } finally {
       if (guarded) { removeEventListener("click", arm, true); removeEventListener("click", guard); }
     }
+    net.pressedAt = performance.now();
     steps++;
     await frame();
     await frame();
@@ -786,6 +789,7 @@ async (o) => {
     try {
       anew();
       pick();
+      net.pressedAt = performance.now();
       steps++;
       await frame();
       await frame();

@@ -2144,6 +2144,27 @@ def test_content_a_module_brings_is_waited_for(browser, tmp_path, trigger):
     assert not result.warnings
 
 
+def test_a_module_a_pressed_button_imports_is_waited_for(browser, tmp_path):
+    # A page of classic scripts whose one click listener, on the document, imports the code of the pressed button
+    # (Qwik's way): the browser reports the import a moment after the press, and the press is held that long.
+    def rest(handler):
+        time.sleep(0.3)
+        return 200, {"Content-Type": "text/javascript"}, (
+            b"export function more(el) { fetch('/rest.json').then((r) => r.json()).then((t) => {"
+            b" el.outerHTML = '<p>' + t + '</p>'; }); }")
+
+    html = f"""<html><body><main><h1>Fog counts</h1><p>{PARA * 3}</p>
+      <button on-click="/rest.js#more">Read the full story</button></main><script>
+      document.addEventListener('click', (e) => {{ const el = e.target.closest('[on-click]'); if (!el) return;
+        const [src, name] = el.getAttribute('on-click').split('#'); import(src).then((m) => m[name](el)); }});
+      </script></body></html>"""
+    (tmp_path / "page.html").write_text(html, encoding="utf-8")
+    routes = {"/rest.js": rest, "/rest.json": _slow(json.dumps(ISLAND_TEXT * 2).encode(), delay=0.3)}
+    with serve(str(tmp_path), routes) as base:
+        result = extract(f"{base}/page.html", render=True)
+    assert ISLAND_TEXT in result.text, result.text
+
+
 TALL_TEXT = "The story filled the box once the reader could see all of it at once on a tall screen."
 
 
