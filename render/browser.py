@@ -268,7 +268,9 @@ SHELL_PAGE_CHARS = 1500
 #: posts, comments), with a count or of older items too ("Load 20 more", "Show 4 older releases", "View
 #: previous replies": a twelfth blind round), "More results", "Continue reading", "Read the full story",
 #: "View full job description", "Full course description" (not "View full size"), "Show all", "Show
-#: transcript" (a podcast's or a video's: an eighteenth blind round).
+#: transcript" (a podcast's or a video's: an eighteenth blind round); and the same in German, French,
+#: Spanish, Italian, Portuguese, Dutch, Swedish, Finnish, Polish, Russian, Turkish, Greek, Arabic, Hebrew,
+#: Japanese, Chinese and Korean ("Mehr laden", "Voir plus", "Leer más", "Показать ещё", "続きを読む", "加载更多").
 #: A button labelled so is pressed after scrolling, settling after each press, while the page grows
 #: (within ``scroll_steps`` and ``scroll_max_height``); one that only showed text already there is
 #: not pressed again (it would hide it).
@@ -276,7 +278,23 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|p
                        r"|^more (results|items|posts|stories|articles|products|comments)\b|^continue reading\b"
                        r"|^((read|view|see) (the )?)?(full|whole|entire|rest)\b"
                        r"(?! (size|screen|image|photo|resolution))"
-                       r"|^(show|expand) (all|full)\b|^(show|view|read|see|open|expand) (the |full )?transcript\b")
+                       r"|^(show|expand) (all|full)\b|^(show|view|read|see|open|expand) (the |full )?transcript\b"
+                       # the same in the languages of the consent labels below, and a few more
+                       r"|^(mehr (laden|anzeigen|lesen)|weitere (laden|anzeigen)|weiterlesen|alle anzeigen"
+                       r"|charger plus|voir plus|afficher plus|lire la suite|voir tout|afficher tout"
+                       r"|cargar más|ver más|mostrar más|leer más|seguir leyendo|ver todo|mostrar todo"
+                       r"|carica altr[io]|mostra (altro|di più|tutto)|leggi (di più|tutto)|continua a leggere"
+                       r"|carregar mais|ver mais|mostrar mais|ler mais|continuar (lendo|a ler)|ver tudo"
+                       r"|meer (laden|tonen|weergeven)|toon (meer|alles)|lees meer|verder lezen|alles tonen"
+                       r"|visa (mer|fler|alla)|läs mer|ladda fler|näytä lisää|lue lisää|lataa lisää"
+                       r"|pokaż (więcej|wszystko)|(załaduj|wczytaj) więcej|czytaj (więcej|dalej)"
+                       r"|показать (ещё|еще|все|больше)|загрузить (ещё|еще|больше)|читать (далее|полностью)"
+                       r"|daha fazla (yükle|göster)|devamını oku|tümünü göster"
+                       r"|διαβάστε περισσότερα|δείτε περισσότερα|φόρτωση περισσότερων"
+                       r"|اقرأ المزيد|عرض المزيد|تحميل المزيد|קרא עוד|טען עוד|הצג עוד"
+                       r"|もっと見る|さらに表示|続きを読む|もっと読む|すべて表示|さらに読み込む"
+                       r"|加载更多|查看更多|显示更多|阅读全文|展开全文|阅读更多|查看全部|載入更多|顯示更多"
+                       r"|더 ?보기|계속 읽기|전체 보기|더 불러오기)(?=$|[\s\d(…:.!›»>→-])")
 #: Longer labels are sentences, not "Load more" buttons.
 MORE_BUTTON_MAX_CHARS = 40
 #: A collapsed disclosure's button labelled with at least this many words titles what it opens (an FAQ's
@@ -350,10 +368,17 @@ ACCEPT_IN_FRAME_JS = """(o) => {
 WALL_MIN_SHARE = 0.5
 #: The label (text or ``aria-label``) of a button that shows the next page of a text or a list paged in place
 #: (a regular expression, case ignored): "Next", "Next page", "Next step", "Next chapter", "Next »", "Older posts",
-#: "›" (an explainer's or a wizard's steps, a story's chapters: a 23rd blind round). Only a button
+#: "›" (an explainer's or a wizard's steps, a story's chapters: a 23rd blind round), and the same in the
+#: languages of ``MORE_BUTTON_PATTERN`` ("Weiter", "Suivant", "Volgende", "Далее", "次へ"). Only a button
 #: that cannot leave the page (not a link, not a form's submit button), outside the header, footer,
 #: sidebars and dialogs (a pager is often a ``<nav>`` of its own, so navigation is not left out).
-NEXT_BUTTON_PATTERN = r"^(next( (page|step|part|chapter|section))?|older( posts| entries)?)\s*[›»>→]*$|^[›»>→]$"
+NEXT_BUTTON_PATTERN = (r"^(next( (page|step|part|chapter|section))?|older( posts| entries)?"
+                       # the same in the languages of MORE_BUTTON_PATTERN
+                       r"|weiter|nächste( seite)?|suivante?|page suivante|siguiente|página siguiente"
+                       r"|successiv[oa]|pagina successiva|avanti|próxim[oa]( página)?|seguinte|volgende( pagina)?"
+                       r"|nästa( sida)?|seuraava|następn[ay]( strona)?|dalej|далее|следующая( страница)?|вперёд|вперед"
+                       r"|sonraki( sayfa)?|ileri|επόμεν[οη]( σελίδα)?|التالي|הבא|次へ|次のページ|下一页|下一頁|下一步"
+                       r"|下一章|다음( 페이지)?)\s*[›»>→←‹«]*$|^[›»>→]$")
 #: Where a "Next" button is not looked for: the page's edges and its dialogs.
 NEXT_EXCLUDED_SELECTOR = ", ".join(part for part in CHROME_SELECTOR.split(", ")
                                    if part not in ("nav", '[role="navigation"]'))

@@ -1229,6 +1229,27 @@ def test_a_load_more_button_is_pressed_until_the_list_ends(browser, label):
     assert "Log entry 2 of" in still.text and "Log entry 3 of" not in still.text
 
 
+@pytest.mark.parametrize("label", ["Mehr laden", "Voir plus", "Показать ещё", "もっと見る", "加载更多", "더보기"])
+def test_a_load_more_button_in_another_language_is_pressed(browser, label):
+    html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>Log</h1><ul id="log"></ul>
+      <button id="more" type="button">{label}</button></main><script>
+      let k = 0;
+      function add() {{ for (let j = 0; j < 3; j++, k++) document.getElementById('log').insertAdjacentHTML('beforeend',
+          '<li>Log entry ' + k + ' of the harbour, written by the pilot on duty that day.</li>');
+        if (k >= 9) document.getElementById('more').remove(); }}
+      add(); document.getElementById('more').onclick = () => setTimeout(add, 200);</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert all(f"Log entry {k} of the harbour" in text for k in range(9)), text
+
+
+@pytest.mark.parametrize("label", ["Weiter", "Suivant »", "Volgende", "Далее", "次へ", "下一页"])
+def test_a_story_paged_by_a_next_button_in_another_language_is_read(browser, label):
+    html = (PAGED % (3, "false")).replace('aria-label="Next page">&raquo;', f">{label}").replace(
+        "<html><body>", '<html><head><meta charset="utf-8"></head><body>')
+    text = extract(html.encode(), render=True).text
+    assert all(text.count(f"Paragraph {k} of page {n},") == 1 for n in range(1, 4) for k in (0, 1)), text
+
+
 def test_read_more_buttons_show_the_rest_once(browser):
     # Two texts whose ends are hidden (display: none) until their "Read more" button is pressed; the
     # buttons toggle, so each is pressed once (a second press would hide the text again).
