@@ -839,10 +839,10 @@ async (o) => {
   // The rows of a virtualised list seen so far (text -> [place in the list, the row, a copy]); ``scrolled``
   // gives how far what scrolls the list has moved, so that a row's place holds whatever the scroll (a
   // transform as well as a ``top``).
-  const gatherer = (holder, scrolled) => {
+  const gatherer = (holderNow, scrolled) => {  // ``holderNow()``: the holder, which a list may draw anew
     const seen = new Map();
     const gather = () => {
-      for (const row of holder.children) {
+      for (const row of holderNow().children) {
         const text = row.textContent.trim();
         if (text && !seen.has(text)) seen.set(text, [row.getBoundingClientRect().top + scrolled(), row,
                                                      row.cloneNode(true)]);
@@ -899,9 +899,12 @@ async (o) => {
     if (bound || net.stop || moved || steps >= o.steps) break;
     if (!box.isConnected || box === document.body || box === document.documentElement
         || box.scrollHeight <= box.clientHeight + 1 || !shows(box)) continue;
-    const holder = [...box.children].sort((a, b) => b.scrollHeight - a.scrollHeight)[0];
+    const tallest = () => [...box.children].sort((a, b) => b.scrollHeight - a.scrollHeight)[0];
+    let holder = tallest();
     if (!holder) continue;
-    const [seen, gather] = gatherer(holder, () => box.scrollTop);
+    // a list drawing its holder anew at each scroll (Solid's, a 25th blind round): the one on the page now
+    const holderNow = () => (holder.isConnected ? holder : (holder = tallest() || holder));
+    const [seen, gather] = gatherer(holderNow, () => box.scrollTop);
     if (box.scrollTop > 0) {  // scrolled already (to a watched element in it): its first rows are read from the top
       anew();
       box.scrollTop = 0;
@@ -927,13 +930,13 @@ async (o) => {
     pending = await settle();
     // after the box, not in it: the list may scroll its box back to where it was once its rows are gone
     // (Vuetify's does), and the copy's first rows would lie above the box's top, out of sight
-    putBack(holder, seen, box);
+    putBack(holderNow(), seen, box);
   }
   // A list virtualised on the window's scroll (a holder at least two viewports tall, its rows placed
   // absolutely or by a transform): read a viewport at a time from its top to its end, settling after
   // each step, and put back whole the same way, once the page is back at its top.
   for (const holder of bound || net.stop || moved || !listens() ? [] : windowLists()) {
-    const [seen, gather] = gatherer(holder, () => window.scrollY);
+    const [seen, gather] = gatherer(() => holder, () => window.scrollY);
     const top = Math.max(holder.getBoundingClientRect().top + window.scrollY, 0);
     window.scrollTo({left: 0, top, behavior: "instant"});
     await frame();

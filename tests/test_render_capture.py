@@ -1289,6 +1289,23 @@ def test_a_virtualised_list_is_read_whole(browser):
     assert "Tide row 119 of the table" in extract(html.encode(), render=True).text
 
 
+def test_a_virtualised_list_that_draws_its_holder_anew_at_each_scroll_is_read_whole(browser):
+    # Solid's way without <For>: each scroll draws a new holder with the rows in view (and one spare): the rows are
+    # gathered from the holder on the page at each step, not from the first one.
+    html = """<html><body><main><h1>Glossary</h1><div id="box" style="height:450px;overflow-y:auto;position:relative">
+      </div></main><script>
+      const ROW = 150, N = 24, box = document.getElementById('box');
+      const draw = () => { const first = Math.max(0, Math.floor(box.scrollTop / ROW) - 1);
+        const last = Math.min(N, Math.ceil((box.scrollTop + 450) / ROW) + 1);
+        const holder = document.createElement('div'); holder.style.cssText = `height:${N * ROW}px;position:relative`;
+        for (let k = first; k < last; k++) holder.insertAdjacentHTML('beforeend', `<div style="position:absolute;`
+          + `top:${k * ROW}px;height:${ROW}px"><h3>Term ${k}</h3><p>Term ${k} of the glossary, explained.</p></div>`);
+        box.replaceChildren(holder); };
+      box.addEventListener('scroll', draw); setTimeout(draw, 100);</script></body></html>"""
+    text = _text_of_html(html.encode())
+    assert all(text.count(f"Term {k} of the glossary, explained.") == 1 for k in range(24)), text
+
+
 def test_a_list_virtualised_on_the_window_scroll_is_read_whole(browser):
     # Rows placed absolutely in a tall holder, redrawn as the window scrolls (react-window's and TanStack's
     # window mode): read a viewport at a time and put back whole, in order, each row once.
