@@ -454,11 +454,21 @@ async (o) => {
   };
   const openDialogs = () => [...document.querySelectorAll('dialog[open], [role="dialog"], [aria-modal="true"]')]
     .filter(shows);
-  // A copy of a panel to stand in for it once it has gone: static, without its id, shown.
+  // A copy of a panel to stand in for it once it has gone: static, without its id, shown, and inert.
   const standIn = (copy) => {
     copy.removeAttribute("id");
     copy.removeAttribute("hidden");
-    return copy;
+    return inert(copy);
+  };
+  // Inert: without the attributes a framework acts on when nodes carrying them come onto the page (Alpine's
+  // x-for drew its items again inside the copy of a dialog: a 25th blind round; htmx, Unpoly, Livewire and
+  // Stimulus start on such nodes too).
+  const HOOKS = /^(x-|v-|hx-|data-hx-|up-|wire:|[@:]|data-controller$|data-action$)/i;
+  const inert = (node) => {
+    for (const el of [node, ...node.querySelectorAll("*")]) {
+      for (const a of [...el.attributes]) if (HOOKS.test(a.name)) el.removeAttribute(a.name);
+    }
+    return node;
   };
   const pressMore = async (scope = document) => {
     for (let button = moreButton(scope); button && !bound && !net.stop && !moved; button = moreButton(scope)) {
@@ -477,7 +487,7 @@ async (o) => {
         const copy = document.createElement("div");
         copy.append(...[...dialog.childNodes].map((n) => n.cloneNode(true)));
         for (const control of copy.querySelectorAll(BUTTONS)) control.remove();
-        button.after(copy);
+        button.after(inert(copy));
         dialog.style.display = "none";
       }
       if (opened.length) { shown.add(button); continue; }
@@ -870,7 +880,7 @@ async (o) => {
     }));
     copy.style.height = "auto";
     copy.style.paddingTop = copy.style.paddingBottom = "0";  // a list's spacers for the rows not drawn (Vuetify)
-    place.after(copy);
+    place.after(inert(copy));
     holder.style.display = "none";
   };
   const windowLists = () => {

@@ -662,7 +662,25 @@ def test_an_accordion_without_aria_whose_panels_come_on_opening_is_read(browser,
     assert "Added to your cart" not in text
 
 
-TURBO = pathlib.Path(__file__).resolve().parent.parent / "fixtures" / "js" / "site" / "assets" / "vendor" / "turbo.js"
+VENDOR = pathlib.Path(__file__).resolve().parent.parent / "fixtures" / "js" / "site" / "assets" / "vendor"
+TURBO = VENDOR / "turbo.js"
+
+
+def test_a_story_alpine_shows_in_a_dialog_is_read_once(browser, tmp_path):
+    # Alpine (the real one) fetches the story on "Read full story" and draws it in a <dialog> by x-for; the copy of
+    # what the dialog shows, put after the button, carries no directive that Alpine would run again.
+    (tmp_path / "alpine.js").write_bytes((VENDOR / "alpine.js").read_bytes())
+    (tmp_path / "page.html").write_text(f"""<html><head><meta charset="utf-8"><script defer src="/alpine.js"></script>
+      </head><body><main x-data="{{ paras: [], async read() {{ this.paras = await (await fetch('/story.json')).json();
+        this.$nextTick(() => this.$refs.d.showModal()); }} }}"><h1>Harbour story</h1><p>{PARA}</p>
+      <button type="button" @click="read()">Read full story</button>
+      <dialog x-ref="d"><template x-if="paras.length"><div><template x-for="p in paras"><div>
+        <template x-if="p"><p x-text="p"></p></template></div></template></div></template>
+      <button type="button" @click="$refs.d.close()">Close</button></dialog></main></body></html>""", encoding="utf-8")
+    story = [f"Paragraph {k} of the full story, drawn in the dialog by Alpine's x-for." for k in range(4)]
+    with serve(str(tmp_path), {"/story.json": _slow(json.dumps(story).encode(), delay=0.3)}) as base:
+        text = extract(f"{base}/page.html", render=True).text
+    assert all(text.count(p) == 1 for p in story), text
 
 
 def test_a_transcript_fetched_when_its_button_is_pressed_is_read(browser, tmp_path):
