@@ -523,7 +523,21 @@ async (o) => {
     ? button.parentElement : null);
   // the first element a control names in its aria-controls that is on the page, or undefined
   const namedBy = (control) => (control.getAttribute("aria-controls") || "").split(/\s+/).filter(Boolean)
-    .map((id) => document.getElementById(id)).find(Boolean);
+    .map((id) => (control.getRootNode().getElementById ? control.getRootNode() : document).getElementById(id))
+    .find(Boolean);
+  // what matches in the page and in its shadow roots (a Lit element's accordion: a 26th blind round)
+  const everywhere = (selector) => {
+    const found = [...document.querySelectorAll(selector)];
+    for (const root of net.roots || []) if (root.host.isConnected) found.push(...root.querySelectorAll(selector));
+    return found;
+  };
+  // ``closest`` across shadow roots: the element or an ancestor, or a host's, matches
+  const within = (el, selector) => {
+    for (let n = el; n; n = n.parentElement || (n.getRootNode() !== document && n.getRootNode().host) || null) {
+      if (n.matches(selector)) return true;
+    }
+    return false;
+  };
   const filled = (el) => !!el && el.isConnected && !!el.textContent.trim();
   // the panel a disclosure's button opens: the one its aria-controls names, else what follows it (or its
   // heading: Radix's <h3><button>)
@@ -536,8 +550,8 @@ async (o) => {
     .map((a) => a ? `${a.localName}.${a.getAttribute("class") || ""}` : "").join("<");
   const closedDisclosures = () => {
     const found = [];
-    for (const el of document.querySelectorAll('button[aria-expanded="false"], [role="button"][aria-expanded="false"]')) {
-      if (el.disabled || el.form && el.type !== "button" || el.closest("a[href]") || el.closest(o.chrome)
+    for (const el of everywhere('button[aria-expanded="false"], [role="button"][aria-expanded="false"]')) {
+      if (el.disabled || el.form && el.type !== "button" || el.closest("a[href]") || within(el, o.chrome)
           || !["false", null].includes(el.getAttribute("aria-haspopup"))) continue;
       const label = (el.textContent || "").trim();
       if (label.length > o.titleMaxChars || !/\w/.test(label)) continue;

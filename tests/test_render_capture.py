@@ -2003,6 +2003,29 @@ def test_a_frame_inside_a_shadow_root_that_fetches_its_story_is_waited_for(brows
     assert text.count(STORY) == 8, text
 
 
+def test_an_accordion_inside_a_shadow_root_is_opened(browser):
+    # A Lit-like element draws the programme's days in its shadow root as buttons with aria-expanded, one panel at a
+    # time, made only when its day is opened: the accordion is found in the shadow root and each day read.
+    script = """customElements.define('event-page', class extends HTMLElement {
+      connectedCallback() {
+        const root = this.attachShadow({mode: 'open'});
+        root.innerHTML = '<h2>Programme</h2>' + [1, 2, 3].map((k) =>
+          `<div class="day"><button aria-expanded="false">Day ${k} of the fair</button></div>`).join('');
+        const buttons = [...root.querySelectorAll('button')];
+        buttons.forEach((b, k) => b.addEventListener('click', () => {
+          const opening = b.getAttribute('aria-expanded') === 'false';
+          buttons.forEach((c) => { c.setAttribute('aria-expanded', 'false');
+            if (c.nextElementSibling) c.nextElementSibling.remove(); });
+          if (opening) { b.setAttribute('aria-expanded', 'true'); b.insertAdjacentHTML('afterend',
+            `<div class="panel"><p>What happens on day ${k + 1}, told once its button is pressed.</p></div>`); }
+        }));
+      } });"""
+    html = f"""<html><body><main><h1>The wine fair</h1><p>{PARA}</p><event-page></event-page></main>
+      <script>{script}</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert all(f"What happens on day {k}, told once" in text for k in (1, 2, 3)), text
+
+
 #: A toggle that puts the rest of a story on the page (a framework's ``if``: fetched on the first opening), its
 #: first part ending in a "Show more" that fetches the second; pressed again, the toggle takes it all away.
 TWO_STEP = """<html><body><nav><a href="/">Home</a></nav><main><h1>The report</h1><p>%s</p>
