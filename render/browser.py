@@ -268,9 +268,9 @@ SHELL_PAGE_CHARS = 1500
 #: posts, comments), with a count or of older items too ("Load 20 more", "Show 4 older releases", "View
 #: previous replies": a twelfth blind round), "More results", "Continue reading", "Read the full story",
 #: "View full job description", "Full course description" (not "View full size"), "Show all", "Show
-#: transcript" (a podcast's or a video's: an eighteenth blind round); and the same in German, French,
-#: Spanish, Italian, Portuguese, Dutch, Swedish, Finnish, Polish, Russian, Turkish, Greek, Arabic, Hebrew,
-#: Japanese, Chinese and Korean ("Mehr laden", "Voir plus", "Leer más", "Показать ещё", "続きを読む", "加载更多").
+#: transcript" (a podcast's or a video's: an eighteenth blind round), "Show answer" (a Q&A's: a 26th); and
+#: the same in German, French, Spanish, Italian, Portuguese, Dutch, Swedish, Finnish, Polish, Russian, Turkish,
+#: Greek, Arabic, Hebrew, Japanese, Chinese and Korean ("Mehr laden", "Voir plus", "Показать ещё", "続きを読む").
 #: A button labelled so is pressed after scrolling, settling after each press, while the page grows
 #: (within ``scroll_steps`` and ``scroll_max_height``); one that only showed text already there is
 #: not pressed again (it would hide it).
@@ -279,6 +279,7 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|p
                        r"|^((read|view|see) (the )?)?(full|whole|entire|rest)\b"
                        r"(?! (size|screen|image|photo|resolution))"
                        r"|^(show|expand) (all|full)\b|^(show|view|read|see|open|expand) (the |full )?transcript\b"
+                       r"|^(show|view|see|reveal) (the )?answers?\b"
                        # the same in the languages of the consent labels below, and a few more
                        r"|^(mehr (laden|anzeigen|lesen)|weitere (laden|anzeigen)|weiterlesen|alle anzeigen"
                        r"|charger plus|voir plus|afficher plus|lire la suite|voir tout|afficher tout"
@@ -294,7 +295,11 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|p
                        r"|اقرأ المزيد|عرض المزيد|تحميل المزيد|קרא עוד|טען עוד|הצג עוד"
                        r"|もっと見る|さらに表示|続きを読む|もっと読む|すべて表示|さらに読み込む"
                        r"|加载更多|查看更多|显示更多|阅读全文|展开全文|阅读更多|查看全部|載入更多|顯示更多"
-                       r"|더 ?보기|계속 읽기|전체 보기|더 불러오기)(?=$|[\s\d(…:.!›»>→-])")
+                       r"|더 ?보기|계속 읽기|전체 보기|더 불러오기"
+                       r"|antwort anzeigen|(voir|afficher) la réponse|(mostrar|ver) (la )?respuesta"
+                       r"|(mostrar|ver) (a )?resposta|mostra (la )?risposta|toon (het )?antwoord|visa svaret"
+                       r"|pokaż odpowiedź|показать ответ|cevabı göster"
+                       r"|答えを(見る|表示)|(查看|显示|顯示)答案|(정답|답변) 보기)(?=$|[\s\d(…:.!›»>→-])")
 #: Longer labels are sentences, not "Load more" buttons.
 MORE_BUTTON_MAX_CHARS = 40
 #: A collapsed disclosure's button labelled with at least this many words titles what it opens (an FAQ's

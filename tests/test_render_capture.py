@@ -1268,6 +1268,16 @@ def test_a_story_paged_by_a_next_button_in_another_language_is_read(browser, lab
     assert all(text.count(f"Paragraph {k} of page {n},") == 1 for n in range(1, 4) for k in (0, 1)), text
 
 
+@pytest.mark.parametrize("label", ["Show answer", "Mostrar resposta", "Показать ответ"])
+def test_an_answer_behind_show_answer_is_read(browser, label):
+    html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>Why does my bread sink?</h1><p>{PARA}</p>
+      <button type="button" id="show">{label}</button><div id="answer" hidden></div></main><script>
+      document.getElementById('show').onclick = () => setTimeout(() => {{ const a = document.getElementById('answer');
+        a.innerHTML = '<p>The answer, fetched when asked: the dough rose too long before baking.</p>'; a.hidden = false;
+        document.getElementById('show').remove(); }}, 200);</script></body></html>"""
+    assert "The answer, fetched when asked" in extract(html.encode(), render=True).text
+
+
 def test_read_more_buttons_show_the_rest_once(browser):
     # Two texts whose ends are hidden (display: none) until their "Read more" button is pressed; the
     # buttons toggle, so each is pressed once (a second press would hide the text again).
