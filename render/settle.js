@@ -262,6 +262,15 @@ async (o) => {
     || el.getAttribute("aria-label") || "";
   // A press as a reader makes it (for a tab, the pointer and mouse events before the click: Radix selects on
   // mousedown, and selecting twice is selecting once), then the page settled; true if it moved on elsewhere.
+  // After a press or a choice: two frames for its handlers' first renders, then the page settled (``asked``
+  // holds it for the report of an import the action set off).
+  const settleAfterAction = async () => {
+    net.pressedAt = performance.now();
+    steps++;
+    await frame();
+    await frame();
+    pending = await settle();
+  };
   const press = async (el, whole = false) => {
     anew();
     for (const [Kind, type] of whole ? [[PointerEvent, "pointerdown"], [MouseEvent, "mousedown"],
@@ -280,11 +289,7 @@ async (o) => {
     } finally {
       if (guarded) { removeEventListener("click", arm, true); removeEventListener("click", guard); }
     }
-    net.pressedAt = performance.now();
-    steps++;
-    await frame();
-    await frame();
-    pending = await settle();
+    await settleAfterAction();
     return movedOn();
   };
   // A wall over the page (a consent or cookie screen: an element fixed over at least ``wallShare`` of the
@@ -532,7 +537,7 @@ async (o) => {
     return found;
   };
   // ``closest`` across shadow roots: the element or an ancestor, or a host's, matches
-  const within = (el, selector) => {
+  const inside = (el, selector) => {
     for (let n = el; n; n = n.parentElement || (n.getRootNode() !== document && n.getRootNode().host) || null) {
       if (n.matches(selector)) return true;
     }
@@ -551,7 +556,7 @@ async (o) => {
   const closedDisclosures = () => {
     const found = [];
     for (const el of everywhere('button[aria-expanded="false"], [role="button"][aria-expanded="false"]')) {
-      if (el.disabled || el.form && el.type !== "button" || el.closest("a[href]") || within(el, o.chrome)
+      if (el.disabled || el.form && el.type !== "button" || el.closest("a[href]") || inside(el, o.chrome)
           || !["false", null].includes(el.getAttribute("aria-haspopup"))) continue;
       const label = (el.textContent || "").trim();
       if (label.length > o.titleMaxChars || !/\w/.test(label)) continue;
@@ -813,11 +818,7 @@ async (o) => {
     try {
       anew();
       pick();
-      net.pressedAt = performance.now();
-      steps++;
-      await frame();
-      await frame();
-      pending = await settle();
+      await settleAfterAction();
     } finally {
       if (window.navigation) navigation.removeEventListener("navigate", stay);
     }
