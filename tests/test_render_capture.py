@@ -1106,16 +1106,22 @@ def test_server_events_rendered_at_the_next_frame_are_followed(browser, tmp_path
     assert not result.warnings
 
 
+def _events_page(body: str, listeners: str) -> str:
+    """A page reading the server events of /events with ``listeners`` (``es`` is the stream), until ``done``."""
+    return (f"<html><body><main><h1>Harbour notes</h1>{body}</main><script>{PUT_NOTE}"
+            f"const es = new EventSource('/events');{listeners}"
+            "es.addEventListener('done', () => es.close());</script></body></html>")
+
+
 def test_named_server_events_are_messages_too(browser, tmp_path):
     # The stream names its events: a heartbeat at once ("event: ping", which only changes a status line), the
     # notes a while later ("event: note"), past the first-message wait a stream gets from its start.
     notes = [(1.0 if k == 0 else 0.7, f"event: note\ndata: {note}") for k, note in enumerate(STREAMED[:3])]
     events = _event_stream([(0.3, "event: ping\ndata: {}"), *notes])
-    html = (f"<html><body><main><h1>Harbour notes</h1><p id='status'>Connecting…</p></main><script>{PUT_NOTE}"
-            "const es = new EventSource('/events');"
-            "es.addEventListener('ping', () => { document.getElementById('status').textContent = 'Waiting…'; });"
-            "es.addEventListener('note', (e) => put(e.data));"
-            "es.addEventListener('done', () => es.close());</script></body></html>")
+    html = _events_page("<p id='status'>Connecting…</p>",
+                        "es.addEventListener('ping', () => {"
+                        " document.getElementById('status').textContent = 'Waiting…'; });"
+                        "es.addEventListener('note', (e) => put(e.data));")
     result = _rendered_from_server(tmp_path, html, {"/events": events}, extract)
     assert all(note in result.text for note in STREAMED[:3]), result.text
 
@@ -1125,11 +1131,8 @@ def test_server_events_bringing_a_short_heading_are_followed(browser, tmp_path):
     # which puts an element on the page added content, and the stream is followed to its end.
     blocks = [f"<p>{note}</p>" for note in STREAMED[:2]] + ["<h2>An ally</h2>"] + [f"<p>{n}</p>" for n in STREAMED[2:5]]
     events = _event_stream([(0.6, f"event: block\ndata: {block}") for block in blocks])  # slower than a rhythm
-    html = ("<html><body><main><h1>Harbour notes</h1></main><script>"
-            "const es = new EventSource('/events');"
-            "es.addEventListener('block', (e) =>"
-            " document.querySelector('main').insertAdjacentHTML('beforeend', e.data));"
-            "es.addEventListener('done', () => es.close());</script></body></html>")
+    html = _events_page("", "es.addEventListener('block', (e) =>"
+                            " document.querySelector('main').insertAdjacentHTML('beforeend', e.data));")
     result = _rendered_from_server(tmp_path, html, {"/events": events}, extract)
     assert all(note in result.text for note in STREAMED[:5]), result.text
 
