@@ -4,7 +4,7 @@
   const INTERACT = new Set(%(interact)s), CHANNEL_WAIT = %(channel_wait)s, IMAGES_OFF = %(images_off)s;
   const net = {inflight: 0, outside: 0, outsideAt: -Infinity, started: 0, last: 0, scrolls: false, timers: new Map(), lastChange: -Infinity, prevChange: -Infinity,
                dynamic: false, stop: false, later: new Map(), intervals: new Map(), workers: 0, lastFire: -Infinity,
-               scrollers: new Set(), channels: new Map(), roots: [], lastAdd: -Infinity};
+               scrollers: new Set(), channels: new Map(), roots: [], lastAdd: -Infinity, streams: false};
   Object.defineProperty(window, "__pagesightNet", {value: net, enumerable: false});
   const begin = () => { net.inflight++; net.started++; net.dynamic = true; net.last = performance.now(); };
   const end = () => { net.inflight--; net.last = performance.now(); };
@@ -257,8 +257,9 @@
       for (let k = 0; k < r.addedNodes.length; k++) scripts(r.addedNodes[k]);
       // the settle step's record, while it scrolls (one push a node: a spread of 100,000 overflows)
       for (let k = 0; net.adds && k < r.addedNodes.length; k++) net.adds.push(r.addedNodes[k]);
-      // an element with text added (not put in place of another): a short heading a message brought counts
-      if (!r.removedNodes.length && net.lastAdd !== performance.now()) {
+      // an element with text added (not put in place of another): a short heading a message brought counts;
+      // looked at only on a page with a stream or a socket, as every change of every page passes here
+      if (net.streams && !r.removedNodes.length) {
         for (let k = 0; k < r.addedNodes.length; k++) {
           const node = r.addedNodes[k];
           if (node.nodeType === 1 && /\S/.test(node.textContent || "")) { net.lastAdd = performance.now(); break; }
@@ -299,6 +300,7 @@
   const awaitMessages = (channel, next) => {
     let over = false;
     const done = () => { over = true; net.channels.delete(channel); };
+    net.streams = true;
     net.channels.set(channel, performance.now() + CHANNEL_WAIT);
     const onMessage = () => {
       const t = net.lastFire = performance.now();

@@ -538,7 +538,7 @@ async (o) => {
   };
   // ``closest`` across shadow roots: the element or an ancestor, or a host's, matches
   const inside = (el, selector) => {
-    for (let n = el; n; n = n.parentElement || (n.getRootNode() !== document && n.getRootNode().host) || null) {
+    for (let n = el; n; n = up(n)) {
       if (n.matches(selector)) return true;
     }
     return false;
