@@ -268,7 +268,8 @@ SHELL_PAGE_CHARS = 1500
 #: posts, comments), with a count or of older items too ("Load 20 more", "Show 4 older releases", "View
 #: previous replies": a twelfth blind round), "More results", "Continue reading", "Read the full story",
 #: "View full job description", "Full course description" (not "View full size"), "Show all", "Show
-#: transcript" (a podcast's or a video's: an eighteenth blind round), "Show answer" (a Q&A's: a 26th); and
+#: transcript" (a podcast's or a video's: an eighteenth blind round), "Show answer" (a Q&A's: a 26th), "View
+#: replies (7)", "Show 3 replies" (a thread's, drawn only when asked: a 23rd; "Load more replies" was already); and
 #: the same in German, French, Spanish, Italian, Portuguese, Dutch, Swedish, Finnish, Polish, Russian, Turkish,
 #: Greek, Arabic, Hebrew, Japanese, Chinese and Korean ("Mehr laden", "Voir plus", "Показать ещё", "続きを読む").
 #: A button labelled so is pressed after scrolling, settling after each press, while the page grows
@@ -280,6 +281,7 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|p
                        r"(?! (size|screen|image|photo|resolution))"
                        r"|^(show|expand) (all|full)\b|^(show|view|read|see|open|expand) (the |full )?transcript\b"
                        r"|^(show|view|see|reveal) (the )?answers?\b"
+                       r"|^(show|view|see|load|read) (all )?(\d+ )?(more )?(replies|reply)\b"
                        # the same in the languages of the consent labels below, and a few more
                        r"|^(mehr (laden|anzeigen|lesen)|weitere (laden|anzeigen)|weiterlesen|alle anzeigen"
                        r"|charger plus|voir plus|afficher plus|lire la suite|voir tout|afficher tout"

@@ -1281,6 +1281,20 @@ def test_an_answer_behind_show_answer_is_read(browser, label):
     assert "The answer, fetched when asked" in extract(html.encode(), render=True).text
 
 
+@pytest.mark.parametrize("label", ["View replies (2)", "Show 2 replies", "Load more replies"])
+def test_a_threads_replies_behind_view_replies_are_loaded(browser, label):
+    # A forum thread draws each post's replies only when "View replies" is pressed (a 23rd blind round).
+    html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>Restoring an old sloop</h1><p>{PARA}</p>
+      <div class="post"><p>The first reply, on the page from the start.</p><button type="button">{label}</button>
+      <div class="replies"></div></div></main><script>
+      document.querySelector('.post button').onclick = (e) => setTimeout(() => {{
+        e.target.nextElementSibling.innerHTML = '<p>A reply drawn when asked, about keel bolts.</p>'
+          + '<p>A second reply drawn when asked, about soft decks.</p>'; e.target.remove(); }}, 200);</script></body></html>"""
+    page = get_page(html.encode(), render=True)
+    text = page.text_of(page.body_id)
+    assert "A reply drawn when asked" in text and "A second reply drawn when asked" in text, text
+
+
 def test_read_more_buttons_show_the_rest_once(browser):
     # Two texts whose ends are hidden (display: none) until their "Read more" button is pressed; the
     # buttons toggle, so each is pressed once (a second press would hide the text again).
