@@ -1159,6 +1159,7 @@ class _Engine:
                 "virtualMinRows": VIRTUAL_MIN_ROWS, "virtualPlacedShare": VIRTUAL_PLACED_SHARE,
                 "virtualSparseShare": VIRTUAL_SPARSE_SHARE,
                 "maxMs": opts.settle_max_ms if settle else 0.0,
+                "shellMaxMs": opts.shell_settle_max_ms if settle and opts.settle_max_ms > 0 else 0.0,
                 "graceMs": opts.placeholder_grace_ms, "steps": opts.scroll_steps, "maxHeight": opts.scroll_max_height,
                 "placeholders": PLACEHOLDER_SELECTOR, "mainRegion": MAIN_REGION_SELECTOR,
                 "minArea": PLACEHOLDER_MIN_AREA_SHARE, "emptyChars": EMPTY_PAGE_CHARS, "ioFrames": IO_REPORT_FRAMES,
@@ -1202,7 +1203,8 @@ class _Engine:
             what = {"requests": "its requests", "timers": "its timers", "changes": "its scripts' changes",
                     "workers": "its workers", "observers": "its intersection observers",
                     "navigation": "its refresh to another address"}[pending]
-            warnings.append(f"the page had not settled ({what} still going) after {opts.settle_max_ms:g} ms; "
+            waited = round(done.get("capMs") or opts.settle_max_ms)
+            warnings.append(f"the page had not settled ({what} still going) after {waited:g} ms; "
                             "rendered what was there")
         if done.get("pagesLeft"):
             warnings.append(f"the page's text or list is paged in place and went on past {NEXT_PAGES_MAX} pages "

@@ -69,6 +69,12 @@ class RenderOptions:
     #: (web.dev/lcp); a page still busy then (a ticking clock, an endless carousel) is captured
     #: as it is, with a warning.
     settle_max_ms: float = 5000.0
+    #: ... but a page that has shown nothing of its content yet (an app shell, an empty main region) is
+    #: waited for up to this many ms at its first settling, as a reader waits for a blank page longer
+    #: than for a page already showing its article (Lighthouse waits 30 s for a first contentful paint
+    #: before calling a page blank): an API slow to answer, or answering after retries with back-off
+    #: (1, 2 and 4 s: a 22nd blind round). Half the default ``timeout``; 0, or ``settle_max_ms`` 0, turns it off.
+    shell_settle_max_ms: float = 10000.0
     #: When loading placeholders (skeletons, spinners, aria-busy, "Loading…") are all that is
     #: left and nothing else has happened for this long (ms), stop waiting for them (with a
     #: warning): DESIGN measured skeleton pages whole at 0.6-2.2 s, by timers the wait tracks.
@@ -154,7 +160,8 @@ def make_render_options(values: dict[str, Any] | None = None) -> RenderOptions:
                  "max_bytes", "max_elements"):
         if getattr(opts, name) <= 0:
             raise OptionError(f"render option {name!r} must be positive, got {getattr(opts, name)!r}")
-    for name in ("load_timeout", "quiet_ms", "dom_quiet_ms", "settle_max_ms", "placeholder_grace_ms", "scroll_steps",
+    for name in ("load_timeout", "quiet_ms", "dom_quiet_ms", "settle_max_ms", "shell_settle_max_ms",
+                 "placeholder_grace_ms", "scroll_steps",
                  "scroll_max_height", "recycle_after"):
         if getattr(opts, name) < 0:
             raise OptionError(f"render option {name!r} must not be negative, got {getattr(opts, name)!r}")

@@ -157,26 +157,39 @@ async (o) => {
     const main = emptyMain();
     return !!main && !hosts(main) && !framed(main) && document.body.innerText.length < o.shellChars;
   };
-  const settle = async () => {
-    const start = performance.now(), end = Math.min(start + o.maxMs, deadline);
+  let cap = 0;  // how long the last settling that ended with something pending could wait (ms)
+  // ``longer``: a page that has not shown its content yet is waited for up to shellMaxMs, not maxMs (an API
+  // slow to answer, or answering after retries); once it shows its content past maxMs, it is given graceMs
+  // more to finish drawing it.
+  const settle = async (longer = false) => {
+    const start = performance.now();
+    let shell = longer && o.shellMaxMs > o.maxMs && unfilled();
+    let end = Math.min(start + (shell ? o.shellMaxMs : o.maxMs), deadline);
     let other = start;  // when something other than a placeholder was last pending
     for (;;) {
       const what = busy(end);
       if (!what) return null;
       const now = performance.now();
+      cap = end - start;
       if (what !== "placeholders") other = now;
       else if (now - other >= o.graceMs) {
         for (const el of placeholders(true)) stale.add(el);
         return what;
       }
       if (now >= end || net.stop) return what;
+      if (shell && now >= start + o.maxMs && !unfilled()) {
+        shell = false;
+        end = Math.min(now + o.graceMs, end);
+      }
       await sleep(20);
     }
   };
-  let pending = await settle();
+  // The longer wait comes after a reader's first moves on a page waiting for them (it may be busy meanwhile).
+  const waitsForReader = () => o.interact && net.interacts && !net.stop;
+  let pending = await settle(!waitsForReader());
   // Only a page that has not shown its content: on wcxb_dev, a page already showing its article (0500)
   // had scripts, loaded by these moves, that sent it elsewhere.
-  if (o.interact && net.interacts && !net.stop && unfilled()) {  // waiting for a reader (INTERACTION_EVENTS)
+  if (waitsForReader() && unfilled()) {  // waiting for a reader (INTERACTION_EVENTS)
     const at = document.body || document.documentElement, x = window.innerWidth / 2, y = window.innerHeight / 2;
     const moves = [new KeyboardEvent("keydown", {key: "Shift", code: "ShiftLeft", bubbles: true}),
                    new KeyboardEvent("keyup", {key: "Shift", code: "ShiftLeft", bubbles: true}),
@@ -186,7 +199,7 @@ async (o) => {
                    new WheelEvent("wheel", {deltaY: 0, clientX: x, clientY: y, bubbles: true})];
     for (const e of moves) at.dispatchEvent(e);
     await frame();
-    pending = await settle();
+    pending = await settle(true);
   }
   const listens = () => net.scrolls || window.onscroll || document.onscroll
     || (document.body && document.body.onscroll);
@@ -998,6 +1011,6 @@ async (o) => {
     await finishAnimations();
   }
   return {steps, pending, placeholder: pending === "placeholders", bound, moved, paged, pagesLeft,
-          wallFrame: !!wallFrame, ms: performance.now() - t0,
+          wallFrame: !!wallFrame, capMs: cap, ms: performance.now() - t0,
           elements: document.getElementsByTagName("*").length};
 }

@@ -126,6 +126,25 @@ def test_a_page_that_has_not_shown_its_content_waits_longer(browser, fill):
                                render_options={"settle_max_ms": 0}).text
 
 
+@pytest.mark.parametrize("fill", [
+    "setTimeout(fill, 6500);",  # past the 5 s cap of a page showing its content
+    # an API answering after two failures, retried after 1, 2 and 4 s (a 22nd blind round)
+    "(function retry(k, wait) { if (k === 3) fill(); else setTimeout(() => retry(k + 1, wait * 2), wait); })(0, 1000);",
+    "fetch('/slow').then(() => fill());",  # an API slow to answer
+], ids=["slow-timer", "back-off", "slow-api"])
+def test_a_page_showing_nothing_yet_is_waited_for_past_the_usual_cap(browser, tmp_path, fill):
+    def slow(handler):
+        time.sleep(6.5)
+        return 200, {"Content-Type": "application/json"}, b"{}"
+
+    (tmp_path / "page.html").write_text(UNSHOWN_PAGE.format(before="", fill=fill))
+    with serve(str(tmp_path), {"/slow": slow}) as base:
+        assert LATE in extract(f"{base}/page.html", render=True, timeout=20).text
+        # the longer wait turned off: the usual cap
+        assert LATE not in extract(f"{base}/page.html", render=True, timeout=20,
+                                   render_options={"shell_settle_max_ms": 0}).text
+
+
 @pytest.mark.parametrize("body", [
     "<main><h1>Short note</h1></main><script>setTimeout(() => {}, 50);</script>",  # little text, a timer ran
     "<main><x-note></x-note></main><script>customElements.define('x-note', class extends HTMLElement {"
