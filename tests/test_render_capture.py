@@ -1308,7 +1308,8 @@ def test_a_threads_replies_behind_view_replies_are_loaded(browser, label):
       <div class="replies"></div></div></main><script>
       document.querySelector('.post button').onclick = (e) => setTimeout(() => {{
         e.target.nextElementSibling.innerHTML = '<p>A reply drawn when asked, about keel bolts.</p>'
-          + '<p>A second reply drawn when asked, about soft decks.</p>'; e.target.remove(); }}, 200);</script></body></html>"""
+          + '<p>A second reply drawn when asked, about soft decks.</p>'; e.target.remove(); }}, 200);
+      </script></body></html>"""
     page = get_page(html.encode(), render=True)
     text = page.text_of(page.body_id)
     assert "A reply drawn when asked" in text and "A second reply drawn when asked" in text, text
