@@ -130,6 +130,7 @@ def page_from_rendered(rendered: Any) -> Page:
     root = parse_html(rendered.html)
     dom_chars = dom_text_chars(root)
     removed = _clean(root, raw, ID_ATTR)
+    aria_tables(root)
     page = Page(root, url=rendered.url, encoding=rendered.charset, source_text=rendered.html)
     bid = _browser_ids(page.elements, ID_ATTR, len(raw))
     parent = page.parent
@@ -221,6 +222,29 @@ def _clean(root: etree._Element, raw: Any, attr: str) -> dict[str, int]:
     for el in hidden + overlays:
         _drop(el)
     return {"hidden": len(hidden), "overlay": len(overlays)}
+
+
+#: The table a ``div`` or ``span`` is a part of by its ARIA role (WAI-ARIA 1.2: ``table``, ``grid`` and
+#: ``treegrid`` are tables; ``rowgroup``, ``row``, ``columnheader``, ``rowheader``, ``cell`` and ``gridcell``
+#: their parts), as the data-grid libraries draw tables (Tabulator, AG Grid, MUI's DataGrid: a 27th blind
+#: round's specification grid, read as loose lines and half dropped).
+ARIA_TABLE_TAGS = {"table": "table", "grid": "table", "treegrid": "table", "rowgroup": "tbody", "row": "tr",
+                   "columnheader": "th", "rowheader": "th", "cell": "td", "gridcell": "td"}
+
+
+def aria_tables(root: etree._Element) -> int:
+    """Give the ``div`` and ``span`` elements of a table drawn with ARIA roles (an ancestor's role a table's,
+    its own a row's or cell's) their table tags, so that the methods see the table a reader sees; returns how
+    many were renamed."""
+    renamed = 0
+    for table in root.xpath('//*[@role="table" or @role="grid" or @role="treegrid"][self::div or self::span]'):
+        parts = [table, *table.iterdescendants("div", "span")]
+        for el in parts:
+            tag = ARIA_TABLE_TAGS.get((el.get("role") or "").strip())
+            if tag is not None and (el is table or tag != "table"):
+                el.tag = tag
+                renamed += 1
+    return renamed
 
 
 def _text_len(el: etree._Element) -> int:

@@ -1315,6 +1315,22 @@ def test_a_threads_replies_behind_view_replies_are_loaded(browser, label):
     assert "A reply drawn when asked" in text and "A second reply drawn when asked" in text, text
 
 
+def test_a_grid_drawn_with_aria_roles_is_read_as_a_table(browser):
+    # A data-grid library draws its table as divs with ARIA roles (Tabulator's: a 27th blind round); its rows
+    # are read as a table's rows, cells in order, as a reader reads them.
+    rows = [("Brantley 18 Pro", "1.6 kg", "62 Nm"), ("Corvane DX20", "1.4 kg", "55 Nm"),
+            ("Holmfirth HD-7", "1.9 kg", "74 Nm")]
+    grid = "".join('<div role="row" style="display:flex">' + "".join(
+        f'<div role="gridcell" style="width:150px">{cell}</div>' for cell in row) + "</div>"
+        for row in rows)
+    html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>Three drills compared</h1><p>{PARA}</p>
+      <div id="grid"></div><p>{PARA}</p></main><script>
+      setTimeout(() => {{ document.getElementById('grid').innerHTML =
+        `<div role="grid"><div role="rowgroup">{grid}</div></div>`; }}, 100);</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert all(" | ".join(row) in text for row in rows), text
+
+
 def test_read_more_buttons_show_the_rest_once(browser):
     # Two texts whose ends are hidden (display: none) until their "Read more" button is pressed; the
     # buttons toggle, so each is pressed once (a second press would hide the text again).
