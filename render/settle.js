@@ -820,6 +820,38 @@ async (o) => {
       return !!button && !await press(button);
     });
   }
+  // A list or a text paged by numbered buttons alone ("1 2 3": list.js's pagination, a 27th blind round) is read
+  // the same way, "2", "3"… pressed in turn: buttons (not links to other addresses) labelled with consecutive
+  // numbers from 1 or 2, a "2" among them, two at least, together in a box (three levels up from the "2" at
+  // most) outside the page's edges and not asking for an opinion (a survey's 1-10). Each page must bring new
+  // lines.
+  // a choice that records what the reader thinks (a rating's stars, a poll) is not made for them
+  const opinion = /(^|[^a-z])(rat(e|ing)s?|stars?|polls?|vot(e|es|ing)|survey|feedback|quiz|answers?)([^a-z]|$)/i;
+  const numberedPager = () => {
+    for (const two of document.body.querySelectorAll(BUTTONS)) {
+      if (labelOf(two) !== "2" || !pressable(two) || two.closest(o.edges) || !shows(two)) continue;
+      for (let box = two.parentElement, k = 0; box && box !== document.body && k < 3; box = box.parentElement, k++) {
+        if (opinion.test(`${box.id} ${box.getAttribute("class") || ""} ${box.getAttribute("aria-label") || ""}`)) break;
+        const numbered = [...box.querySelectorAll(BUTTONS)].filter((el) => /^\d+$/.test(labelOf(el)) && pressable(el));
+        const n = numbered.map((el) => Number(labelOf(el)));
+        if (n.length < 2) continue;  // the "2" alone in its item: its pager is further up
+        if (n[0] <= 2 && n[0] >= 1 && n.every((v, i) => v === n[0] + i)) return [box, numbered];
+        break;
+      }
+    }
+    return null;
+  };
+  const pager = next || bound || net.stop || moved || !document.body ? null : numberedPager();
+  if (pager) {
+    let [box] = pager;
+    await readParts(pager[1].find((el) => labelOf(el) === "2"), (c) => c.contains(box), async (region, k) => {
+      const now = numberedPager();
+      const button = now && now[1].find((el) => labelOf(el) === String(k + 2));
+      if (!button || await press(button)) return false;
+      box = (numberedPager() || [box])[0];
+      return true;
+    }, {least: o.pageMinChars});
+  }
   // A text switched in place by a choice: a story's chapters in a <select>, its parts behind radio buttons (a
   // 23rd blind round). Each later choice is made in turn as a reader makes it, settling after each, and read as
   // "Next" pages are; a choice that showed only what was seen (a list re-sorted) ends it, and, when nothing was
@@ -858,8 +890,6 @@ async (o) => {
     if (!groups.has(radio.name)) groups.set(radio.name, []);
     groups.get(radio.name).push(radio);
   }
-  // a choice that records what the reader thinks (a rating's stars, a poll) is not made for them
-  const opinion = /(^|[^a-z])(rat(e|ing)s?|stars?|polls?|vot(e|es|ing)|survey|feedback|quiz|answers?)([^a-z]|$)/i;
   const asks = (radio) => [radio, radio.closest("fieldset, [role=radiogroup]") || radio.parentElement]
     .some((el) => el && opinion.test(`${el.getAttribute("name") || ""} ${el.id} ${el.getAttribute("class") || ""}`));
   for (const radios of groups.values()) {

@@ -1331,6 +1331,49 @@ def test_a_grid_drawn_with_aria_roles_is_read_as_a_table(browser):
     assert all(" | ".join(row) in text for row in rows), text
 
 
+@pytest.mark.parametrize("heading", ['<h2 onclick="this.parentNode.classList.toggle(\'shut\')">{}</h2>',
+                                     '<h2 class="toggle">{}</h2>', '<div class="head" onclick="open(this)">{} ▾</div>'])
+def test_collapsed_sections_opened_by_their_heading_are_read(browser, heading):
+    # A wiki's sections collapsed under headings that open them (a 27th blind round): their text is on the page,
+    # hidden, one click away.
+    sections = "".join(f'<section class="shut">{heading.format(name)}<div class="body"><p>The {name} section, '
+                       f'hidden until its heading is clicked, reads as part of the article.</p></div></section>'
+                       for name in ("History", "Route", "Restoration"))
+    html = f"""<html><head><style>.shut .body {{ display: none }}</style></head><body><main><h1>Marrowby Canal</h1>
+      <p>{PARA}</p><div id="article"></div></main><script>
+      setTimeout(() => {{ document.getElementById('article').innerHTML = {json.dumps(sections)}; }}, 100);
+      </script></body></html>"""
+    text = extract(html.encode(), render=True).text  # drawn by a script: the served HTML does not hold them
+    assert all(f"The {name} section, hidden" in text for name in ("History", "Route", "Restoration")), text
+
+
+def test_a_list_paged_by_numbered_buttons_is_read_page_by_page(browser):
+    # list.js's pagination: "1 2 3" links going nowhere, the list drawn anew for each page (a 27th blind round).
+    # A survey's numbered buttons beside it are not pressed (the reader's opinion is not given for them).
+    html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>Glossary of printing terms</h1><p>{PARA}</p>
+      <div id="terms"><ul class="list"></ul><ul class="pagination"></ul></div>
+      <div class="survey">Was this helpful? <button>1</button><button>2</button><button>3</button></div>
+      </main><script>
+      const terms = Array.from({{length: 9}}, (_, k) => `Term ${{k}}: a definition long enough to be read as a line`
+        + ` of the glossary, the ${{k}}th of nine.`);
+      const show = (page) => {{
+        document.querySelector('.list').innerHTML = terms.slice(3 * (page - 1), 3 * page).map((t) => `<li>${{t}}</li>`)
+          .join('');
+        document.querySelector('.pagination').innerHTML = [1, 2, 3].map((n) =>
+          `<li class="${{n === page ? 'active' : ''}}"><a class="page" href="#">${{n}}</a></li>`).join('');
+        for (const a of document.querySelectorAll('.pagination a')) a.onclick = (e) => {{
+          e.preventDefault(); setTimeout(() => show(Number(a.textContent)), 50); }};
+      }};
+      for (const b of document.querySelectorAll('.survey button')) b.onclick = () => {{
+        document.querySelector('.survey').insertAdjacentHTML('beforeend', '<p>Thanks for telling us what you think of'
+          + ' this page; your answer helps the editors decide what to write next.</p>'); }};
+      setTimeout(() => show(1), 100);</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert all(f"Term {k}: a definition" in text for k in range(9)), text
+    page = get_page(html.encode(), render=True)
+    assert "Thanks for telling us" not in page.text_of(page.body_id)
+
+
 def test_read_more_buttons_show_the_rest_once(browser):
     # Two texts whose ends are hidden (display: none) until their "Read more" button is pressed; the
     # buttons toggle, so each is pressed once (a second press would hide the text again).
