@@ -322,14 +322,19 @@ ACCORDION_MIN_ITEMS = 3
 LAZY_FRAME_MARGIN_PX = 1250
 #: The label of a button that accepts a consent or cookie wall (a regular expression, case ignored): "Accept",
 #: "Accept all", "I agree", "Allow all cookies", "OK", "Got it", "Agree and continue", and the same in the
-#: languages of the dev sets' pages and a few more. A wall whose content comes only once it is accepted (a
-#: ninth blind round) is accepted as a reader would accept it (``RenderOptions.press_consent``).
+#: languages of the dev sets' pages and a few more; and an age gate's "I am 18 or older" (a 28th blind round). A
+#: wall whose content comes only once it is accepted (a ninth blind round) is accepted as a reader would
+#: accept it (``RenderOptions.press_consent``).
 CONSENT_BUTTON_PATTERN = (r"^(yes,?\s+)?(i\s+)?(accept|agree|allow|consent|ok|okay|got it|understood|understand)\b"
                           r"(\s+(all|cookies|all cookies|to all|and continue|and close|& continue|& close))?[\s.!]*$"
                           r"|^(alle akzeptieren|akzeptieren|zustimmen|alle zulassen|einverstanden|tout accepter|"
                           r"accepter|j'accepte|accepter et continuer|aceptar|aceptar todo|acepto|accetta|accetto|"
                           r"accetta tutti|aceitar|aceitar tudo|aceito|accepteren|alles accepteren|akkoord|acceptera|"
-                          r"godkänn|hyväksy|zgadzam się|akceptuję|同意|同意する|接受|全部接受|동의)[\s.!]*$")
+                          r"godkänn|hyväksy|zgadzam się|akceptuję|同意|同意する|接受|全部接受|동의)[\s.!]*$"
+                          # an age gate's: "I am 18 or older", "Yes, I'm over 21", "I am of legal drinking age"
+                          r"|^(yes,?\s+)?(i\s+am|i'm|i’m)\s+((over|at least)\s+)?(18|19|20|21)(\+|\s+or\s+(older|over)"
+                          r"|\s+years(\s+old)?(\s+or\s+(older|over))?)?[\s.!]*$"
+                          r"|^(yes,?\s+)?(i\s+am|i'm|i’m)\s+of\s+legal(\s+drinking)?\s+age[\s.!]*$")
 #: Longer labels are sentences, not a wall's button.
 CONSENT_BUTTON_MAX_CHARS = 40
 #: Another site's frame large enough to be content is waited for this long at most each time (ms): the Core

@@ -310,6 +310,13 @@ async (o) => {
   // (``consentPattern``) is pressed and the page settled, since a page may only then fetch its article (a
   // ninth blind round). A bar along an edge of the screen is no wall, and is left as it is.
   const up = (el) => el.parentElement || (el.parentNode && el.parentNode.host) || null;  // out of a shadow root too
+  // A backdrop drawn as an element's ::before or ::after, fixed over the screen (vanilla-cookieconsent's with
+  // page interaction disabled: a 28th blind round): the point hits the element, whose own box may be empty.
+  const backdrop = (el, w, h) => ["::before", "::after"].some((pseudo) => {
+    const cs = getComputedStyle(el, pseudo);
+    return cs.content !== "none" && cs.position === "fixed"
+      && Math.min(parseFloat(cs.width) || 0, w) * Math.min(parseFloat(cs.height) || 0, h) >= o.wallShare * w * h;
+  });
   const wallHosts = [];  // shadow roots met on the way to the wall (a consent tool's screen in one: Usercentrics)
   const wall = () => {
     const w = window.innerWidth, h = window.innerHeight;
@@ -322,6 +329,7 @@ async (o) => {
         el = inner;
       }
       for (; el && el !== document.body && el !== document.documentElement; el = up(el)) {
+        if (backdrop(el, w, h)) return el;
         if (getComputedStyle(el).position !== "fixed") continue;
         const r = el.getBoundingClientRect();
         const area = Math.max(Math.min(r.right, w) - Math.max(r.left, 0), 0)
@@ -1039,6 +1047,14 @@ async (o) => {
     // An animation's end can set off more (a loader's pulse whose end starts the article's fetch, then its
     // fade-in: a ninth blind round): what it sets off is settled, and its own animations finished, in turn.
     await finishAnimations();
+  }
+  // A page locked by a dialog that opened as it was scrolled (a newsletter sign-up past a quarter of the page:
+  // tingle.js, a 28th blind round; body-scroll-lock alike) has its body fixed at minus the scroll offset, its
+  // text above the top of the page: it is unlocked, as a reader reads it once the dialog is closed (the
+  // dialog, fixed over the page, is an overlay).
+  for (const el of [document.documentElement, document.body]) {
+    const cs = el && getComputedStyle(el);
+    if (cs && cs.position === "fixed" && parseFloat(cs.top) < 0) el.style.setProperty("position", "static", "important");
   }
   return {steps, pending, placeholder: pending === "placeholders", bound, moved, paged, pagesLeft,
           wallFrame: !!wallFrame, capMs: cap, ms: performance.now() - t0,

@@ -847,6 +847,48 @@ def test_a_consent_wall_is_accepted_once_and_a_cookie_bar_left(browser, tmp_path
     assert "The bar was pressed." not in result.text
 
 
+@pytest.mark.parametrize("kind", ["backdrop", "age-gate"])
+def test_a_wall_drawn_as_a_backdrop_or_asking_for_age_is_passed(browser, tmp_path, kind):
+    # vanilla-cookieconsent draws its wall as a ::before of an element with no box of its own; an age gate asks
+    # "I am 18 or older" (a 28th blind round). Each holds the article back until pressed.
+    def article(handler):
+        return 200, {"Content-Type": "text/plain"}, (CONSENTED + " ").encode() * 4
+
+    html = CONSENT_WALL.replace("<script>", "<script>const IN_SHADOW = false;")
+    if kind == "backdrop":
+        html = html.replace('style="position:fixed;inset:0;background:rgba(0,0,0,.7);z-index:9"',
+                            'style="position:fixed;width:0;height:0;z-index:9"').replace(
+            '<div style="background:#fff;width:480px;margin:120px auto;padding:20px">',
+            '<style>#wall::before { content: ""; position: fixed; inset: 0; background: rgba(0,0,0,.7) }</style>'
+            '<div style="position:fixed;left:40px;bottom:40px;background:#fff;width:480px;padding:20px">')
+    else:
+        html = html.replace(">Accept all<", ">I am 18 or older<")
+    (tmp_path / "page.html").write_text(html, encoding="utf-8")
+    with serve(str(tmp_path), {"/article": article}) as base:
+        assert CONSENTED in extract(f"{base}/page.html", render=True).text
+
+
+def test_a_page_locked_by_a_dialog_opened_on_scroll_is_read_whole(browser):
+    # A newsletter dialog opens once a quarter of the page is scrolled, locking the page as tingle.js does: the
+    # body fixed at minus the scroll offset, its first part above the top of the page (a 28th blind round).
+    html = f"""<html><head><meta charset="utf-8"></head><body><main id="story"></main><script>
+      setTimeout(() => {{
+        document.getElementById('story').innerHTML = '<h1>A long story</h1>' + Array.from({{length: 40}}, (_, k) =>
+          `<p>Paragraph ${{k}} of the story. {PARA}</p>`).join('');
+        let opened = false;
+        addEventListener('scroll', () => {{
+          if (opened || scrollY < document.documentElement.scrollHeight / 4) return;
+          opened = true;
+          document.body.style.top = -scrollY + 'px';
+          document.body.style.position = 'fixed';
+          document.body.insertAdjacentHTML('beforeend', '<div style="position:fixed;inset:0;background:#fff">'
+            + '<h2>Before you go on</h2><p>Sign up for our newsletter.</p></div>');
+        }});
+      }}, 100);</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert all(f"Paragraph {k} of the story." in text for k in range(40)), text
+
+
 PAGED = """<html><body><header><nav><a href="/">Home</a> <a href="/news">News</a></nav></header>
 <main><article id="art"><h1>A story told in pages</h1><div id="pg"></div><div id="pager"></div></article></main>
 <aside><p>Other stories of the week, in a sidebar.</p></aside><script>
