@@ -878,9 +878,19 @@ async (o) => {
     return !movedOn();
   };
   const choices = (el) => !el.disabled && !el.form && !el.closest(o.chrome) && shows(el);
+  // A product's option (its size, colour or finish: a 29th blind round read all three finishes' descriptions of a
+  // Vue shop's table) is not a text's part: a select or a radio group named so by its label, aria-label, name, id
+  // or class is left, as is a select of numbers alone (a table's page length, a quantity).
+  const OPTION_NAMES = new RegExp("(^|[^\\p{L}])(sizes?|colou?rs?|finish(es)?|materials?|variants?|options?|styles?|fit"
+    + "|length|width|quantity|qty|capacity|flavou?rs?|scents?|editions?|models?|größe|farbe|taille|couleur|talla"
+    + "|taglia|colore|maat|kleur|storlek|färg|rozmiar|kolor|размер|цвет|サイズ|カラー|尺寸|颜色|사이즈|색상)([^\\p{L}]|$)", "iu");
+  const namedAsOption = (el) => OPTION_NAMES.test([el.getAttribute("aria-label"), el.getAttribute("name"), el.id,
+    el.getAttribute("class"), ...[...(el.labels || [])].map((label) => [...label.childNodes]
+      .filter((n) => n.nodeType === 3).map((n) => n.data).join(" "))].join(" "));
   for (const select of bound || net.stop || moved ? [] : [...document.querySelectorAll("select")]) {
-    if (select.multiple || !choices(select) || select.options.length < 2 || select.options.length > o.pagesMax + 1) {
-      continue;  // a long list (countries, dates) is a form's, not a text's parts
+    if (select.multiple || !choices(select) || select.options.length < 2 || select.options.length > o.pagesMax + 1
+        || namedAsOption(select) || [...select.options].every((op) => /^\s*\d+\s*$/.test(op.text))) {
+      continue;  // a long list (countries, dates) is a form's, not a text's parts; a product's option neither
     }
     const first = select.selectedIndex, count = select.options.length;
     const pick = (k) => () => {
@@ -899,7 +909,8 @@ async (o) => {
     groups.get(radio.name).push(radio);
   }
   const asks = (radio) => [radio, radio.closest("fieldset, [role=radiogroup]") || radio.parentElement]
-    .some((el) => el && opinion.test(`${el.getAttribute("name") || ""} ${el.id} ${el.getAttribute("class") || ""}`));
+    .some((el) => el && (opinion.test(`${el.getAttribute("name") || ""} ${el.id} ${el.getAttribute("class") || ""}`)
+                         || OPTION_NAMES.test(`${el.getAttribute("name") || ""} ${el.id} ${el.getAttribute("aria-label") || ""}`)));
   for (const radios of groups.values()) {
     const first = radios.findIndex((r) => r.checked);
     if (radios.length < 2 || radios.length > o.pagesMax + 1 || first < 0 || moved || net.stop || asks(radios[0])) {

@@ -996,6 +996,20 @@ def test_chapters_chosen_in_a_select_are_read_in_order(browser, tmp_path, placeh
     assert result.text.count("A note on the canal") <= 1
 
 
+@pytest.mark.parametrize("label", ['<label>Finish <select id="ch">%s</select></label>',
+                                   '<select id="ch" aria-label="Colour">%s</select>',
+                                   '<label>Show <select id="ch">%s</select> per page</label>'])
+def test_a_products_option_or_a_count_in_a_select_is_not_read_choice_by_choice(browser, label):
+    # A product's finish swaps its description (a 29th blind round's Vue shop); a page length shows more rows:
+    # neither is a text's parts, and the reader's first choice is what is read.
+    numbers = "per page" in label
+    options = "".join(f'<option value="{k}">{10 * k if numbers else "Finish " + str(k)}</option>' for k in (1, 2, 3))
+    html = (CHAPTERS.replace('<label>Jump to chapter: <select id="ch">%s</select></label>', label) % options)
+    page = get_page(html.encode(), render=True)
+    text = page.text_of(page.body_id)
+    assert "Paragraph 0 of chapter 1," in text and "of chapter 2," not in text and "of chapter 3," not in text, text
+
+
 def test_parts_behind_radio_buttons_are_read_and_a_rating_is_left_alone(browser):
     # Svelte's bind:group: the checked radio's part alone on the page; each other radio is checked in turn.
     # A row of rating stars (radios too) is not clicked: it would record an opinion.
