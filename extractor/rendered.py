@@ -130,6 +130,7 @@ def page_from_rendered(rendered: Any) -> Page:
     root = parse_html(rendered.html)
     dom_chars = dom_text_chars(root)
     removed = _clean(root, raw, ID_ATTR)
+    removed["clones"] = drop_carousel_clones(root)
     aria_tables(root)
     page = Page(root, url=rendered.url, encoding=rendered.charset, source_text=rendered.html)
     bid = _browser_ids(page.elements, ID_ATTR, len(raw))
@@ -224,6 +225,33 @@ def _clean(root: etree._Element, raw: Any, attr: str) -> dict[str, int]:
     return {"hidden": len(hidden), "overlay": len(overlays)}
 
 
+#: A class naming an element a copy that a looping carousel or ticker made of one of its items (Splide's
+#: ``splide__slide--clone``, Slick's ``slick-cloned``, Glide's ``glide__slide--clone``, Owl's ``cloned``,
+#: Swiper's ``swiper-slide-duplicate``).
+CLONE_CLASS = re.compile(r"(^|[-_])(clone|cloned|duplicate)$")
+
+
+def drop_carousel_clones(root: etree._Element) -> int:
+    """Remove the copies a looping carousel made of its slides (a class naming a clone, the same text as a
+    sibling that is no such copy): read once, not twice (a 30th blind round's Splide gallery, whose captions
+    all came through once those positioned in its slides were read); returns how many were removed."""
+    found = [el for el in root.xpath('//*[contains(@class, "clone") or contains(@class, "duplicate")]')
+             if any(CLONE_CLASS.search(word) for word in (el.get("class") or "").split())]
+    if not found:
+        return 0
+    copies = set(found)
+    dropped = 0
+    for el in found:
+        parent = el.getparent()
+        text = _words(el)
+        if parent is None or not text:
+            continue
+        if any(s is not el and s not in copies and isinstance(s.tag, str) and _words(s) == text for s in parent):
+            _drop(el)
+            dropped += 1
+    return dropped
+
+
 #: The table a ``div`` or ``span`` is a part of by its ARIA role (WAI-ARIA 1.2: ``table``, ``grid`` and
 #: ``treegrid`` are tables; ``rowgroup``, ``row``, ``columnheader``, ``rowheader``, ``cell`` and ``gridcell``
 #: their parts), as the data-grid libraries draw tables (Tabulator, AG Grid, MUI's DataGrid: a 27th blind
@@ -245,6 +273,10 @@ def aria_tables(root: etree._Element) -> int:
                 el.tag = tag
                 renamed += 1
     return renamed
+
+
+def _words(el: etree._Element) -> str:
+    return " ".join("".join(el.itertext()).split())
 
 
 def _text_len(el: etree._Element) -> int:

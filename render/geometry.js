@@ -89,6 +89,9 @@
   // lie past the page's edge, yet they are clipped content like a collapsed "Read more" box, not text
   // put off the page (that is positioned: the screen-reader-only pattern is absolute at left -10000px).
   const TRACK = [];
+  // Per element, whether it is such a slide (or in one) beside the slide shown: a caption positioned absolutely in
+  // a slide moves with it (Splide's captions, a 30th blind round).
+  const SLID = [];
   const out = [];
   const frames = [];
   let shadowRoots = 0, closedRead = 0;
@@ -232,6 +235,7 @@
       CBCLIP.push(null);
       INSCROLL.push(false);
       TRACK.push(-1);
+      SLID.push(false);
     } else if (descend) {
       const r = el.getBoundingClientRect();
       x = r.left + ctx.dx; y = r.top + ctx.dy; w = r.width; h = r.height;
@@ -261,7 +265,7 @@
       if (vis && (w < MIN || h < MIN) && tag !== "br" && tag !== "wbr" && (hides || !el.firstChild)) {
         vis = false;
       }
-      const track = p >= 0 && (pos <= 1 || pos === 4) ? TRACK[p] : -1;  // in a carousel's track, beside the slide shown
+      const track = p >= 0 && (pos <= 1 || pos === 4 || pos === 2 && SLID[p]) ? TRACK[p] : -1;  // in a carousel's track, beside the slide shown
       const slid = track >= 0 && (y < Y[track] + H[track] && y + h > Y[track] || x < X[track] + W[track] && x + w > X[track]);
       if (vis && (w > 0 || h > 0)) {
         if (!slid && (x + w <= 0 || y + h <= 0 || !inScroll && (x >= pageW || y >= pageH))) vis = false;  // off the page
@@ -326,12 +330,14 @@
       const onPage = vis || x + w > 0 && y + h > 0 && x < pageW && y < pageH;
       TRACK.push(hides ? -1 : clipsSelf && !root && onPage && w >= MIN && h >= MIN ? i
                  : p >= 0 && pos !== 3 && !scrolls ? TRACK[p] : -1);
+      SLID.push(slid);
       CBCLIP.push(pos !== 0 || (childClip !== parentCb && cs.transform !== "none") ? childClip : parentCb);
     } else {
       CLIP.push(null);
       CBCLIP.push(null);
       INSCROLL.push(false);
       TRACK.push(-1);
+      SLID.push(false);
     }
     X.push(Math.round(x)); Y.push(Math.round(y)); W.push(Math.round(w)); H.push(Math.round(h));
     FLAGS.push(vis ? 1 : 0); POSC.push(pos); FS.push(r1(fs)); FW.push(fw);

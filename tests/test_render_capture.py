@@ -1430,6 +1430,23 @@ def test_a_list_paged_by_numbered_buttons_is_read_page_by_page(browser):
     assert "Thanks for telling us" not in page.text_of(page.body_id)
 
 
+def test_a_looping_carousels_captions_are_read_once_each(browser):
+    # Splide's loop (a 30th blind round): slides in a row in a track that clips them, moved by a transform, each
+    # caption positioned absolutely in its slide, and copies of the last and first slides at each end.
+    caption = "Caption {} of the gallery, which tells what photograph {} shows and who took it."
+    slide = ('<li class="slide{}" style="flex:0 0 1000px"><div style="height:300px;position:relative">'
+             '<div class="caption" style="position:absolute;bottom:0">' + caption + '</div></div></li>')
+    slides = ([slide.format(" slide--clone", k, k) for k in (6, 7)] + [slide.format("", k, k) for k in range(1, 8)]
+              + [slide.format(" slide--clone", k, k) for k in (1, 2)])
+    html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>A year on the coast</h1><p>{PARA}</p>
+      <div style="overflow:hidden;width:1000px"><ul id="list" style="display:flex;margin:0;padding:0;list-style:none;
+      transform:translateX(-6000px)"></ul></div><p>{PARA}</p></main><script>
+      setTimeout(() => {{ document.getElementById('list').innerHTML = {json.dumps("".join(slides))}; }}, 100);
+      </script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert all(text.count(caption.format(k, k)) == 1 for k in range(1, 8)), text
+
+
 def test_read_more_buttons_show_the_rest_once(browser):
     # Two texts whose ends are hidden (display: none) until their "Read more" button is pressed; the
     # buttons toggle, so each is pressed once (a second press would hide the text again).
