@@ -141,6 +141,27 @@ def _model_with_rules(tmp_path, rules):
     return str(path)
 
 
+TABLE_PAGE = """<html><body><main><h1>Soil moisture in the polders</h1><p>{para}</p><table>{rows}</table>
+<p>{para}</p></main></body></html>"""
+
+
+@pytest.mark.parametrize(("cells", "filled"), [
+    (["Year", "1996", "2006", "2016"], True),  # a data table between two kept paragraphs
+    (["A whole paragraph of the page laid out in a cell, " * 6] * 4, False),  # a layout table
+])
+def test_a_data_table_between_kept_blocks_is_kept(cells, filled):
+    para = "A paragraph of the story, long enough to be read as prose by any method. " * 3
+    rows = "".join(f"<tr><th><div>{c}</div></th><td>{k} mm</td><td>{k + 2} days</td></tr>" for k, c in enumerate(cells))
+    page = load(TABLE_PAGE.format(para=para, rows=rows))
+    segs = segment(page)
+    table = page.tags.index("table")
+    in_table = np.array([table <= s.first_id < page.end[table] for s in segs])
+    assert in_table.any() and (~in_table).sum() >= 2
+    keep = ~in_table  # the model kept the paragraphs and the headline, left the table out
+    out = learned.fill_tables(page, segs, keep)
+    assert bool(out[in_table].all()) is filled and bool(out[~in_table].all())
+
+
 def test_the_rule_of_the_page_type_applies(tmp_path):
     path = _model_with_rules(tmp_path, {"listing": [0.0, 0.3, 0.5]})
     model = learned.load_model(path)
