@@ -320,6 +320,11 @@ ACCORDION_MIN_ITEMS = 3
 #: has: Chromium's distance-from-viewport threshold for lazy images and frames on a fast connection (web.dev,
 #: "Browser-level lazy loading"); measured here, frames 1,600 px below an 800 px screen loaded, 2,600 px did not.
 LAZY_FRAME_MARGIN_PX = 1250
+#: A consent wall still to show (its accept button on the page, not shown yet) is waited for this long at most
+#: (ms), looked for at each frame: vanilla-cookieconsent's backdrop began to fade in 30-100 ms after the page
+#: had settled (a 28th blind round); a page whose hidden consent button never shows (a closed preferences
+#: dialog) pays it once.
+WALL_SHOW_MS = 300
 #: The label of a button that accepts a consent or cookie wall (a regular expression, case ignored): "Accept",
 #: "Accept all", "I agree", "Allow all cookies", "OK", "Got it", "Agree and continue", and the same in the
 #: languages of the dev sets' pages and a few more; and an age gate's "I am 18 or older" (a 28th blind round). A
@@ -1175,6 +1180,7 @@ class _Engine:
                 "accordionMinItems": ACCORDION_MIN_ITEMS, "lazyFrameMargin": LAZY_FRAME_MARGIN_PX,
                 "consentPattern": CONSENT_BUTTON_PATTERN, "consentMaxChars": CONSENT_BUTTON_MAX_CHARS,
                 "wallShare": WALL_MIN_SHARE, "pressConsent": opts.press_consent, "wallMark": WALL_FRAME_MARK,
+                "wallShowMs": WALL_SHOW_MS,
                 "nextPattern": NEXT_BUTTON_PATTERN, "edges": NEXT_EXCLUDED_SELECTOR, "pageMinChars": PAGE_MIN_CHARS,
                 "pagesMax": NEXT_PAGES_MAX,
                 "togglesMax": TOGGLES_MAX, "toggleDepth": TOGGLE_DEPTH, "toggleMaxLinkShare": TOGGLE_MAX_LINK_SHARE,

@@ -359,7 +359,20 @@ async (o) => {
     }
     return null;
   };
-  const walled = o.interact && o.pressConsent && !net.stop && performance.now() < deadline ? wall() : null;
+  let walled = o.interact && o.pressConsent && !net.stop && performance.now() < deadline ? wall() : null;
+  // A consent screen still to fade in (vanilla-cookieconsent shows its backdrop a moment after the page has
+  // settled: a 28th blind round's wall was seen in 2 renders of 5): while a button labelled as consent is on the
+  // page but not shown yet, the wall is looked for again at each frame, for wallShowMs at most.
+  const consentToCome = () => [...document.querySelectorAll(BUTTONS)].some((el) => {
+    const label = labelOf(el);
+    return label.length <= o.consentMaxChars && consent.test(label) && !shows(el);
+  });
+  if (!walled && o.interact && o.pressConsent && !net.stop && consentToCome()) {
+    for (const until = performance.now() + o.wallShowMs; !walled && performance.now() < until;) {
+      await frame();
+      walled = wall();
+    }
+  }
   const accept = walled && acceptButton(walled);
   if (accept) await press(accept);
   // A wall that is a frame (a consent tool's, of another origin: Sourcepoint's) holds its button out of this

@@ -847,10 +847,11 @@ def test_a_consent_wall_is_accepted_once_and_a_cookie_bar_left(browser, tmp_path
     assert "The bar was pressed." not in result.text
 
 
-@pytest.mark.parametrize("kind", ["backdrop", "age-gate"])
+@pytest.mark.parametrize("kind", ["backdrop", "age-gate", "fading-in"])
 def test_a_wall_drawn_as_a_backdrop_or_asking_for_age_is_passed(browser, tmp_path, kind):
-    # vanilla-cookieconsent draws its wall as a ::before of an element with no box of its own; an age gate asks
-    # "I am 18 or older" (a 28th blind round). Each holds the article back until pressed.
+    # vanilla-cookieconsent draws its wall as a ::before of an element with no box of its own, and shows it a
+    # moment after the page has settled (in animation frames, which promise no content); an age gate asks "I am
+    # 18 or older" (a 28th blind round). Each holds the article back until pressed.
     def article(handler):
         return 200, {"Content-Type": "text/plain"}, (CONSENTED + " ").encode() * 4
 
@@ -861,8 +862,14 @@ def test_a_wall_drawn_as_a_backdrop_or_asking_for_age_is_passed(browser, tmp_pat
             '<div style="background:#fff;width:480px;margin:120px auto;padding:20px">',
             '<style>#wall::before { content: ""; position: fixed; inset: 0; background: rgba(0,0,0,.7) }</style>'
             '<div style="position:fixed;left:40px;bottom:40px;background:#fff;width:480px;padding:20px">')
-    else:
+    elif kind == "age-gate":
         html = html.replace(">Accept all<", ">I am 18 or older<")
+    else:  # a page showing its story, whose wall shows 12 frames after it loaded (after it settled: 80-125 ms)
+        html = html.replace('<main id="main"></main>',
+                            f'<main id="main"><h1>Harbour notes</h1><p>{PARA * 4}</p></main>')
+        html = html.replace('<div id="wall" role="dialog"', '<div id="wall" role="dialog" hidden').replace(
+            "</script></body>", "let n = 0; (function later() { if (++n < 12) requestAnimationFrame(later);"
+            " else wall.hidden = false; })();</script></body>")
     (tmp_path / "page.html").write_text(html, encoding="utf-8")
     with serve(str(tmp_path), {"/article": article}) as base:
         assert CONSENTED in extract(f"{base}/page.html", render=True).text
