@@ -134,17 +134,19 @@
   };
   // A panel hidden with display: none just after the button that shows it (WAI-ARIA disclosure pattern,
   // without the ARIA: Alpine's x-show, a hand-written FAQ): the button, or a heading holding it, comes
-  // first; or a heading, or an element with a click handler in its markup, that opens what follows it (a
-  // wiki's collapsed sections, `<h2 onclick>`: a 27th blind round). Not a menu (the button has aria-haspopup,
-  // or the panel sits in the page's chrome: navigation, header, footer, aside, a dialog; or is mostly links),
-  // which is a list of places to go, not content.
+  // first; or an element with a click handler in its markup, or a heading showing the pointer a link shows,
+  // that opens what follows it (a wiki's collapsed sections, `<h2 onclick>`: a 27th blind round; a bare heading
+  // is no control: the rendering itself hides a virtualised list's holder after its heading). Not a menu (the
+  // button has aria-haspopup, or the panel sits in the page's chrome: navigation, header, footer, aside, a
+  // dialog; or is mostly links), which is a list of places to go, not content.
+  const clickable = (b) => b.hasAttribute("onclick") || /^h[1-6]$/.test(b.localName)
+    && b.ownerDocument.defaultView.getComputedStyle(b).cursor === "pointer";
   const toggled = (el) => {
     const prev = el.previousElementSibling;
     if (!prev) return false;
     const only = prev.children.length === 1 ? prev.firstElementChild : null;
     const button = [prev, only].find((b) => b && (b.localName === "button" || b.getAttribute("role") === "button"
-                                                   || b.hasAttribute("aria-expanded") || b.hasAttribute("onclick")
-                                                   || /^h[1-6]$/.test(b.localName)));
+                                                   || b.hasAttribute("aria-expanded") || clickable(b)));
     if (!button || !["false", null].includes(button.getAttribute("aria-haspopup"))) return false;
     return content(el);
   };
