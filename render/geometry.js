@@ -139,6 +139,19 @@
   // is no control: the rendering itself hides a virtualised list's holder after its heading). Not a menu (the
   // button has aria-haspopup, or the panel sits in the page's chrome: navigation, header, footer, aside, a
   // dialog; or is mostly links), which is a list of places to go, not content.
+  // Transparent text laid over a canvas is the canvas's text layer (pdf.js draws a document's page on a canvas
+  // and lays its text over it, transparent, for selection and search: a 31st blind round), read as the text
+  // the reader sees drawn; transparent text elsewhere stays out. The canvases' boxes, once per document.
+  const canvases = new Map();
+  const overCanvas = (ctx, x, y, w, h) => {
+    if (!canvases.has(ctx.win)) {
+      canvases.set(ctx.win, [...ctx.win.document.querySelectorAll("canvas")].map((c) => c.getBoundingClientRect())
+        .filter((r) => r.width >= MIN && r.height >= MIN).map((r) => [r.left + ctx.dx, r.top + ctx.dy, r.right + ctx.dx,
+                                                                      r.bottom + ctx.dy]));
+    }
+    const cx = x + w / 2, cy = y + h / 2;
+    return canvases.get(ctx.win).some(([l, t, r, b]) => cx >= l && cx <= r && cy >= t && cy <= b);
+  };
   const clickable = (b) => b.hasAttribute("onclick") || /^h[1-6]$/.test(b.localName)
     && b.ownerDocument.defaultView.getComputedStyle(b).cursor === "pointer";
   const toggled = (el) => {
@@ -287,7 +300,7 @@
         for (let c = el.firstChild; c; c = c.nextSibling) {
           if (c.nodeType === 3 && /\S/.test(c.data)) { ownText = true; break; }
         }
-        if (ownText && (fs < MINFONT || color === "rgba(0, 0, 0, 0)"
+        if (ownText && (fs < MINFONT || color === "rgba(0, 0, 0, 0)" && !overCanvas(ctx, x, y, w, h)
                         || !slid && x + w + (parseFloat(cs.textIndent) || 0) <= 0)) vis = false;  // unreadable text
       }
       let childClip = clip;

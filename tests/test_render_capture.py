@@ -1455,6 +1455,24 @@ def test_a_looping_carousels_captions_are_read_once_each(browser):
     assert all(text.count(caption.format(k, k)) == 1 for k in range(1, 8)), text
 
 
+def test_a_text_layer_over_a_canvas_is_read_and_other_transparent_text_is_not(browser):
+    # pdf.js draws a document's page on a canvas and lays its text over it, transparent (a 31st blind round);
+    # transparent text that lies over no canvas is hidden text, left out.
+    lines = [f"Line {k} of the annual report, drawn on the canvas and laid over it as text." for k in range(6)]
+    layer = "".join(f'<span style="position:absolute;left:40px;top:{40 + 30 * k}px;color:transparent">{line}</span>'
+                    for k, line in enumerate(lines))
+    html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>Annual report 2024</h1>
+      <div id="viewer" style="position:relative;width:800px;height:300px"></div>
+      <p style="color:transparent">Hidden words that no reader sees on this page at all.</p></main><script>
+      setTimeout(() => {{ document.getElementById('viewer').innerHTML =
+        '<canvas width="800" height="300" style="position:absolute;left:0;top:0"></canvas>'
+        + '<div class="textLayer" style="position:absolute;inset:0">' + {json.dumps(layer)} + '</div>'; }}, 100);
+      </script></body></html>"""
+    page = get_page(html.encode(), render=True)
+    text = page.text_of(page.body_id)
+    assert all(line in text for line in lines) and "Hidden words" not in text, text
+
+
 def test_read_more_buttons_show_the_rest_once(browser):
     # Two texts whose ends are hidden (display: none) until their "Read more" button is pressed; the
     # buttons toggle, so each is pressed once (a second press would hide the text again).
