@@ -132,6 +132,19 @@
     const prev = el.previousElementSibling;
     return !!prev && (prev.hasAttribute("aria-expanded") || !!prev.querySelector("[aria-expanded]"));
   };
+  // Transparent text laid over a canvas is the canvas's text layer (pdf.js draws a document's page on a canvas
+  // and lays its text over it, transparent, for selection and search: a 31st blind round), read as the text
+  // the reader sees drawn; transparent text elsewhere stays out. The canvases' boxes, once per document.
+  const canvases = new Map();
+  const overCanvas = (ctx, x, y, w, h) => {
+    if (!canvases.has(ctx.win)) {
+      const boxes = [...ctx.win.document.querySelectorAll("canvas")].map((c) => c.getBoundingClientRect())
+        .filter((r) => r.width >= MIN && r.height >= MIN);
+      canvases.set(ctx.win, boxes.map((r) => [r.left + ctx.dx, r.top + ctx.dy, r.right + ctx.dx, r.bottom + ctx.dy]));
+    }
+    const cx = x + w / 2, cy = y + h / 2;
+    return canvases.get(ctx.win).some(([l, t, r, b]) => cx >= l && cx <= r && cy >= t && cy <= b);
+  };
   // A panel hidden with display: none just after the button that shows it (WAI-ARIA disclosure pattern,
   // without the ARIA: Alpine's x-show, a hand-written FAQ): the button, or a heading holding it, comes
   // first; or an element with a click handler in its markup, or a heading showing the pointer a link shows,
@@ -139,19 +152,6 @@
   // is no control: the rendering itself hides a virtualised list's holder after its heading). Not a menu (the
   // button has aria-haspopup, or the panel sits in the page's chrome: navigation, header, footer, aside, a
   // dialog; or is mostly links), which is a list of places to go, not content.
-  // Transparent text laid over a canvas is the canvas's text layer (pdf.js draws a document's page on a canvas
-  // and lays its text over it, transparent, for selection and search: a 31st blind round), read as the text
-  // the reader sees drawn; transparent text elsewhere stays out. The canvases' boxes, once per document.
-  const canvases = new Map();
-  const overCanvas = (ctx, x, y, w, h) => {
-    if (!canvases.has(ctx.win)) {
-      canvases.set(ctx.win, [...ctx.win.document.querySelectorAll("canvas")].map((c) => c.getBoundingClientRect())
-        .filter((r) => r.width >= MIN && r.height >= MIN).map((r) => [r.left + ctx.dx, r.top + ctx.dy, r.right + ctx.dx,
-                                                                      r.bottom + ctx.dy]));
-    }
-    const cx = x + w / 2, cy = y + h / 2;
-    return canvases.get(ctx.win).some(([l, t, r, b]) => cx >= l && cx <= r && cy >= t && cy <= b);
-  };
   const clickable = (b) => b.hasAttribute("onclick") || /^h[1-6]$/.test(b.localName)
     && b.ownerDocument.defaultView.getComputedStyle(b).cursor === "pointer";
   const toggled = (el) => {
@@ -280,7 +280,8 @@
       if (vis && (w < MIN || h < MIN) && tag !== "br" && tag !== "wbr" && (hides || !el.firstChild)) {
         vis = false;
       }
-      const track = p >= 0 && (pos <= 1 || pos === 4 || pos === 2 && SLID[p]) ? TRACK[p] : -1;  // in a carousel's track, beside the slide shown
+      // in a carousel's track, beside the slide shown (positioned absolutely: in such a slide)
+      const track = p >= 0 && (pos <= 1 || pos === 4 || pos === 2 && SLID[p]) ? TRACK[p] : -1;
       const slid = track >= 0 && (y < Y[track] + H[track] && y + h > Y[track] || x < X[track] + W[track] && x + w > X[track]);
       if (vis && (w > 0 || h > 0)) {
         if (!slid && (x + w <= 0 || y + h <= 0 || !inScroll && (x >= pageW || y >= pageH))) vis = false;  // off the page

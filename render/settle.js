@@ -845,8 +845,7 @@ async (o) => {
   // the same way, "2", "3"… pressed in turn: buttons (not links to other addresses) labelled with consecutive
   // numbers from 1 or 2, a "2" among them, two at least, together in a box (three levels up from the "2" at
   // most) outside the page's edges and not asking for an opinion (a survey's 1-10). Each page must bring new
-  // lines.
-  // a choice that records what the reader thinks (a rating's stars, a poll) is not made for them
+  // lines. A choice that records what the reader thinks (a rating's stars, a poll) is not made for them.
   const opinion = /(^|[^a-z])(rat(e|ing)s?|stars?|polls?|vot(e|es|ing)|survey|feedback|quiz|answers?)([^a-z]|$)/i;
   const numberedPager = () => {
     for (const two of document.body.querySelectorAll(BUTTONS)) {
@@ -892,7 +891,7 @@ async (o) => {
   };
   const choices = (el) => !el.disabled && !el.form && !el.closest(o.chrome) && shows(el);
   // A product's option (its size, colour or finish: a 29th blind round read all three finishes' descriptions of a
-  // Vue shop's table) is not a text's part: a select or a radio group named so by its label, aria-label, name, id
+  // Vue shop) is not a text's part: a select or a radio group named so by its label, aria-label, name, id
   // or class is left, as is a select of numbers alone (a table's page length, a quantity).
   const OPTION_NAMES = new RegExp("(^|[^\\p{L}])(sizes?|colou?rs?|finish(es)?|materials?|variants?|options?|styles?|fit"
     + "|length|width|quantity|qty|capacity|flavou?rs?|scents?|editions?|models?|größe|farbe|taille|couleur|talla"
