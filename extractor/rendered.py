@@ -240,13 +240,16 @@ def drop_carousel_clones(root: etree._Element) -> int:
     if not found:
         return 0
     copies = set(found)
+    originals: dict[etree._Element, set[str]] = {}  # parent -> the texts of its children that are no copies
     dropped = 0
     for el in found:
         parent = el.getparent()
         text = _words(el)
         if parent is None or not text:
             continue
-        if any(s is not el and s not in copies and isinstance(s.tag, str) and _words(s) == text for s in parent):
+        if parent not in originals:
+            originals[parent] = {_words(s) for s in parent if isinstance(s.tag, str) and s not in copies}
+        if text in originals[parent]:
             _drop(el)
             dropped += 1
     return dropped
