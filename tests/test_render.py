@@ -198,6 +198,8 @@ def test_bad_options_and_missing_browser(browser, monkeypatch):
         _render("<p>x</p>", wait_until="networkidle")
     with pytest.raises(OptionError):
         _render("<p>x</p>", block="images")
+    with pytest.raises(OptionError, match="shell_settle_max_ms"):
+        _render("<p>x</p>", shell_settle_max_ms=-1)
     from render import find_chromium
 
     with pytest.raises(BrowserNotFound, match="setup-browser|not an executable"):
