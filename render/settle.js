@@ -782,10 +782,16 @@ async (o) => {
   // in-page jump names an element) pages in place too (Backbone's, AngularJS's routers: a 21st blind round).
   const routeLink = (el) => el.localName === "a" && /^#!?\/?[^/\s]+\//.test(el.getAttribute("href") || "")
     && !document.getElementById(el.getAttribute("href").slice(1));
+  // A strip of text-less arrows in an ``aside`` of its own (reveal.js's slide controls: a 31st blind round) is the
+  // content's, not a sidebar's.
+  const atEdge = (el) => {
+    const edge = el.closest(o.edges);
+    return !!edge && (edge.localName !== "aside" || !!edge.textContent.trim() || !!edge.parentElement?.closest(o.edges));
+  };
   const nextButton = (within) => {
     for (const el of within.querySelectorAll(BUTTONS + ', a[href^="#"]')) {
       if (el.matches('a[href^="#"]:not([href="#"])') && !routeLink(el)) continue;
-      if (!pressable(el) || el.getAttribute("aria-disabled") === "true" || el.closest(o.edges)) continue;
+      if (!pressable(el) || el.getAttribute("aria-disabled") === "true" || atEdge(el)) continue;
       if (saysNext(el) && shows(el)) return el;
     }
     return null;
@@ -798,6 +804,34 @@ async (o) => {
   // "Next" button, none for a choice). What each part showed is kept in a static copy before the last, in order;
   // a turn that changed nothing ends the reading, or (``skip``, the first turn only) goes on to the next; so does
   // one that showed less than ``least`` characters of new text.
+  // Whether an element shows a reader anything: not hidden, nor transparent (a reveal.js deck keeps the slides
+  // next to the one shown at opacity 0: a 31st blind round).
+  const seen = (el) => el.checkVisibility({opacityProperty: true, visibilityProperty: true});
+  // A part copied as it showed: an element hidden beside a shown one of its kind is left out (a deck's other slides,
+  // a wizard's other steps; a Markdown deck's copies held every slide in a 31st blind round).
+  const shownCopy = (el) => {
+    const copy = el.cloneNode(true);
+    const originals = [el, ...el.querySelectorAll("*")], copies = [copy, ...copy.querySelectorAll("*")];
+    const showing = (e) => seen(e) || getComputedStyle(e).display === "contents";
+    const shownKinds = new Map();  // parent -> the tag names of its shown children
+    const kinds = (parent) => {
+      if (!shownKinds.has(parent)) shownKinds.set(parent, new Set([...parent.children].filter(showing).map((c) => c.localName)));
+      return shownKinds.get(parent);
+    };
+    for (let k = originals.length - 1; k > 0; k--) {
+      const e = originals[k], parent = e.parentElement;
+      if (!showing(e) && parent && showing(parent) && kinds(parent).has(e.localName)) copies[k].remove();
+    }
+    return copy;
+  };
+  // A box clipped to a pixel or less: the screen-reader-only pattern (reveal.js's live status repeats the slide shown,
+  // all of a slide's text at each of its steps), no part of what a reader sees.
+  const forScreenReaders = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width > 1 && r.height > 1) return false;
+    const cs = getComputedStyle(el);
+    return cs.overflow !== "visible" || cs.clip.startsWith("rect(") || cs.clipPath !== "none";
+  };
   const readParts = async (control, holds, turn, {orBody = true, skip = false, least = 0} = {}) => {
     const holdsPage = (a) => [...a.children]
       .some((c) => !holds(c) && c.textContent.trim().length >= o.pageMinChars);
@@ -805,8 +839,20 @@ async (o) => {
     while (region && region !== document.body && !holdsPage(region)) region = region.parentElement;
     if (!region || region === document.body && !orBody) return 0;
     const copies = [], texts = new Set();
-    // what a part shows: a wizard's steps are all on the page, each but the current one hidden (a 23rd blind round)
-    const seenText = (c) => c.checkVisibility() ? c.innerText : "";
+    // what a part shows, one text node a line: a wizard's steps are all on the page, each but the current one hidden
+    // (a 23rd blind round)
+    const seenText = (c) => {
+      if (!seen(c)) return "";
+      const shown = new Map(), out = [];
+      const walker = document.createTreeWalker(c, NodeFilter.SHOW_TEXT);
+      for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+        const text = t.data.trim(), parent = t.parentElement;
+        if (!text || !parent) continue;
+        if (!shown.has(parent)) shown.set(parent, seen(parent));
+        if (shown.get(parent)) out.push(text);
+      }
+      return out.join("\n");
+    };
     let live = [], read = 0;
     const lines = new Set();  // every line the region showed
     const newChars = (c) => seenText(c).split("\n").reduce((n, line) =>
@@ -814,17 +860,25 @@ async (o) => {
     for (let k = 0; region.isConnected; k++) {
       if (performance.now() >= deadline || steps >= o.steps || net.stop) break;
       if (read >= o.pagesMax) { pagesLeft = true; break; }
-      const before = [...region.children].filter((c) => !holds(c))
-        .map((c) => [c, seenText(c), c.cloneNode(true)]);
+      const before = [...region.children].filter((c) => !holds(c) && !forScreenReaders(c))
+        .map((c) => [c, seenText(c), shownCopy(c)]);
       before.forEach(([, text]) => texts.add(text));
       before.forEach(([, text]) => text.split("\n").forEach((line) => lines.add(line.trim())));
       if (!await turn(region, k)) break;
-      const gone = before.filter(([c, text]) => !c.isConnected || seenText(c) !== text);
-      const now = [...region.children].filter((c) => !holds(c) && !texts.has(seenText(c)));
+      await finishAnimations();  // a slide sliding out still shows: read once it has gone
+      const changed = before.filter(([c, text]) => !c.isConnected || seenText(c) !== text);
+      // a part that only grew (a slide's fragments shown one by one: a 31st blind round) still shows what it showed:
+      // not copied
+      const gone = changed.filter(([c, text]) => {
+        if (!c.isConnected) return true;
+        const shown = new Set(seenText(c).split("\n").map((line) => line.trim()));
+        return text.split("\n").some((line) => !shown.has(line.trim()));
+      });
+      const now = [...region.children].filter((c) => !holds(c) && !forScreenReaders(c) && !texts.has(seenText(c)));
       // new lines, not only new arrangements of lines seen (a list re-sorted), nor a price or a note
       if (least && now.reduce((n, c) => n + newChars(c), 0) < least) now.length = 0;
-      if (skip && !gone.length && k === 0) continue;  // the first choice showing what was shown (a "Choose…")
-      if (!gone.length || !now.length) break;  // nothing paged, or back to a part seen (a carousel going round)
+      if (skip && !changed.length && k === 0) continue;  // the first choice showing what was shown (a "Choose…")
+      if (!changed.length || !now.length) break;  // nothing paged, or back to a part seen (a carousel going round)
       copies.push(...gone.map(([, , copy]) => copy));
       live = now;
       paged++;

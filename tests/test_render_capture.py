@@ -964,6 +964,49 @@ def test_an_explainer_read_by_next_step_is_read_step_by_step(browser, hide):
     assert [text.index(f) for f in found] == sorted(text.index(f) for f in found)
 
 
+#: A slide deck as reveal.js draws one: only the current slide shown, the slides next to it kept on the page at
+#: opacity 0, the others not displayed; its arrows, buttons with no text, in an ``aside`` of their own; a live
+#: status, clipped to a pixel, repeating the slide shown. FRAGMENTS: one slide whose paragraphs appear one a press.
+DECK = """<html><head><meta charset="utf-8"><style>
+.slides { position: relative; height: 300px; } .slides section { position: absolute; top: 0; width: 100%%; }
+.future, .past { opacity: 0; } .frag { visibility: hidden; } .frag.on { visibility: visible; }
+.status { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(1px, 1px, 1px, 1px); }
+</style></head><body><h1>Reopening the branch line</h1><div class="deck"><div class="slides"></div>
+<aside class="controls"><button class="left" aria-label="previous slide"><i></i></button>
+<button class="right" aria-label="next slide"><i></i></button></aside><div class="status"></div></div>
+<p>Use the arrow keys to move between slides.</p><script>
+const FRAGMENTS = %s, N = FRAGMENTS ? 1 : 5, slides = document.querySelector('.slides');
+const para = (k, j) => `Slide ${k + 1}, paragraph ${j}: what the speaker said there, in a sentence of its own.`;
+for (let k = 0; k < N; k++) slides.insertAdjacentHTML('beforeend', FRAGMENTS
+  ? `<section><h2>Slide ${k + 1}</h2>${[0, 1, 2, 3].map((j) => `<p class="${j ? 'frag' : ''}">${para(k, j)}</p>`).join('')}</section>`
+  : `<section><h2>Slide ${k + 1}</h2><p>${para(k, 0)}</p></section>`);
+let i = 0, f = 0;
+const draw = () => {
+  [...slides.children].forEach((s, k) => {
+    s.className = k < i ? 'past' : k > i ? 'future' : 'present';
+    s.style.display = Math.abs(k - i) <= 1 ? 'block' : 'none';
+  });
+  slides.querySelectorAll('.frag').forEach((p, j) => p.classList.toggle('on', j < f));
+  document.querySelector('.status').textContent = slides.children[i].textContent;
+};
+document.querySelector('.right').onclick = () => {
+  if (FRAGMENTS && f < 3) f++; else if (!FRAGMENTS && i < N - 1) i++; else return;
+  setTimeout(draw, 50);
+};
+draw();
+</script></body></html>"""
+
+
+@pytest.mark.parametrize("fragments", [False, True], ids=["slides", "fragments"])
+def test_a_slide_deck_is_read_slide_by_slide_once(browser, fragments):
+    # The arrows in their own text-less aside are the deck's, not a sidebar's; the slides at opacity 0 beside the
+    # one shown, the fragments shown one by one and the live status are no pages of their own.
+    text = extract((DECK % ("true" if fragments else "false")).encode(), render=True).text
+    found = [f"Slide 1, paragraph {j}:" for j in range(4)] if fragments else [f"Slide {k}, paragraph 0:" for k in range(1, 6)]
+    assert all(text.count(f) == 1 for f in found), text
+    assert [text.index(f) for f in found] == sorted(text.index(f) for f in found)
+
+
 #: A story whose chapters are chosen in a <select> (only the chosen one on the page), beside a select that would
 #: send the reader to another page and a list sorted by a third.
 CHAPTERS = """<html><head><meta charset="utf-8"></head><body><main><h1>The lock keeper's year</h1>
