@@ -384,9 +384,10 @@ ACCEPT_IN_FRAME_JS = """(o) => {
 #: one that gets in a reader's way).
 WALL_MIN_SHARE = 0.5
 #: The label (text or ``aria-label``) of a button that shows the next page of a text or a list paged in place
-#: (a regular expression, case ignored): "Next", "Next page", "Next step", "Next chapter", "Next slide", "Next »", "Older posts",
-#: "›" (an explainer's or a wizard's steps, a story's chapters: a 23rd blind round), and the same in the
-#: languages of ``MORE_BUTTON_PATTERN`` ("Weiter", "Suivant", "Volgende", "Далее", "次へ"). Only a button
+#: (a regular expression, case ignored): "Next", "Next page", "Next step", "Next chapter", "Next slide" (reveal.js's
+#: arrow), "Next »", "Older posts", "›" (an explainer's or a wizard's steps, a story's chapters: a 23rd blind
+#: round), and the same in the languages of ``MORE_BUTTON_PATTERN`` ("Weiter", "Suivant", "Volgende", "Далее",
+#: "次へ"). Only a button
 #: that cannot leave the page (not a link, not a form's submit button), outside the header, footer,
 #: sidebars and dialogs (a pager is often a ``<nav>`` of its own, so navigation is not left out).
 NEXT_BUTTON_PATTERN = (r"^(next( (page|step|part|chapter|section|slide))?|older( posts| entries)?"

@@ -978,7 +978,8 @@ DECK = """<html><head><meta charset="utf-8"><style>
 const FRAGMENTS = %s, N = FRAGMENTS ? 1 : 5, slides = document.querySelector('.slides');
 const para = (k, j) => `Slide ${k + 1}, paragraph ${j}: what the speaker said there, in a sentence of its own.`;
 for (let k = 0; k < N; k++) slides.insertAdjacentHTML('beforeend', FRAGMENTS
-  ? `<section><h2>Slide ${k + 1}</h2>${[0, 1, 2, 3].map((j) => `<p class="${j ? 'frag' : ''}">${para(k, j)}</p>`).join('')}</section>`
+  ? `<section><h2>Slide ${k + 1}</h2>`
+    + `${[0, 1, 2, 3].map((j) => `<p class="${j ? 'frag' : ''}">${para(k, j)}</p>`).join('')}</section>`
   : `<section><h2>Slide ${k + 1}</h2><p>${para(k, 0)}</p></section>`);
 let i = 0, f = 0;
 const draw = () => {
@@ -1002,7 +1003,8 @@ def test_a_slide_deck_is_read_slide_by_slide_once(browser, fragments):
     # The arrows in their own text-less aside are the deck's, not a sidebar's; the slides at opacity 0 beside the
     # one shown, the fragments shown one by one and the live status are no pages of their own.
     text = extract((DECK % ("true" if fragments else "false")).encode(), render=True).text
-    found = [f"Slide 1, paragraph {j}:" for j in range(4)] if fragments else [f"Slide {k}, paragraph 0:" for k in range(1, 6)]
+    found = ([f"Slide 1, paragraph {j}:" for j in range(4)] if fragments
+             else [f"Slide {k}, paragraph 0:" for k in range(1, 6)])
     assert all(text.count(f) == 1 for f in found), text
     assert [text.index(f) for f in found] == sorted(text.index(f) for f in found)
 
