@@ -188,8 +188,20 @@
     window.Worker = function (...args) {
       const worker = Reflect.construct(Worker0, args, new.target || window.Worker);  // a subclass stays one
       const [answered, ended] = heard(worker, worker);
+      // A message posted to the worker is a question (a Comlink call): in flight until the worker next answers, errs
+      // or is ended, TIMER_MAX ms at most (a 32nd blind round: an article composed in a worker 1.3 s after load).
+      const asked = [], post = worker.postMessage;
+      const replied = () => { while (asked.length) asked.shift()(); };
+      worker.addEventListener("message", replied);
+      worker.addEventListener("error", replied);
+      worker.postMessage = function (...a) {
+        const done = request();
+        asked.push(done);
+        setTimeout0.call(window, done, TIMER_MAX);
+        return post.apply(worker, a);
+      };
       const terminate = worker.terminate;
-      worker.terminate = function () { answered(); ended(); return terminate.call(worker); };
+      worker.terminate = function () { answered(); ended(); replied(); return terminate.call(worker); };
       return worker;
     };
     window.Worker.prototype = Worker0.prototype;

@@ -126,6 +126,25 @@ def test_a_page_that_has_not_shown_its_content_waits_longer(browser, fill):
                                render_options={"settle_max_ms": 0}).text
 
 
+def test_an_article_asked_of_a_worker_is_waited_for(browser, tmp_path):
+    # The page shows a long sidebar at once (no shell waiting for its content); 0.7 s after load it asks its worker
+    # for the article, as a Comlink call does, and the worker answers 0.6 s later: the question is in flight until
+    # the answer (a 32nd blind round).
+    (tmp_path / "compose.js").write_text(
+        "onmessage = (e) => setTimeout(() => postMessage(e.data + ': the late paragraph arrived once the worker "
+        "was done and carries enough words to count.'), 600);", encoding="utf-8")
+    (tmp_path / "story.html").write_text(
+        f"<html><body><main><h1>Harbour notes</h1><article id='story'></article></main><aside><p>{PARA * 30}</p>"
+        "</aside><script>const w = new Worker('/compose.js');"
+        "const ask = (q) => new Promise((ok) => { w.addEventListener('message', (e) => ok(e.data), {once: true});"
+        " w.postMessage(q); });"
+        "setTimeout(async () => { const text = await ask('Composed');"
+        " document.getElementById('story').innerHTML = `<p>${text}</p>`.repeat(3); }, 700);</script></body></html>",
+        encoding="utf-8")
+    with serve(str(tmp_path)) as base:
+        assert "the late paragraph arrived" in extract(f"{base}/story.html", render=True).text
+
+
 @pytest.mark.parametrize("fill", [
     "setTimeout(fill, 6500);",  # past the 5 s cap of a page showing its content
     # an API answering after two failures, retried after 1, 2 and 4 s (a 22nd blind round)
