@@ -165,7 +165,8 @@ def init_script(images_off: bool = False) -> str:
                             "history_per_s": HISTORY_PER_S, "interval_min": INTERVAL_MIN_MS,
                             "interact": json.dumps(INTERACTION_EVENTS), "channel_wait": CHANNEL_WAIT_MS,
                             "rhythm_max": RHYTHM_MAX_MS, "rhythm_factor": RHYTHM_FACTOR,
-                            "scroll_poll_max": SCROLL_POLL_MAX_MS, "message_render": MESSAGE_RENDER_MS}
+                            "scroll_poll_max": SCROLL_POLL_MAX_MS, "message_render": MESSAGE_RENDER_MS,
+                            "typed_max": TYPED_MAX_CHARS, "typing_streak": TYPING_STREAK}
 
 
 #: Bytes of the served page read to tell a binary file (image, PDF ...) from a page, as the HTML
@@ -190,6 +191,24 @@ INTERVAL_MIN_MS = 16
 #: Timers the settle step waits for: at most 2.5 s away, the Core Web Vitals bound of a "good"
 #: Largest Contentful Paint (web.dev/lcp): content a site means a reader to see comes sooner.
 TIMER_MAX_MS = 2500
+#: Text typed out (Typed.js, TypeIt): an element's text growing by at most ``TYPED_MAX_CHARS`` characters a change,
+#: its old text kept in front, ``TYPING_STREAK`` changes running. Such libraries type a character a step (a
+#: 33rd blind round: 16 to 45 ms a letter), several between two reads of the page's observer when the machine is
+#: busy (TypeIt at 16 ms a letter: up to a word). The page is waited
+#: for while it types, up to the render option ``shell_settle_max_ms`` (an intro of a few hundred letters takes 5
+#: to 8 s), and ``TYPING_QUIET_MS`` after its last letter: TypeIt waits 750 ms between strings by default
+#: (``nextStringDelay``), Typed.js 700 ms before it erases (``backDelay``).
+TYPED_MAX_CHARS = 12
+TYPING_STREAK = 3
+TYPING_QUIET_MS = 1000
+#: Before an element has grown so ``TYPING_STREAK`` times, each growth (a badge's count appearing as well as a
+#: first letter typed) is waited on for this many ms: the next letter comes 16 to 45 ms later, from a timer the
+#: settle step takes for a loop's, since each letter's timer sets the next.
+LETTER_QUIET_MS = 150
+#: Text a script fades in step by step (GSAP, anime.js: inline opacity set every frame, 16 ms apart at 60 Hz)
+#: is waited for while its opacities changed within this many ms: a dozen frames, so that a frame the machine
+#: skips under load does not end the wait.
+FADE_QUIET_MS = 200
 #: A timer set by a timer set by a timer ... deeper than this is a loop (a clock, a poller).
 TIMER_CHAIN_MAX = 3
 #: A delay scheduled more often than this is periodic (a loop written with promises).
@@ -1166,7 +1185,8 @@ class _Engine:
                 "readGraceMs": READ_GRACE_S * 1000,
                 "quietMs": opts.quiet_ms,
                 "domQuietMs": opts.dom_quiet_ms, "rhythmFactor": RHYTHM_FACTOR, "rhythmMaxMs": RHYTHM_MAX_MS,
-                "reportMs": SCRIPT_REPORT_MS,
+                "reportMs": SCRIPT_REPORT_MS, "typingQuietMs": TYPING_QUIET_MS, "letterQuietMs": LETTER_QUIET_MS,
+                "fadeQuietMs": FADE_QUIET_MS,
                 "virtualMinRows": VIRTUAL_MIN_ROWS, "virtualPlacedShare": VIRTUAL_PLACED_SHARE,
                 "virtualSparseShare": VIRTUAL_SPARSE_SHARE,
                 "maxMs": opts.settle_max_ms if settle else 0.0,
@@ -1214,7 +1234,8 @@ class _Engine:
         elif pending and settle:
             what = {"requests": "its requests", "timers": "its timers", "changes": "its scripts' changes",
                     "workers": "its workers", "observers": "its intersection observers",
-                    "navigation": "its refresh to another address"}[pending]
+                    "navigation": "its refresh to another address", "typing": "its typing of text",
+                    "animations": "its scripts' fading in of text"}[pending]
             waited = round(done.get("capMs") or opts.settle_max_ms)
             warnings.append(f"the page had not settled ({what} still going) after {waited:g} ms; "
                             "rendered what was there")

@@ -79,6 +79,7 @@
   // since such code last ran or such code added content within RHYTHM_MAX (a paragraph every few steps of
   // a loop); else, but for frames, only while the page shows nothing.
   const RHYTHM_MAX = %(rhythm_max)s, RHYTHM_FACTOR = %(rhythm_factor)s;
+  const TYPED_MAX = %(typed_max)s, TYPING_STREAK = %(typing_streak)s;
   let stepAdded = -Infinity;  // when code run later last added content
   // The timeouts one run of a script lays out at once (a paragraph every 700 ms): a series. Once one of
   // them added content, the next is waited for however far away, when it is due no later than the series'
@@ -261,11 +262,38 @@
     for (const el of node.getElementsByTagName("iframe")) framed(el);
   };
   let words = 0;  // characters of small text nodes added since the last change counted
+  // Text typed out a letter or two at a time (Typed.js, TypeIt: an intro typed over seconds, the article added
+  // once it is done; a 33rd blind round): an element whose text grows so, TYPING_STREAK times running (its first
+  // letters count), is typing (``net.typing``: when it last did; ``net.grew``: when any element last grew so).
+  // One that erases what it typed (a typewriter looping over slogans) is left.
+  const typed = new WeakMap();  // element -> [its text, growths running], or null once it erased
+  const typing = (el) => {
+    if (!el || el.nodeType !== 1) return;
+    const text = el.textContent, was = typed.get(el);
+    if (was === null) return;
+    const grew = text.length - (was ? was[0].length : 0);
+    if (was && grew === 0 && text === was[0]) return;  // another record of one change
+    // letters put in (or taken out) at one place: before a cursor's "|" as well as at the end
+    const atOnePlace = (longer, shorter) => {
+      let k = 0;
+      while (k < shorter.length && longer[k] === shorter[k]) k++;
+      return longer.endsWith(shorter.slice(k));
+    };
+    if (was && grew < 0 && atOnePlace(was[0], text)) { typed.set(el, null); return; }
+    const letters = grew > 0 && grew <= TYPED_MAX && (was ? atOnePlace(text, was[0]) : /\S/.test(text));
+    const streak = letters ? (was ? was[1] : 0) + 1 : 0;
+    typed.set(el, [text, streak]);
+    if (!letters) return;
+    // the next letter is waited for a moment (its timer is a loop's), the rest of a typing longer
+    net.grew = performance.now();
+    if (streak >= TYPING_STREAK) net.typing = net.grew;
+  };
   const read = (records) => {
     if (document.readyState === "loading") return;  // the parser's own insertions
     let hit = false;
     for (const r of records) {
       if (r.type === "attributes") { fetched(r.target); framed(r.target); continue; }
+      typing(r.type === "characterData" ? r.target.parentElement : r.target);
       for (let k = 0; k < r.addedNodes.length; k++) scripts(r.addedNodes[k]);
       // the settle step's record, while it scrolls (one push a node: a spread of 100,000 overflows)
       for (let k = 0; net.adds && k < r.addedNodes.length; k++) net.adds.push(r.addedNodes[k]);

@@ -126,9 +126,29 @@ async (o) => {
       if (now - n.lastChange < quiet) return "changes";
       dynamic = dynamic || n.dynamic;
     }
+    const typedAt = performance.now();
+    if (typedAt - (net.typing || -Infinity) < o.typingQuietMs || typedAt - (net.grew || -Infinity) < o.letterQuietMs) {
+      return "typing";
+    }
+    if (fading()) return "animations";
     if (document.scripts.length && placeholders(dynamic).length) return "placeholders";
     if (lazyFrame()) return "requests";
     return unshown(end);
+  };
+  // Text a script is still fading in (GSAP, anime.js: letters and words split by SplitType or Splitting.js, each
+  // its inline opacity stepped every frame; a 33rd blind round read them at 0): elements with text under an
+  // inline opacity below 1 whose opacities changed within fadeQuietMs. One that has stopped (waiting for a scroll)
+  // is not waited for.
+  let fadeKey = "", fadeAt = -Infinity;
+  const fading = () => {
+    let n = 0, sum = 0;
+    for (const el of document.querySelectorAll('[style*="opacity"]')) {
+      const v = parseFloat(el.style.opacity);
+      if (v < 1 && el.firstChild && /\S/.test(el.textContent)) { n++; sum += v; }
+    }
+    const key = `${n}:${sum.toFixed(3)}`, now = performance.now();
+    if (key !== fadeKey) { fadeKey = key; fadeAt = now; }
+    return n > 0 && now - fadeAt < o.fadeQuietMs;
   };
   // A page that has not shown its content yet also waits for what a page with content is not waited
   // for: any timer that can fire within the cap, a repeating timer (a poller), a worker yet to answer;
@@ -175,6 +195,10 @@ async (o) => {
       else if (now - other >= o.graceMs) {
         for (const el of placeholders(true)) stale.add(el);
         return what;
+      }
+      // a page typing its intro out is waited for as a page showing nothing yet is (the article follows it)
+      if (now >= end && now - (net.typing || -Infinity) < o.typingQuietMs && o.shellMaxMs > o.maxMs) {
+        end = Math.max(end, Math.min(start + o.shellMaxMs, deadline));
       }
       if (now >= end || net.stop) return what;
       if (shell && now >= start + o.maxMs && !unfilled()) {

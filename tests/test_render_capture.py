@@ -983,6 +983,67 @@ def test_an_explainer_read_by_next_step_is_read_step_by_step(browser, hide):
     assert [text.index(f) for f in found] == sorted(text.index(f) for f in found)
 
 
+#: An article split into one span per word and faded in by a script's frames (SplitType and GSAP: each word's
+#: inline opacity stepped from 0 to 1, words 15 ms apart, from the start), as a 33rd blind round's was.
+FADED_WORDS = """<html><head><meta charset="utf-8"></head><body><main><h1>The keepers of the light</h1><div id="story">
+</div></main><script>
+const words = [0, 1, 2].map((k) => `Paragraph ${k} of the story, faded in word by word by the page's script as the `
+  + 'reader arrives, a sentence long enough to count as real prose.').join(' | ').split(' ');
+const story = document.getElementById('story');
+const span = (w) => `<span class="word" style="opacity: 0">${w}</span> `;
+story.innerHTML = '<p>' + words.map((w) => w === '|' ? '</p><p>' : span(w)).join('') + '</p>';
+const spans = [...story.querySelectorAll('.word')], t0 = performance.now();
+(function tick() {
+  const now = performance.now();
+  spans.forEach((s, k) => { s.style.opacity = Math.min(Math.max((now - t0 - 15 * k) / 400, 0), 1); });
+  if (now - t0 < 15 * spans.length + 400) requestAnimationFrame(tick);
+})();
+</script></body></html>"""
+
+
+def test_words_a_script_fades_in_are_read_once_shown(browser):
+    text = extract(FADED_WORDS.encode(), render=True).text
+    assert all(f"Paragraph {k} of the story, faded in word by word" in text for k in range(3)), text
+
+
+#: An intro typed out a letter at a time before a cursor (Typed.js, TypeIt), the article added once it is typed
+#: (a 33rd blind round), beside a long sidebar; LOOP: a slogan typed, erased and typed again for ever beside an
+#: article already there.
+TYPED = """<html><head><meta charset="utf-8"></head><body><main><h1>Notes from a year of mending clocks</h1>
+<p id="intro"><span id="typed"></span><span class="cursor">|</span></p><div id="rest">%s</div></main>
+<aside><h2>Elsewhere on the site</h2><p>%s</p></aside><script>
+const LOOP = %s, intro = 'I did not plan to repair clocks; I planned to sell one, and then the buyer asked me to '
+  + 'mend it first, and that was how the year began.';
+const typed = document.getElementById('typed');
+const done = () => { document.getElementById('rest').innerHTML = [0, 1, 2].map((k) => `<p>Paragraph ${k} after `
+  + 'the intro, which the page adds once the intro is typed, long enough to count as real prose.</p>').join(''); };
+let k = 0, back = false;
+(function type() {
+  if (LOOP) {
+    k += back ? -1 : 1;
+    if (k >= 12 || k <= 0) back = !back;
+    typed.textContent = 'Mended here'.slice(0, k);
+    return setTimeout(type, 30);
+  }
+  if (k++ < intro.length) { typed.textContent = intro.slice(0, k); setTimeout(type, 30); } else done();
+})();
+</script></body></html>"""
+
+
+@pytest.mark.parametrize("loop", [False, True], ids=["intro-then-article", "looping-slogan"])
+def test_an_intro_typed_out_is_waited_for(browser, loop):
+    # 112 letters, 30 ms apart: 3.4 s of typing, each letter's timer set by the one before (a loop to the settle
+    # step); a slogan typed and erased for ever does not hold the page.
+    article = "".join(f"<p>Paragraph {k} already there. {PARA}</p>" for k in range(3)) if loop else ""
+    sidebar = "A sidebar a reader sees at once, long enough that the page is no empty shell. " * 20
+    result = extract((TYPED % (article, sidebar, "true" if loop else "false")).encode(), render=True)
+    if loop:
+        assert "Paragraph 2 already there." in result.text
+        assert not any("typing" in w for w in result.warnings), result.warnings
+    else:
+        assert "and that was how the year began." in result.text and "Paragraph 2 after the intro" in result.text
+
+
 #: A slide deck as reveal.js draws one: only the current slide shown, the slides next to it kept on the page at
 #: opacity 0, the others not displayed; its arrows, buttons with no text, in an ``aside`` of their own; a live
 #: status, clipped to a pixel, repeating the slide shown. FRAGMENTS: one slide whose paragraphs appear one a press.
