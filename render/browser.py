@@ -205,6 +205,10 @@ TYPING_QUIET_MS = 1000
 #: first letter typed) is waited on for this many ms: the next letter comes 16 to 45 ms later, from a timer the
 #: settle step takes for a loop's, since each letter's timer sets the next.
 LETTER_QUIET_MS = 150
+#: A response body read chunk by chunk that delivered a chunk within this many ms when the settle step's cap comes
+#: is still delivering: waited for up to ``shell_settle_max_ms``, as a page showing nothing yet. Two seconds: twice
+#: the gap of a 32nd blind round's NDJSON stream (a paragraph every 0.9 s, 6 s in all).
+STREAM_GAP_MS = 2000
 #: Text a script fades in step by step (GSAP, anime.js: inline opacity set every frame, 16 ms apart at 60 Hz)
 #: is waited for while its opacities changed within this many ms: a dozen frames, so that a frame the machine
 #: skips under load does not end the wait.
@@ -1186,7 +1190,7 @@ class _Engine:
                 "quietMs": opts.quiet_ms,
                 "domQuietMs": opts.dom_quiet_ms, "rhythmFactor": RHYTHM_FACTOR, "rhythmMaxMs": RHYTHM_MAX_MS,
                 "reportMs": SCRIPT_REPORT_MS, "typingQuietMs": TYPING_QUIET_MS, "letterQuietMs": LETTER_QUIET_MS,
-                "fadeQuietMs": FADE_QUIET_MS,
+                "fadeQuietMs": FADE_QUIET_MS, "streamGapMs": STREAM_GAP_MS,
                 "virtualMinRows": VIRTUAL_MIN_ROWS, "virtualPlacedShare": VIRTUAL_PLACED_SHARE,
                 "virtualSparseShare": VIRTUAL_SPARSE_SHARE,
                 "maxMs": opts.settle_max_ms if settle else 0.0,

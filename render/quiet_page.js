@@ -30,7 +30,14 @@
   }
   // A body read chunk by chunk (a streamed answer): each read in flight until its chunk comes.
   const reader = window.ReadableStreamDefaultReader && ReadableStreamDefaultReader.prototype;
-  if (reader && typeof reader.read === "function") reader.read = tracked(reader.read);
+  if (reader && typeof reader.read === "function") {
+    const read0 = tracked(reader.read);
+    reader.read = function (...args) {  // ``net.chunkAt``: when a chunk last came (a stream still delivering)
+      const reading = read0.apply(this, args);
+      reading.then((r) => { if (r && !r.done) net.chunkAt = performance.now(); }, () => {});
+      return reading;
+    };
+  }
   const send0 = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.send = function (...args) {
     begin();

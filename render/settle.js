@@ -196,8 +196,10 @@ async (o) => {
         for (const el of placeholders(true)) stale.add(el);
         return what;
       }
-      // a page typing its intro out is waited for as a page showing nothing yet is (the article follows it)
-      if (now >= end && now - (net.typing || -Infinity) < o.typingQuietMs && o.shellMaxMs > o.maxMs) {
+      // a page typing its intro out is waited for as a page showing nothing yet is (the article follows it); so is
+      // one still reading a stream that delivered a chunk lately (NDJSON paragraphs 0.9 s apart: a 32nd blind round)
+      const streaming = what === "requests" && now - (net.chunkAt || -Infinity) < o.streamGapMs;
+      if (now >= end && (streaming || now - (net.typing || -Infinity) < o.typingQuietMs) && o.shellMaxMs > o.maxMs) {
         end = Math.max(end, Math.min(start + o.shellMaxMs, deadline));
       }
       if (now >= end || net.stop) return what;

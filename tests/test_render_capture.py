@@ -1044,6 +1044,36 @@ def test_an_intro_typed_out_is_waited_for(browser, loop):
         assert "and that was how the year began." in result.text and "Paragraph 2 after the intro" in result.text
 
 
+#: An article streamed a paragraph at a time, 0.9 s apart, read from a response body chunk by chunk (an NDJSON
+#: stream: a 32nd blind round's came in 6 s), beside a long sidebar; the last paragraph is due past the 5 s cap.
+STREAMED = """<html><head><meta charset="utf-8"></head><body><main><h1>The river survey</h1><div id="story"></div>
+</main><aside><p>%s</p></aside><script>
+const stream = new ReadableStream({start(ctl) {
+  let k = 0;
+  const next = () => {
+    ctl.enqueue(new TextEncoder().encode(JSON.stringify({k}) + '\\n'));
+    if (++k < 7) setTimeout(next, 900); else ctl.close();
+  };
+  setTimeout(next, 300);
+}});
+(async () => {
+  const reader = new Response(stream).body.getReader(), story = document.getElementById('story');
+  for (;;) {
+    const {value, done} = await reader.read();
+    if (done) break;
+    const {k} = JSON.parse(new TextDecoder().decode(value));
+    story.insertAdjacentHTML('beforeend', `<p>Streamed paragraph ${k} of the survey, long enough to count.</p>`);
+  }
+})();
+</script></body></html>"""
+
+
+def test_a_stream_still_delivering_at_the_cap_is_read_to_its_end(browser):
+    sidebar = "A sidebar a reader sees at once, long enough that the page is no empty shell. " * 20
+    text = extract((STREAMED % sidebar).encode(), render=True).text
+    assert all(f"Streamed paragraph {k} of the survey" in text for k in range(7)), text
+
+
 #: A slide deck as reveal.js draws one: only the current slide shown, the slides next to it kept on the page at
 #: opacity 0, the others not displayed; its arrows, buttons with no text, in an ``aside`` of their own; a live
 #: status, clipped to a pixel, repeating the slide shown. FRAGMENTS: one slide whose paragraphs appear one a press.
