@@ -273,10 +273,11 @@
   // once it is done; a 33rd blind round): an element whose text grows so, TYPING_STREAK times running (its first
   // letters count), is typing (``net.typing``: when it last did; ``net.grew``: when any element last grew so).
   // One that erases what it typed (a typewriter looping over slogans) is left.
-  const typed = new WeakMap();  // element -> [its text, growths running], or null once it erased
+  const typed = new WeakMap();  // element or text node -> [its text, growths running], or null once it erased
+  const textOf = (nodes) => { let n = 0; for (const node of nodes) n += (node.textContent || "").length; return n; };
   const typing = (el) => {
-    if (!el || el.nodeType !== 1) return;
-    const text = el.textContent, was = typed.get(el);
+    if (!el || el.nodeType !== 1 && el.nodeType !== 3 || el === document.body || el === document.documentElement) return;
+    const text = el.nodeType === 3 ? el.data : el.textContent, was = typed.get(el);
     if (was === null) return;
     const grew = text.length - (was ? was[0].length : 0);
     if (was && grew === 0 && text === was[0]) return;  // another record of one change
@@ -300,7 +301,9 @@
     let hit = false;
     for (const r of records) {
       if (r.type === "attributes") { fetched(r.target); framed(r.target); continue; }
-      typing(r.type === "characterData" ? r.target.parentElement : r.target);
+      // only a change of a few letters is read for typing (an element's whole text is not read at every change)
+      if (r.type === "characterData") typing(r.target);
+      else if (Math.abs(textOf(r.addedNodes) - textOf(r.removedNodes)) <= TYPED_MAX) typing(r.target);
       for (let k = 0; k < r.addedNodes.length; k++) scripts(r.addedNodes[k]);
       // the settle step's record, while it scrolls (one push a node: a spread of 100,000 overflows)
       for (let k = 0; net.adds && k < r.addedNodes.length; k++) net.adds.push(r.addedNodes[k]);

@@ -126,10 +126,9 @@ async (o) => {
       if (now - n.lastChange < quiet) return "changes";
       dynamic = dynamic || n.dynamic;
     }
-    const typedAt = performance.now();
-    if (typedAt - (net.typing || -Infinity) < o.typingQuietMs || typedAt - (net.grew || -Infinity) < o.letterQuietMs) {
-      return "typing";
-    }
+    const typedAt = performance.now();  // a typing, or a first letter whose next may come
+    if (typedAt - (net.typing || -Infinity) < o.typingQuietMs) return "typing";
+    if (typedAt - (net.grew || -Infinity) < o.letterQuietMs) return "typing";
     if (fading()) return "animations";
     if (document.scripts.length && placeholders(dynamic).length) return "placeholders";
     if (lazyFrame()) return "requests";
@@ -824,12 +823,6 @@ async (o) => {
   };
   const pages = (el) => [el, ...el.querySelectorAll('button, [role="button"], a')].some(saysNext);  // holds a "Next"
   let paged = 0, pagesLeft = false;
-  // Parts of a region shown one at a time, read in turn: ``turn(region, k)`` shows the next part (false when
-  // there is none or the page moved on); the region is the nearest ancestor of ``control`` holding, beside the
-  // child that holds the controls (``holds``), a part of pageMinChars characters or more (the page's body for a
-  // "Next" button, none for a choice). What each part showed is kept in a static copy before the last, in order;
-  // a turn that changed nothing ends the reading, or (``skip``, the first turn only) goes on to the next; so does
-  // one that showed less than ``least`` characters of new text.
   // Whether an element shows a reader anything: not hidden, nor transparent (a reveal.js deck keeps the slides
   // next to the one shown at opacity 0: a 31st blind round).
   const seen = (el) => el.checkVisibility({opacityProperty: true, visibilityProperty: true});
@@ -841,7 +834,9 @@ async (o) => {
     const showing = (e) => seen(e) || getComputedStyle(e).display === "contents";
     const shownKinds = new Map();  // parent -> the tag names of its shown children
     const kinds = (parent) => {
-      if (!shownKinds.has(parent)) shownKinds.set(parent, new Set([...parent.children].filter(showing).map((c) => c.localName)));
+      if (!shownKinds.has(parent)) {
+        shownKinds.set(parent, new Set([...parent.children].filter(showing).map((c) => c.localName)));
+      }
       return shownKinds.get(parent);
     };
     for (let k = originals.length - 1; k > 0; k--) {
@@ -858,6 +853,12 @@ async (o) => {
     const cs = getComputedStyle(el);
     return cs.overflow !== "visible" || cs.clip.startsWith("rect(") || cs.clipPath !== "none";
   };
+  // Parts of a region shown one at a time, read in turn: ``turn(region, k)`` shows the next part (false when
+  // there is none or the page moved on); the region is the nearest ancestor of ``control`` holding, beside the
+  // child that holds the controls (``holds``), a part of pageMinChars characters or more (the page's body for a
+  // "Next" button, none for a choice). What each part showed is kept in a static copy before the last, in order;
+  // a turn that changed nothing ends the reading, or (``skip``, the first turn only) goes on to the next; so does
+  // one that showed less than ``least`` characters of new text.
   const readParts = async (control, holds, turn, {orBody = true, skip = false, least = 0} = {}) => {
     const holdsPage = (a) => [...a.children]
       .some((c) => !holds(c) && c.textContent.trim().length >= o.pageMinChars);
