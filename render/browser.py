@@ -286,6 +286,16 @@ MAIN_EMPTY_CHARS = 80
 #: repeating timers, on workers yet to answer, and for ``placeholder_grace_ms`` after its scripts
 #: last did something, all within ``settle_max_ms`` (a page showing its content is held by none).
 SHELL_PAGE_CHARS = 1500
+#: A line saying a frame is still loading its content ("Loading interview…", "Please wait"; a line of its own, as
+#: short as a placeholder's): such a frame of another site, under ``SHELL_PAGE_CHARS`` of text (its masthead and
+#: credit lines around the placeholder), is as blank as an empty one (a 34th blind round's embedded interview,
+#: drawn by petite-vue 0.7 s after load and then grown by a message: 0.00 before).
+FRAME_LOADING_PATTERN = r"^\s*(loading|please wait)\b.{0,40}$"
+#: The text length of a frame's body, and whether a line of it says it is loading (``FRAME_LOADING_PATTERN``).
+FRAME_TEXT_JS = """(pattern) => {
+  const text = document.body ? document.body.innerText.trim() : "";
+  return [text.length, new RegExp(pattern, "im").test(text)];
+}"""
 #: The label of a button that adds the next items of a list or shows the rest of a text (a regular
 #: expression, case ignored): "Load more", "Show more", "View more", "See more", "Read more" (… results,
 #: posts, comments), with a count or of older items too ("Load 20 more", "Show 4 older releases", "View
@@ -1433,8 +1443,9 @@ async def _settle_site_frames(page: Any, args: dict[str, Any], until: float) -> 
                 continue
             if not site and (box["height"] < FRAME_MIN_HEIGHT_SHARE * vh
                              or box["width"] * box["height"] < FRAME_MIN_AREA_SHARE * vw * vh):
-                shown = await frame.evaluate("() => document.body ? document.body.innerText.trim().length : 0")
-                if shown >= MAIN_EMPTY_CHARS or await handle.evaluate(BLANK_FRAME_EXCLUDED_JS, {
+                shown, loading = await frame.evaluate(FRAME_TEXT_JS, FRAME_LOADING_PATTERN)
+                blank = shown < MAIN_EMPTY_CHARS or loading and shown < SHELL_PAGE_CHARS
+                if not blank or await handle.evaluate(BLANK_FRAME_EXCLUDED_JS, {
                         "chrome": CHROME_SELECTOR, "words": sorted(AD_SLOT_WORDS)}):
                     continue
                 # read once grown, whatever its height: it may stay under the size shares (a few paragraphs)

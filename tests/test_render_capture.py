@@ -2299,16 +2299,21 @@ def test_a_large_frame_of_another_site_that_fetches_its_story_is_waited_for(brow
     assert "The framed story from another site." in page.text_of(page.body_id)
 
 
-@pytest.mark.parametrize("paragraphs", [12, 4])
-def test_a_short_blank_frame_of_another_site_that_grows_to_its_story_is_waited_for(browser, tmp_path, paragraphs):
+@pytest.mark.parametrize(("paragraphs", "masthead"), [(12, ""), (4, ""), (
+    4, "<p>The Coast Quarterly · Embedded article</p><p>© The Coast Quarterly. Republished with permission.</p>")],
+    ids=["12", "4", "4-with-masthead"])
+def test_a_short_blank_frame_of_another_site_that_grows_to_its_story_is_waited_for(browser, tmp_path, paragraphs,
+                                                                                   masthead):
     # An embed from another site (another loopback address) shows "Loading…" in 150 px, fetches its story, then
     # asks the page to grow it to its height (iframe-resizer's way): short and blank when the page is quiet, it
-    # is waited for, then read once grown, even when its story leaves it under the size shares (4 paragraphs).
-    (tmp_path / "frame.html").write_text("""<html><body><div id=story>Loading…</div><script>
+    # is waited for, then read once grown, even when its story leaves it under the size shares (4 paragraphs); a
+    # masthead and a credit line around "Loading…" leave it as blank (a 34th blind round).
+    (tmp_path / "frame.html").write_text("""<html><body>MASTHEAD<div id=story>Loading…</div><script>
       fetch('/story.json').then((r) => r.json()).then((t) => {
         document.getElementById('story').innerHTML = ('<p>' + t + '</p>').repeat(PARAGRAPHS);
         parent.postMessage({height: document.body.scrollHeight}, '*'); });</script></body></html>"""
-                                         .replace("PARAGRAPHS", str(paragraphs)), encoding="utf-8")
+                                         .replace("PARAGRAPHS", str(paragraphs)).replace("MASTHEAD", masthead),
+                                         encoding="utf-8")
     with serve(str(tmp_path), {"/story.json": _slow(json.dumps(STORY).encode(), delay=0.6)},
                host="127.0.0.2") as other:
         (tmp_path / "outer.html").write_text(f"""<html><body><nav>Home World</nav><main><h1>An embedded story</h1>
