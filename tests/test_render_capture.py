@@ -1046,7 +1046,7 @@ def test_an_intro_typed_out_is_waited_for(browser, loop):
 
 #: An article streamed a paragraph at a time, 0.9 s apart, read from a response body chunk by chunk (an NDJSON
 #: stream: a 32nd blind round's came in 6 s), beside a long sidebar; the last paragraph is due past the 5 s cap.
-STREAMED = """<html><head><meta charset="utf-8"></head><body><main><h1>The river survey</h1><div id="story"></div>
+NDJSON_PAGE = """<html><head><meta charset="utf-8"></head><body><main><h1>The river survey</h1><div id="story"></div>
 </main><aside><p>%s</p></aside><script>
 const stream = new ReadableStream({start(ctl) {
   let k = 0;
@@ -1070,7 +1070,7 @@ const stream = new ReadableStream({start(ctl) {
 
 def test_a_stream_still_delivering_at_the_cap_is_read_to_its_end(browser):
     sidebar = "A sidebar a reader sees at once, long enough that the page is no empty shell. " * 20
-    text = extract((STREAMED % sidebar).encode(), render=True).text
+    text = extract((NDJSON_PAGE % sidebar).encode(), render=True).text
     assert all(f"Streamed paragraph {k} of the survey" in text for k in range(7)), text
 
 
