@@ -275,18 +275,18 @@
   // One that erases what it typed (a typewriter looping over slogans) is left.
   const typed = new WeakMap();  // element or text node -> [its text, growths running], or null once it erased
   const textOf = (nodes) => { let n = 0; for (const node of nodes) n += (node.textContent || "").length; return n; };
+  // letters put in (or taken out) at one place: before a cursor's "|" as well as at the end
+  const atOnePlace = (longer, shorter) => {
+    let k = 0;
+    while (k < shorter.length && longer[k] === shorter[k]) k++;
+    return longer.endsWith(shorter.slice(k));
+  };
   const typing = (el) => {
     if (!el || el.nodeType !== 1 && el.nodeType !== 3 || el === document.body || el === document.documentElement) return;
     const text = el.nodeType === 3 ? el.data : el.textContent, was = typed.get(el);
     if (was === null) return;
     const grew = text.length - (was ? was[0].length : 0);
     if (was && grew === 0 && text === was[0]) return;  // another record of one change
-    // letters put in (or taken out) at one place: before a cursor's "|" as well as at the end
-    const atOnePlace = (longer, shorter) => {
-      let k = 0;
-      while (k < shorter.length && longer[k] === shorter[k]) k++;
-      return longer.endsWith(shorter.slice(k));
-    };
     if (was && grew < 0 && atOnePlace(was[0], text)) { typed.set(el, null); return; }
     const letters = grew > 0 && grew <= TYPED_MAX && (was ? atOnePlace(text, was[0]) : /\S/.test(text));
     const streak = letters ? (was ? was[1] : 0) + 1 : 0;

@@ -882,7 +882,7 @@ async (o) => {
     };
     let live = [], read = 0;
     const lines = new Set();  // every line the region showed
-    const newChars = (c) => seenText(c).split("\n").reduce((n, line) =>
+    const newChars = (text) => text.split("\n").reduce((n, line) =>
       n + (lines.has(line.trim()) ? 0 : line.trim().length), 0);
     for (let k = 0; region.isConnected; k++) {
       if (performance.now() >= deadline || steps >= o.steps || net.stop) break;
@@ -893,17 +893,19 @@ async (o) => {
       before.forEach(([, text]) => text.split("\n").forEach((line) => lines.add(line.trim())));
       if (!await turn(region, k)) break;
       await finishAnimations();  // a slide sliding out still shows: read once it has gone
-      const changed = before.filter(([c, text]) => !c.isConnected || seenText(c) !== text);
+      const after = new Map();  // what each part shows now, read once (a walk over its text)
+      const textNow = (c) => { if (!after.has(c)) after.set(c, seenText(c)); return after.get(c); };
+      const changed = before.filter(([c, text]) => !c.isConnected || textNow(c) !== text);
       // a part that only grew (a slide's fragments shown one by one: a 31st blind round) still shows what it showed:
       // not copied
       const gone = changed.filter(([c, text]) => {
         if (!c.isConnected) return true;
-        const shown = new Set(seenText(c).split("\n").map((line) => line.trim()));
+        const shown = new Set(textNow(c).split("\n").map((line) => line.trim()));
         return text.split("\n").some((line) => !shown.has(line.trim()));
       });
-      const now = [...region.children].filter((c) => !holds(c) && !forScreenReaders(c) && !texts.has(seenText(c)));
+      const now = [...region.children].filter((c) => !holds(c) && !forScreenReaders(c) && !texts.has(textNow(c)));
       // new lines, not only new arrangements of lines seen (a list re-sorted), nor a price or a note
-      if (least && now.reduce((n, c) => n + newChars(c), 0) < least) now.length = 0;
+      if (least && now.reduce((n, c) => n + newChars(textNow(c)), 0) < least) now.length = 0;
       if (skip && !changed.length && k === 0) continue;  // the first choice showing what was shown (a "Choose…")
       if (!changed.length || !now.length) break;  // nothing paged, or back to a part seen (a carousel going round)
       copies.push(...gone.map(([, , copy]) => copy));
