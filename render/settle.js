@@ -1081,7 +1081,15 @@ async (o) => {
     if (bound || net.stop || moved || steps >= o.steps) break;
     if (!box.isConnected || box === document.body || box === document.documentElement
         || box.scrollHeight <= box.clientHeight + 1 || !shows(box)) continue;
-    const tallest = () => [...box.children].sort((a, b) => b.scrollHeight - a.scrollHeight)[0];
+    // the rows' holder: the box's tallest child, or inside it the one element taller than the box that
+    // wraps them (uhtml drawing a <dl> of rows into a mount point, a 34th blind round)
+    const tallest = () => {
+      let el = [...box.children].sort((a, b) => b.scrollHeight - a.scrollHeight)[0];
+      while (el && el.childElementCount === 1 && el.firstElementChild.getBoundingClientRect().height > box.clientHeight) {
+        el = el.firstElementChild;
+      }
+      return el;
+    };
     let holder = tallest();
     if (!holder) continue;
     // a list drawing its holder anew at each scroll (Solid's, a 25th blind round): the one on the page now

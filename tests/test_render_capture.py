@@ -2624,3 +2624,27 @@ def test_a_box_taller_than_the_screen_watched_whole_is_filled(browser, threshold
           box.innerHTML = '<p>' + {TALL_TEXT!r}.repeat(3) + '</p>'; }} }} }}, {{threshold: {threshold}}});
       io.observe(box);</script></body></html>"""
     assert TALL_TEXT in _text_of_html(html.encode())
+
+
+def test_a_virtualised_list_drawn_inside_a_wrapper_is_read_whole(browser):
+    # uhtml draws a <dl> holding the rows in view into a mount point in the box, patching its row nodes in
+    # place as the box scrolls: the rows are the children of the <dl>, not of the mount point (a 34th blind
+    # round), and each is read once.
+    html = """<html><body><main><h1>Glossary</h1><div id="box" style="height:300px;overflow-y:auto;position:relative">
+      <div id="mount"></div></div></main><script>
+      const ROW = 60, N = 40, box = document.getElementById('box'), mount = document.getElementById('mount');
+      const terms = Array.from({length: N}, (_, i) => 'Term ' + i + ': its meaning, in a sentence of the glossary.');
+      const dl = document.createElement('dl'); dl.style.cssText = `position:relative;margin:0;height:${N * ROW}px`;
+      mount.append(dl);
+      function draw() { const first = Math.max(0, Math.floor(box.scrollTop / ROW) - 1);
+        const last = Math.min(N, Math.ceil((box.scrollTop + 300) / ROW) + 1);
+        while (dl.children.length > last - first) dl.lastElementChild.remove();
+        while (dl.children.length < last - first) dl.append(document.createElement('div'));
+        [...dl.children].forEach((row, k) => { const t = terms[first + k];
+          row.style.cssText = `position:absolute;left:0;right:0;height:${ROW}px;top:${(first + k) * ROW}px`;
+          row.innerHTML = `<dt>${t.slice(0, t.indexOf(':') + 1)}</dt><dd>${t.slice(t.indexOf(':') + 2)}</dd>`; }); }
+      box.addEventListener('scroll', () => requestAnimationFrame(draw), {passive: true});
+      setTimeout(draw, 100);</script></body></html>"""
+    text = _text_of_html(html.encode())
+    assert text.count("its meaning, in a sentence of the glossary.") == 40, text
+    assert all(f"Term {i}:" in text for i in range(40)), text
