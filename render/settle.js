@@ -292,8 +292,15 @@ async (o) => {
     + 'a[up-target], a[data-pjax]';
   const BUTTONS = 'button, [role="button"], a[href="#"], a[href^="javascript:"], ' + IN_PLACE;
   const inPlace = (el) => el.tagName === "A" && !/^(#|javascript:)/i.test(el.getAttribute("href") || "");
+  // A link aimed at another browsing context (a new tab, a named window, or from a frame the page around it:
+  // "Read more on <partner>" with ``target="_top"`` in an embed, a 35th blind round) leaves this one, whatever
+  // its address says.
+  const elsewhere = (el) => {
+    const aim = el.tagName === "A" ? (el.getAttribute("target") || "").trim().toLowerCase() : "";
+    return !!aim && aim !== "_self" && (!["_top", "_parent"].includes(aim) || window !== window.top);
+  };
   const pressable = (el) => !el.disabled && !(el.form && el.type !== "button")
-    && !(inPlace(el) && !el.matches(IN_PLACE))
+    && !(inPlace(el) && !el.matches(IN_PLACE)) && !elsewhere(el)
     && !(el.parentElement && el.parentElement.closest("a[href]"));
   // A control's label: its text (an input button's value), else its aria-label.
   const labelOf = (el) => (el.localName === "input" ? el.value : el.textContent || "").trim()

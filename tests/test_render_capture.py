@@ -2648,3 +2648,20 @@ def test_a_virtualised_list_drawn_inside_a_wrapper_is_read_whole(browser):
     text = _text_of_html(html.encode())
     assert text.count("its meaning, in a sentence of the glossary.") == 40, text
     assert all(f"Term {i}:" in text for i in range(40)), text
+
+
+def test_a_link_aimed_at_the_page_around_a_frame_is_not_pressed(browser, tmp_path):
+    # An embed from another site ends its story with "Read more on <partner>", a link to "#" aimed at the whole
+    # page (target="_top"): pressed, it would send the page to the frame's own address (a 35th blind round).
+    (tmp_path / "frame.html").write_text(
+        f"<html><body><p>Street Trades Magazine &middot; <a href='#' target='_top'>Subscribe</a></p><h1>Knife grinders"
+        f"</h1><p>The framed story of the grinders. {PARA * 6}</p><p><a href='#' target='_top'>Read more on Street "
+        "Trades Magazine</a></p></body></html>", encoding="utf-8")
+    with serve(str(tmp_path), host="127.0.0.2") as other:
+        (tmp_path / "page.html").write_text(
+            f"<html><body><main><h1>Weekend reads</h1><p>{PARA}</p><iframe src='{other}/frame.html' "
+            "style='width:900px;height:900px;border:0'></iframe></main></body></html>", encoding="utf-8")
+        with serve(str(tmp_path)) as base:
+            result = extract(f"{base}/page.html", render=True)
+    assert result.url == f"{base}/page.html"
+    assert "The framed story of the grinders." in result.text, result.text
