@@ -24,6 +24,10 @@ NOISE_TAGS = (
     "script", "style", "template", "select", "option", "iframe", "textarea", "object",
     "embed", "input", "button", "svg", "canvas",
 )
+#: Ruby annotations, removed with the noise tags: a reading written over its word (``<rt>``, furigana) and the
+#: parentheses shown around it where ruby is not drawn (``<rp>``). A reader reads the word once; inline, the
+#: reading doubled every annotated word ("西陣にしじん": a 36th blind round). No dev page holds ruby.
+RUBY_ANNOTATION_TAGS = ("rt", "rp")
 #: A ``<title>`` holding more text than this, with markup in it, swallowed the body
 #: (lxml's HTML parser is not HTML5: an unclosed title eats the rest; seen on l3s_gn1).
 TITLE_SWALLOW_CHARS = 300
@@ -182,7 +186,7 @@ def parse_html(text: str, *, repairs: frozenset[str] = REPAIRS, notes: list[str]
         etree.strip_elements(root, *(t for t in NOISE_TAGS if t not in _CONTROL_TAGS and t != "option"),
                              with_tail=False)
         _unwrap_swallowing_controls(root, candidates)
-    etree.strip_elements(root, *NOISE_TAGS, with_tail=False)
+    etree.strip_elements(root, *NOISE_TAGS, *RUBY_ANNOTATION_TAGS, with_tail=False)
     if text.count("<") > MAX_ELEMENTS:  # cheap test first: every element needs a "<"
         _cap_elements(root, notes)
     return root

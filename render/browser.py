@@ -328,13 +328,19 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|p
                        r"|daha fazla (yükle|göster)|devamını oku|tümünü göster"
                        r"|διαβάστε περισσότερα|δείτε περισσότερα|φόρτωση περισσότερων"
                        r"|اقرأ المزيد|عرض المزيد|تحميل المزيد|קרא עוד|טען עוד|הצג עוד"
-                       r"|もっと見る|さらに表示|続きを読む|もっと読む|すべて表示|さらに読み込む"
-                       r"|加载更多|查看更多|显示更多|阅读全文|展开全文|阅读更多|查看全部|載入更多|顯示更多"
-                       r"|더 ?보기|계속 읽기|전체 보기|더 불러오기"
+                       # in Japanese, Chinese and Korean after a short word of what is shown ("記事の続きを読む",
+                       # "点击加载更多", "기사 더보기": a 36th blind round)
+                       r"|([\u3040-\u30ff\u4e00-\u9fff]{1,4}の?)?(もっと見る|さらに表示|続きを読む|もっと読む"
+                       r"|すべて表示|さらに読み込む)"
+                       r"|([\u4e00-\u9fff]{1,4})?(加载更多|查看更多|显示更多|阅读全文|展开全文|阅读更多|查看全部|載入更多"
+                       r"|顯示更多)"
+                       r"|([가-힣]{1,4} ?)?(더 ?보기|계속 읽기|전체 보기|더 불러오기)"
                        r"|antwort anzeigen|(voir|afficher) la réponse|(mostrar|ver) (la )?respuesta"
                        r"|(mostrar|ver) (a )?resposta|mostra (la )?risposta|toon (het )?antwoord|visa svaret"
                        r"|pokaż odpowiedź|показать ответ|cevabı göster"
-                       r"|答えを(見る|表示)|(查看|显示|顯示)答案|(정답|답변) 보기)(?=$|[\s\d(…:.!›»>→-])")
+                       r"|答えを(見る|表示)|(查看|显示|顯示)答案|(정답|답변) 보기)"
+                       # then the end, or a count, an arrow or a mark ("もっと見る（残り8件）", "더보기 ▼": a 36th round)
+                       r"(?=$|[\s\d(（【…:.!›»>→▼▾⌄↓-])")
 #: Longer labels are sentences, not "Load more" buttons.
 MORE_BUTTON_MAX_CHARS = 40
 #: A collapsed disclosure's button labelled with at least this many words titles what it opens (an FAQ's
@@ -366,9 +372,16 @@ WALL_SHOW_MS = 300
 CONSENT_BUTTON_PATTERN = (r"^(yes,?\s+)?(i\s+)?(accept|agree|allow|consent|ok|okay|got it|understood|understand)\b"
                           r"(\s+(all|cookies|all cookies|to all|and continue|and close|& continue|& close))?[\s.!]*$"
                           r"|^(alle akzeptieren|akzeptieren|zustimmen|alle zulassen|einverstanden|tout accepter|"
-                          r"accepter|j'accepte|accepter et continuer|aceptar|aceptar todo|acepto|accetta|accetto|"
+                          r"accepter|j'accepte|aceptar|aceptar todo|acepto|accetta|accetto|"
                           r"accetta tutti|aceitar|aceitar tudo|aceito|accepteren|alles accepteren|akkoord|acceptera|"
-                          r"godkänn|hyväksy|zgadzam się|akceptuję|同意|同意する|接受|全部接受|동의)[\s.!]*$"
+                          r"godkänn|hyväksy|zgadzam się|akceptuję|akceptuj|принять|принять все|согласен|согласна|"
+                          r"kabul et|kabul ediyorum|موافق|قبول|أوافق|同意|同意する|接受|全部接受|동의)"
+                          # "and continue" ("and read on", "and close") as in English: "Akzeptieren und weiterlesen"
+                          # (a 36th blind round), "Accepter et continuer"
+                          r"(\s+(und (weiter|weiterlesen|fortfahren|schließen)|et (continuer|fermer)"
+                          r"|y (continuar|seguir( leyendo)?|cerrar)|e (continua|chiudi|continuar|fechar)"
+                          r"|en (doorgaan|sluiten|verder lezen)|och (fortsätt|stäng)|i (kontynuuj|przejdź dalej|zamknij)"
+                          r"|и (продолжить|закрыть)|ve (devam et|kapat)))?[\s.!]*$"
                           # an age gate's: "I am 18 or older", "Yes, I'm over 21", "I am of legal drinking age"
                           r"|^(yes,?\s+)?(i\s+am|i'm|i’m)\s+((over|at least)\s+)?(18|19|20|21)(\+|\s+or\s+(older|over)"
                           r"|\s+years(\s+old)?(\s+or\s+(older|over))?)?[\s.!]*$"

@@ -512,9 +512,16 @@ async (o) => {
   // form. ``scope``: where to look for buttons (a tab's panel), the whole page by default.
   const more = new RegExp(o.morePattern, "i");
   const shown = new Set(), pressedOnce = new Set();
+  // what matches in the page and in its shadow roots (a Lit element's accordion: a 26th blind round)
+  const everywhere = (selector) => {
+    const found = [...document.querySelectorAll(selector)];
+    for (const root of net.roots || []) if (root.host.isConnected) found.push(...root.querySelectorAll(selector));
+    return found;
+  };
   const moreButton = (scope) => {
     let again = null;
-    for (const el of scope.querySelectorAll(BUTTONS)) {
+    // on the whole page, in its shadow roots too (a Lit thread's "Show more replies": a 36th blind round)
+    for (const el of scope === document ? everywhere(BUTTONS) : scope.querySelectorAll(BUTTONS)) {
       if (shown.has(el) || !pressable(el)) continue;
       const label = labelOf(el);
       if (label.length > o.moreMaxChars || !more.test(label) || !shows(el)) continue;
@@ -541,12 +548,15 @@ async (o) => {
     }
     return node;
   };
+  // the page's text length, its shadow roots' included (a press may add posts inside one)
+  const textLength = () => (net.roots || []).reduce((n, root) => n + (root.host.isConnected ? root.textContent.length
+    : 0), document.body.textContent.length);
   const pressMore = async (scope = document) => {
     for (let button = moreButton(scope); button && !bound && !net.stop && !moved; button = moreButton(scope)) {
       if (performance.now() >= deadline) { bound = "time"; break; }
       if (steps >= o.steps) { bound = "steps"; break; }
       if (height() >= o.maxHeight) { bound = "height"; break; }
-      const before = document.body.textContent.length, seen = document.body.innerText.length;
+      const before = textLength(), seen = document.body.innerText.length;
       const dialogs = new Set(openDialogs());
       pressedOnce.add(button);
       if (await press(button)) break;
@@ -562,7 +572,7 @@ async (o) => {
         dialog.style.display = "none";
       }
       if (opened.length) { shown.add(button); continue; }
-      const after = document.body.textContent.length;
+      const after = textLength();
       if (after > before) continue;  // more came
       shown.add(button);  // it brought nothing, or showed what was there: pressed again, it would hide it
       if (after < before && document.body.innerText.length < seen && button.isConnected && shows(button)
@@ -596,12 +606,6 @@ async (o) => {
   const namedBy = (control) => (control.getAttribute("aria-controls") || "").split(/\s+/).filter(Boolean)
     .map((id) => (control.getRootNode().getElementById ? control.getRootNode() : document).getElementById(id))
     .find(Boolean);
-  // what matches in the page and in its shadow roots (a Lit element's accordion: a 26th blind round)
-  const everywhere = (selector) => {
-    const found = [...document.querySelectorAll(selector)];
-    for (const root of net.roots || []) if (root.host.isConnected) found.push(...root.querySelectorAll(selector));
-    return found;
-  };
   // ``closest`` across shadow roots: the element or an ancestor, or a host's, matches
   const inside = (el, selector) => {
     for (let n = el; n; n = up(n)) {

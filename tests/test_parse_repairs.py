@@ -232,3 +232,11 @@ def test_a_disclosures_button_keeps_its_label_and_a_controls_name_goes():
         assert kept in text
     for dropped in ("Menu", "Open the list", "Subscribe", "no panel"):
         assert dropped not in text
+
+
+def test_ruby_annotations_are_not_read_into_the_text():
+    # A reading written over its word (<rt>) and the parentheses around it (<rp>) would double every annotated
+    # word inline ("西陣にしじん"); the word is read once.
+    sentence = "<ruby>西陣<rp>(</rp><rt>にしじん</rt><rp>)</rp></ruby>の<ruby>町家<rt>まちや</rt></ruby>は古い。"
+    page = load(f"<html><body><p>{sentence}</p></body></html>")
+    assert page.text_of(page.body_id) == "西陣 の 町家 は古い。"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import re
 import shutil
 import time
 
@@ -15,6 +16,7 @@ import pytest
 
 from extractor import extract
 from extractor.api import get_page
+from render.browser import CONSENT_BUTTON_PATTERN
 
 from . import test_render_support as support
 from .http_server import serve
@@ -1487,7 +1489,9 @@ def test_a_load_more_button_is_pressed_until_the_list_ends(browser, label):
     assert "Log entry 2 of" in still.text and "Log entry 3 of" not in still.text
 
 
-@pytest.mark.parametrize("label", ["Mehr laden", "Voir plus", "Показать ещё", "もっと見る", "加载更多", "더보기"])
+@pytest.mark.parametrize("label", ["Mehr laden", "Voir plus", "Показать ещё", "もっと見る", "加载更多", "더보기",
+                                   # a count or an arrow after it, a word of what it shows before it (a 36th round)
+                                   "もっと見る（残り6件）", "기사 더보기 ▼", "点击加载更多"])
 def test_a_load_more_button_in_another_language_is_pressed(browser, label):
     html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>Log</h1><ul id="log"></ul>
       <button id="more" type="button">{label}</button></main><script>
@@ -2665,3 +2669,31 @@ def test_a_link_aimed_at_the_page_around_a_frame_is_not_pressed(browser, tmp_pat
             result = extract(f"{base}/page.html", render=True)
     assert result.url == f"{base}/page.html"
     assert "The framed story of the grinders." in result.text, result.text
+
+
+@pytest.mark.parametrize("label", ["Akzeptieren und weiterlesen", "Accepter et continuer", "Aceptar y continuar",
+                                   "Принять", "Kabul et", "موافق", "Accept and continue"])
+def test_a_consent_label_in_another_language_is_read_as_one(label):
+    # The consent wall's button says "accept" and maybe "and read on" in the page's language (a 36th blind round).
+    assert re.search(CONSENT_BUTTON_PATTERN, label, re.I)
+
+
+@pytest.mark.parametrize("label", ["Akzeptieren und ablehnen", "Cookie-Einstellungen", "Mehr erfahren"])
+def test_other_labels_are_not_read_as_consent(label):
+    assert not re.search(CONSENT_BUTTON_PATTERN, label, re.I)
+
+
+def test_a_load_more_button_inside_a_shadow_root_is_pressed(browser):
+    # A Lit thread draws its posts and its "Show more replies" button inside its shadow root (a 36th blind round).
+    html = """<html><head><meta charset="utf-8"></head><body><main><h1>Thread</h1><forum-thread></forum-thread>
+      </main><script>
+      customElements.define('forum-thread', class extends HTMLElement {
+        connectedCallback() { const root = this.attachShadow({mode: 'open'}); let k = 0;
+          root.innerHTML = '<div id="posts"></div><button type="button">Pokaż więcej odpowiedzi (6)</button>';
+          const add = () => { for (let j = 0; j < 3; j++, k++) root.getElementById('posts').insertAdjacentHTML(
+              'beforeend', '<p>Reply ' + k + ' of the thread, written by a reader who rode the pass that week.</p>');
+            if (k >= 9) root.querySelector('button').remove(); };
+          add(); root.querySelector('button').onclick = () => setTimeout(add, 200); } });
+      </script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert all(f"Reply {k} of the thread" in text for k in range(9)), text
