@@ -339,7 +339,7 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|p
                        r"|(mostrar|ver) (a )?resposta|mostra (la )?risposta|toon (het )?antwoord|visa svaret"
                        r"|pokaż odpowiedź|показать ответ|cevabı göster"
                        r"|答えを(見る|表示)|(查看|显示|顯示)答案|(정답|답변) 보기)"
-                       # then the end, or a count, an arrow or a mark ("もっと見る（残り8件）", "더보기 ▼": a 36th round)
+                       # then the end, or a count, an arrow or a mark ("もっと見る（残り8件）", "더보기 ▼": 36th round)
                        r"(?=$|[\s\d(（【…:.!›»>→▼▾⌄↓-])")
 #: Longer labels are sentences, not "Load more" buttons.
 MORE_BUTTON_MAX_CHARS = 40
@@ -380,7 +380,8 @@ CONSENT_BUTTON_PATTERN = (r"^(yes,?\s+)?(i\s+)?(accept|agree|allow|consent|ok|ok
                           # (a 36th blind round), "Accepter et continuer"
                           r"(\s+(und (weiter|weiterlesen|fortfahren|schließen)|et (continuer|fermer)"
                           r"|y (continuar|seguir( leyendo)?|cerrar)|e (continua|chiudi|continuar|fechar)"
-                          r"|en (doorgaan|sluiten|verder lezen)|och (fortsätt|stäng)|i (kontynuuj|przejdź dalej|zamknij)"
+                          r"|en (doorgaan|sluiten|verder lezen)|och (fortsätt|stäng)"
+                          r"|i (kontynuuj|przejdź dalej|zamknij)"
                           r"|и (продолжить|закрыть)|ve (devam et|kapat)))?[\s.!]*$"
                           # an age gate's: "I am 18 or older", "Yes, I'm over 21", "I am of legal drinking age"
                           r"|^(yes,?\s+)?(i\s+am|i'm|i’m)\s+((over|at least)\s+)?(18|19|20|21)(\+|\s+or\s+(older|over)"
