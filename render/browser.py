@@ -313,7 +313,7 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|p
                        r"|^((read|view|see) (the )?)?(full|whole|entire|rest)\b"
                        r"(?! (size|screen|image|photo|resolution))"
                        r"|^(show|expand) (all|full)\b|^(show|view|read|see|open|expand) (the |full )?transcript\b"
-                       r"|^(show|view|see|reveal) (the )?answers?\b"
+                       r"|^(show|view|see|reveal) (the )?answers?\b|^read (the )?(story|article)$"
                        r"|^(show|view|see|load|read) (all )?(\d+ )?(more )?(replies|reply)\b"
                        # the same in the languages of the consent labels below, and a few more
                        r"|^(mehr (laden|anzeigen|lesen)|weitere (laden|anzeigen)|weiterlesen|alle anzeigen"

@@ -303,7 +303,9 @@ async (o) => {
     && !(inPlace(el) && !el.matches(IN_PLACE)) && !elsewhere(el)
     && !(el.parentElement && el.parentElement.closest("a[href]"));
   // A control's label: its text (an input button's value), else its aria-label.
-  const labelOf = (el) => (el.localName === "input" ? el.value : el.textContent || "").trim()
+  // A checkbox's: its labels' text (a CSS-only "Read the rest of the story" toggle: a 38th blind round).
+  const labelOf = (el) => (el.localName !== "input" ? el.textContent || ""
+    : el.type === "checkbox" ? [...(el.labels || [])].map((l) => l.textContent).join(" ") : el.value).trim()
     || el.getAttribute("aria-label") || "";
   // A press as a reader makes it (for a tab, the pointer and mouse events before the click: Radix selects on
   // mousedown, and selecting twice is selecting once), then the page settled; true if it moved on elsewhere.
@@ -521,17 +523,21 @@ async (o) => {
   const moreButton = (scope) => {
     let again = null;
     // on the whole page, in its shadow roots too (a Lit thread's "Show more replies": a 36th blind round)
-    for (const el of scope === document ? everywhere(BUTTONS) : scope.querySelectorAll(BUTTONS)) {
+    // and a checkbox not ticked yet that says so, which a style rule answers (``:has(:checked)``)
+    const selector = `${BUTTONS}, input[type="checkbox"]:not(:checked)`;
+    for (const el of scope === document ? everywhere(selector) : scope.querySelectorAll(selector)) {
       if (shown.has(el) || !pressable(el)) continue;
       const label = labelOf(el);
-      if (label.length > o.moreMaxChars || !more.test(label) || !shows(el)) continue;
+      const box = el.type === "checkbox" && el.labels && el.labels[0];  // a styled toggle hides its input
+      if (label.length > o.moreMaxChars || !more.test(label) || !(shows(el) || box && shows(box))) continue;
       if (!pressedOnce.has(el)) return el;
       again = again || el;
     }
     return again;
   };
-  const openDialogs = () => [...document.querySelectorAll('dialog[open], [role="dialog"], [aria-modal="true"]')]
-    .filter(shows);
+  // a dialog, or a popover opened by its button (the rest of a story: a 38th blind round), over the page
+  const openDialogs = () => [...document.querySelectorAll('dialog[open], [role="dialog"], [aria-modal="true"], '
+    + "[popover]")].filter((d) => (!d.matches("[popover]") || d.matches(":popover-open")) && shows(d));
   // A copy of a panel to stand in for it once it has gone: static, without its id, shown, and inert.
   const standIn = (copy) => {
     copy.removeAttribute("id");
@@ -569,6 +575,7 @@ async (o) => {
         copy.append(...[...dialog.childNodes].map((n) => n.cloneNode(true)));
         for (const control of copy.querySelectorAll(BUTTONS)) control.remove();
         button.after(inert(copy));
+        if (dialog.matches(":popover-open")) dialog.hidePopover();
         dialog.style.display = "none";
       }
       if (opened.length) { shown.add(button); continue; }
@@ -591,6 +598,13 @@ async (o) => {
       let finished = 0;
       for (const a of document.getAnimations ? document.getAnimations() : []) {
         try {
+          // an animation run by scrolling (``animation-timeline: view()``: text faded in as it comes into view,
+          // a 38th blind round) has no end in time: it is cancelled, and the text shows as its rule leaves it
+          if (a.timeline && window.DocumentTimeline && !(a.timeline instanceof DocumentTimeline)) {
+            a.cancel();
+            finished++;
+            continue;
+          }
           const end = a.effect && a.effect.getComputedTiming().endTime;
           if (Number.isFinite(end) && a.playState !== "finished") { a.finish(); finished++; }
         } catch (e) { /* a cancelled animation */ }

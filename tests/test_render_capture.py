@@ -2697,3 +2697,52 @@ def test_a_load_more_button_inside_a_shadow_root_is_pressed(browser):
       </script></body></html>"""
     text = extract(html.encode(), render=True).text
     assert all(f"Reply {k} of the thread" in text for k in range(9)), text
+
+
+REST = "The rest of the story, shown once the reader asks for it, as a reader of the page would see it."
+
+
+def test_the_rest_of_a_story_in_a_popover_is_read_in_the_page(browser):
+    # A popover opened by its "Read the full story" button holds the rest of the article (a 38th blind round); open,
+    # it lies over the page, fixed, with less than half of the page's text: what it shows is copied into the page's
+    # flow, as a dialog's is.
+    related = "".join(f"<li><a href='/s/{k}'>Another story from the harbour desk, no. {k}</a></li>" for k in range(12))
+    html = f"""<html><head><meta charset="utf-8"></head><body><main><article><h1>Harbour</h1><p>{PARA}</p>
+      <button popovertarget="full" type="button">Read the full story</button><div popover id="full"></div>
+      </article></main><aside><ul>{related}</ul></aside><script>setTimeout(() => {{
+        document.getElementById('full').innerHTML = '<p>{REST} {PARA}</p>'; }}, 200);</script></body></html>"""
+    assert REST in extract(html.encode(), render=True).text
+
+
+def test_text_faded_in_by_a_scroll_driven_animation_is_read(browser):
+    # Each paragraph fades in as it scrolls into view (animation-timeline: view()): transparent at the top of the
+    # page, it is read as a reader reads it once it came into view (a 38th blind round).
+    html = f"""<html><head><meta charset="utf-8"><style>
+      @keyframes reveal {{ from {{ opacity: 0 }} to {{ opacity: 1 }} }}
+      main p {{ animation: reveal linear both; animation-timeline: view(); animation-range: entry 0% cover 35%; }}
+      </style></head><body><main><h1>Walk</h1><div style="height:1200px">Scroll to begin the walk</div>
+      <div id="walk"></div></main><script>setTimeout(() => {{
+        document.getElementById('walk').innerHTML = '<p>{REST} {PARA}</p><p>{PARA}</p>'; }}, 200);</script>
+      </body></html>"""
+    assert REST in extract(html.encode(), render=True).text
+
+
+def test_a_checkbox_that_shows_the_rest_of_a_story_is_ticked(browser):
+    # "Read the rest of the story" is a checkbox that a style rule answers (:has(:checked)), as a reader ticks it.
+    html = f"""<html><head><meta charset="utf-8"><style>.rest {{ display: none }}
+      .story:has(#more:checked) .rest {{ display: block }}</style></head><body><main><article class="story">
+      <h1>Harbour</h1><p>{PARA}</p><label><input type="checkbox" id="more"> Read the rest of the story</label>
+      <div class="rest" id="rest"></div></article></main><script>setTimeout(() => {{
+        document.getElementById('rest').innerHTML = '<p>{REST} {PARA}</p><p>{PARA}</p>'; }}, 200);</script>
+      </body></html>"""
+    assert REST in extract(html.encode(), render=True).text
+
+
+def test_a_read_the_story_button_is_pressed(browser):
+    # A teaser card whose "Read the story" button fetches the article and swaps it in (a 38th blind round).
+    html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>Harbour</h1><p id="teaser">A teaser.</p>
+      <button id="read" type="button">Read the story</button><div id="story"></div></main><script>
+      document.getElementById('read').onclick = () => setTimeout(() => {{
+        document.getElementById('story').innerHTML = '<p>{REST} {PARA}</p><p>{PARA}</p>';
+        document.getElementById('read').remove(); }}, 200);</script></body></html>"""
+    assert REST in extract(html.encode(), render=True).text
