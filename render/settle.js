@@ -6,15 +6,15 @@ async (o) => {
   const net = window.__pagesightNet || {inflight: 0, started: 0, last: 0, timers: new Map(), lastChange: 0};
   const frame = net.frame || (() => new Promise((ok) => requestAnimationFrame(() => ok())));
   const sleep = net.sleep || ((ms) => new Promise((ok) => setTimeout(ok, ms)));
+  // the shadow roots the page attached (quiet_page.js records them) whose host is still on the page
+  const liveRoots = () => (net.roots || []).filter((root) => root.host.isConnected);
   const views = () => {  // this window and its frames of this origin, those inside shadow roots too
     const all = [window];
     const add = (w) => {
       try { if (w && w.__pagesightNet && !all.includes(w)) all.push(w); } catch (e) { /* another origin */ }
     };
     for (let k = 0; k < window.frames.length; k++) add(window.frames[k]);
-    for (const root of net.roots || []) {
-      if (root.host.isConnected) for (const f of root.querySelectorAll("iframe")) add(f.contentWindow);
-    }
+    for (const root of liveRoots()) for (const f of root.querySelectorAll("iframe")) add(f.contentWindow);
     return all;
   };
   const shows = (el) => {
@@ -517,7 +517,7 @@ async (o) => {
   // what matches in the page and in its shadow roots (a Lit element's accordion: a 26th blind round)
   const everywhere = (selector) => {
     const found = [...document.querySelectorAll(selector)];
-    for (const root of net.roots || []) if (root.host.isConnected) found.push(...root.querySelectorAll(selector));
+    for (const root of liveRoots()) found.push(...root.querySelectorAll(selector));
     return found;
   };
   const moreButton = (scope) => {
@@ -555,8 +555,7 @@ async (o) => {
     return node;
   };
   // the page's text length, its shadow roots' included (a press may add posts inside one)
-  const textLength = () => (net.roots || []).reduce((n, root) => n + (root.host.isConnected ? root.textContent.length
-    : 0), document.body.textContent.length);
+  const textLength = () => liveRoots().reduce((n, root) => n + root.textContent.length, document.body.textContent.length);
   const pressMore = async (scope = document) => {
     for (let button = moreButton(scope); button && !bound && !net.stop && !moved; button = moreButton(scope)) {
       if (performance.now() >= deadline) { bound = "time"; break; }
