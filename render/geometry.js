@@ -367,8 +367,10 @@
       }
       inlineBoxes.set(el, [x + w, y, y + h]);
     }
-    // Serialise: an inlined frame becomes a div holding the frame's body.
-    const outTag = frameDoc || crossAt === i ? "div" : tag;
+    // Serialise: an inlined frame becomes a div holding the frame's body, and a <frameset> a div
+    // holding its frames (an HTML parser drops whatever a frameset holds; a frameset document's body
+    // is the frameset itself).
+    const outTag = frameDoc || crossAt === i || tag === "frameset" ? "div" : tag;
     let open = "<" + outTag;
     for (const a of el.attributes) {
       if (a.name !== ATTR && a.name !== opts.embedMark) open += " " + a.name + '="' + escAttr(a.value) + '"';

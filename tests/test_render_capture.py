@@ -1862,6 +1862,24 @@ def test_a_large_same_origin_frame_is_inlined_and_small_ones_are_not(browser, tm
     assert x >= frames[0]["x"] + 7 and y >= frames[0]["y"] + 7
 
 
+def test_the_main_frame_of_a_frameset_is_read(browser, tmp_path):
+    # A frameset page (HTML 4's layout by frames): a banner frame, a menu frame, and the main frame whose
+    # script draws the story. The frameset document has no <body> of its own for the text to sit in.
+    story = ("<html><body><div id=notes></div><script>setTimeout(() => { document.getElementById('notes')"
+             ".innerHTML = '<h1>Framed story</h1>' + '<p>" + PARA + "</p>'.repeat(6) + '<p>The end of the framed"
+             " story.</p>'; }, 300);</script></body></html>")
+    outer = """<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Frameset//EN"><html><head><title>A framed site</title>
+      </head><frameset rows="90,*"><frame name="top" src="top.html" scrolling="no"><frameset cols="210,*">
+      <frame name="menu" src="menu.html"><frame name="main" src="story.html"></frameset>
+      <noframes><body><p>Your browser does not show frames.</p></body></noframes></frameset></html>"""
+    pages = {"outer.html": outer, "story.html": story, "top.html": "<html><body><b>The framed site</b></body></html>",
+             "menu.html": "<html><body><a href=a.html>Home</a> <a href=b.html>World</a></body></html>"}
+    with _site(tmp_path, pages) as base:
+        result = extract(f"{base}/outer.html", render=True)
+    assert "The end of the framed story." in result.text and PARA.strip()[:40] in result.text
+    assert "does not show frames" not in result.text
+
+
 def test_a_short_frame_of_this_origin_holding_prose_is_read_and_a_short_ad_is_not(browser, tmp_path):
     # A standfirst in a 120 px srcdoc frame is under the size shares that keep ad units out, yet it is
     # prose of this origin; a same-origin frame as wide and short holding an ad's linked copy stays out.
