@@ -931,7 +931,11 @@ async (o) => {
       // new lines, not only new arrangements of lines seen (a list re-sorted), nor a price or a note
       if (least && now.reduce((n, c) => n + newChars(textNow(c)), 0) < least) now.length = 0;
       if (skip && !changed.length && k === 0) continue;  // the first choice showing what was shown (a "Choose…")
-      if (!changed.length || !now.length) break;  // nothing paged, or back to a part seen (a carousel going round)
+      // a press that only added a page's worth of new parts paged too (htmx's "Next page" swapping its pager for the
+      // next page and the next pager: a 40th blind round)
+      const added = !changed.length && now.filter((c) => !before.some(([b]) => b === c))
+        .reduce((n, c) => n + newChars(textNow(c)), 0) >= o.pageMinChars;
+      if (!changed.length && !added || !now.length) break;  // nothing paged, or back to a part seen (a carousel going round)
       copies.push(...gone.map(([, , copy]) => copy));
       live = now;
       paged++;

@@ -956,6 +956,28 @@ def test_paging_in_place_stops_at_its_bound_with_a_warning(browser):
     assert any("paged in place" in w for w in result.warnings), result.warnings
 
 
+#: A story whose "Next page" swaps its own pager for the next page and a new pager (htmx's outerHTML swap of
+#: ``hx-target="#pager"``): each press adds a page and changes none already shown.
+APPENDED = """<html><head><meta charset="utf-8"></head><body><main><article><h1>A season on the river</h1>
+<div id="pages"></div></article></main><footer>Footer of the site</footer><script>
+const PAGES = 3;
+const page = (n) => [0, 1].map((k) => `<p>Paragraph ${k} of page ${n}, told at length so that the page holds a`
+  + ` real share of the story, with a second clause that a reader of the whole season would want.</p>`).join('');
+const pager = (n) => n >= PAGES ? '' : `<nav id="pager">Page ${n} of ${PAGES} <button type="button"`
+  + ` onclick="setTimeout(() => { document.getElementById('pager').outerHTML = page(${n + 1})`
+  + ` + pager(${n + 1}); }, 150)">`
+  + `Next page &rarr;</button></nav>`;
+setTimeout(() => { document.getElementById('pages').innerHTML = page(1) + pager(1); }, 200);
+</script></body></html>"""
+
+
+def test_a_story_whose_next_page_is_added_below_the_last_is_read_to_its_end(browser):
+    text = extract(APPENDED.encode(), render=True).text
+    found = [f"Paragraph {k} of page {n}," for n in range(1, 4) for k in (0, 1)]
+    assert all(text.count(f) == 1 for f in found), text
+    assert [text.index(f) for f in found] == sorted(text.index(f) for f in found)
+
+
 #: An explainer in steps, "Next step" showing the next: only the current step on the page (Vue's ``v-if``), or
 #: every step there and all but the current one hidden (a Stimulus wizard).
 STEPS = """<html><head><meta charset="utf-8"></head><body><main><h1>Setting up a rain gauge</h1><div id="wiz">
