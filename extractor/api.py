@@ -232,6 +232,8 @@ def _served_instead(page: Page, rendered: Result, asked: dict[str, Any], *, star
     except PagesightError:  # the rendering stands when the served HTML cannot be read
         return None
     loss = lost_in_rendering(served.text, rendered.text)
+    if loss is not None and isinstance(again, RawPage) and _hidden_by_choice(again, rendered, asked):
+        return None
     if loss is None:
         return None
     # It was rendered: the served HTML's advice to render it is moot.
@@ -243,6 +245,29 @@ def _served_instead(page: Page, rendered: Result, asked: dict[str, Any], *, star
                       "total": round(rendered.timings.get("total", 0.0) + served.timings.get("total", 0.0), 3)}
     served.source = rendered.source
     return served
+
+
+def _hidden_by_choice(served: RawPage, rendered: Result, asked: dict[str, Any]) -> bool:
+    """Whether the served text a rendering lacks is only what the served page itself hides: the rendering
+    shows a text of its own, and the served page read without its ``hidden`` elements holds no more than
+    the rendering could have lost (:func:`extractor.served.lost_in_rendering` finds no loss). The served
+    page that keeps its article three times, in three languages, two of them ``hidden``, and shows one
+    (a 41st blind round) is not read whole instead of the one a reader is shown. Reads the served HTML
+    again only when it has ``hidden`` elements."""
+    from .page import page_from_raw
+    from .served import hidden_elements, lost_in_rendering, shows_own_text
+
+    if not shows_own_text(rendered.text):
+        return False
+    try:
+        page = page_from_raw(served, encoding=None)
+        hidden = hidden_elements(page)
+        if not hidden:
+            return False
+        shown = extract(page.without(hidden, copy_tree=False), url=page.url, served_fallback=False, **asked)
+    except PagesightError:
+        return False
+    return lost_in_rendering(shown.text, rendered.text) is None
 
 
 def build_result(page: Page, name: str, opts: Any, extraction: Extraction, title: str,

@@ -17,6 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .metrics import tokens
+from .page import Page
 
 #: Below this many words the served page's main text is a line or two (a "JavaScript is required"
 #: note, a cookie notice): nothing a rendering could lose. A paragraph of news prose runs 40-80 words.
@@ -60,3 +61,16 @@ def lost_in_rendering(served_text: str, rendered_text: str) -> Loss | None:
     if len(rendered) >= LOST_SHARE * len(served):
         return None
     return Loss(len(served), len(rendered), sum((Counter(served) & Counter(rendered)).values()))
+
+
+def hidden_elements(page: Page) -> list[int]:
+    """Ids of the elements of ``page`` that a browser does not show even with scripts off: those with the
+    ``hidden`` attribute, but ``hidden="until-found"`` (find-in-page opens those)."""
+    return [i for i, el in enumerate(page.elements)
+            if el.get("hidden") is not None and el.get("hidden").strip().lower() != "until-found"]
+
+
+def shows_own_text(rendered_text: str) -> bool:
+    """Whether a rendering's main text is a text of its own (:data:`SERVED_MIN_WORDS` words or more),
+    not a line or two left after a failure."""
+    return len(tokens(rendered_text)) >= SERVED_MIN_WORDS

@@ -99,6 +99,36 @@ def test_an_article_kept_hidden_by_a_reveal_that_never_ran_comes_from_the_served
     assert "served_fallback" in result.details
 
 
+#: One article served in three languages, two of them ``hidden``; a script shows the reader's, hiding the
+#: English one (i18next's way with server-rendered variants).
+VARIANTS = """<html><head><title>Harbour news</title></head><body><nav>Home News Sport</nav><main>
+<div class="variant" lang="en"><h1>The harbour reopens</h1><p>{en}</p><p>{en}</p></div>
+<div class="variant" lang="de" hidden><h1>Der Hafen öffnet wieder</h1><p>{de}</p><p>{de}</p></div>
+<div class="variant" lang="fr" hidden><h1>Le port rouvre</h1><p>{fr}</p><p>{fr}</p></div></main>
+<script>setTimeout(() => {{ for (const v of document.querySelectorAll('.variant')) v.hidden = v.lang !== '{shown}'; }},
+50);</script></body></html>"""
+DE = "Die Arbeiten am Hafen endeten im März und die Fähren hielten sich bis zum Frühjahr an den Winterfahrplan. "
+FR = "Les travaux du port ont pris fin en mars et les ferries ont gardé leur horaire d'hiver jusqu'au printemps. "
+
+
+def test_the_served_languages_a_page_hides_are_not_read_instead_of_the_one_shown(browser, tmp_path):
+    html = VARIANTS.format(en=PARA * 3, de=DE * 3, fr=FR * 3, shown="de")
+    with _served(tmp_path, html) as base:
+        result = extract(f"{base}/story.html", render=True)
+    assert "served_fallback" not in result.details, result.warnings
+    assert "Hafen endeten" in result.text and "harbour works" not in result.text and "travaux" not in result.text
+
+
+def test_an_article_served_hidden_whose_reveal_never_ran_still_comes_from_the_served_html(browser, tmp_path):
+    # The rendering shows no text of its own: the served page's hidden article is what there is to read.
+    html = f"""<html><head><title>Harbour news</title></head><body><nav>Home News Sport</nav>
+<div id="story" hidden>{ARTICLE}</div><script src="/missing-reveal.js"></script></body></html>"""
+    with _served(tmp_path, html) as base:
+        result = extract(f"{base}/story.html", render=True)
+    assert "served_fallback" in result.details
+    assert "The last ferry of the season left on time." in result.text
+
+
 AWAY = f"""<html><head><title>Harbour news</title></head><body>{ARTICLE}
 <script>setTimeout(() => {{ location.href = "http://pagesight-unreachable.invalid/story"; }}, 30);</script>
 </body></html>"""
