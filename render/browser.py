@@ -447,6 +447,10 @@ NEXT_BUTTON_PATTERN = (r"^(next( (page|step|part|chapter|section|slide))?|older(
 #: Where a "Next" button is not looked for: the page's edges and its dialogs.
 NEXT_EXCLUDED_SELECTOR = ", ".join(part for part in CHROME_SELECTOR.split(", ")
                                    if part not in ("nav", '[role="navigation"]'))
+#: An ``<h1>`` the page's ``<title>`` holds names the page's own article (settle.js: another article a step adds,
+#: under an ``<h1>`` of its own, is left out) when it runs to this many characters at least: a headline runs to
+#: a sentence (30-80 characters), a section's name ("News", "World news") to a word or two.
+HEADLINE_MIN_CHARS = 16
 #: A pager's labels ("« Previous", "Page 2 of 4") run to a few dozen characters, a page of the text or list
 #: it pages to a paragraph or more: what a "Next" button pages is found in its nearest ancestor holding,
 #: beside the button, a part of at least this many characters.
@@ -1231,6 +1235,7 @@ class _Engine:
                 "wallShare": WALL_MIN_SHARE, "pressConsent": opts.press_consent, "wallMark": WALL_FRAME_MARK,
                 "wallShowMs": WALL_SHOW_MS,
                 "nextPattern": NEXT_BUTTON_PATTERN, "edges": NEXT_EXCLUDED_SELECTOR, "pageMinChars": PAGE_MIN_CHARS,
+                "headlineMinChars": HEADLINE_MIN_CHARS,
                 "pagesMax": NEXT_PAGES_MAX,
                 "togglesMax": TOGGLES_MAX, "toggleDepth": TOGGLE_DEPTH, "toggleMaxLinkShare": TOGGLE_MAX_LINK_SHARE,
                 "chrome": CHROME_SELECTOR, "frameMinWidth": FRAME_MIN_WIDTH_SHARE,
@@ -1273,6 +1278,9 @@ class _Engine:
         if done.get("moved"):
             warnings.append("the page moved its address on to another path as it was scrolled (a continuous scroll "
                             "of articles or pages); what scrolling added was left out")
+        if done.get("others"):
+            warnings.append(f"the page added {done['others']} other article(s), each under its own headline, as it "
+                            "was scrolled or pressed (the page's title names its own); they were left out")
         if bound:
             limit = {"steps": f"{opts.scroll_steps} scroll steps", "height": f"{opts.scroll_max_height:,} px",
                      "time": "the timeout"}[bound]

@@ -281,6 +281,17 @@ async (o) => {
   // what was added from the first scroll step on is taken out again, and the address put back.
   const path0 = location.pathname, href0 = location.href;
   if (net.flush) { net.flush(); net.adds = []; }
+  // A page whose <title> names the <h1> it holds before any reader's step is that article's page; what a step adds
+  // under an <h1> of its own, without that one, is another article (a blog post's page appending the older posts
+  // in full as it is scrolled, its address unchanged: a 41st blind round), taken out at the end as when the
+  // address moves on.
+  const squeeze = (t) => (t || "").replace(/\s+/g, " ").trim().toLowerCase();
+  const title0 = squeeze(document.title);
+  const named = (h) => { const t = squeeze(h.textContent); return t.length >= o.headlineMinChars && title0.includes(t); };
+  const titled = [...document.querySelectorAll("h1")].some(named);
+  const otherArticle = (n) => n.nodeType === 1 && n.isConnected
+    && (n.localName === "h1" ? !named(n) : !!n.querySelector("h1") && ![...n.querySelectorAll("h1")].some(named));
+  let others = 0;
   const movedOn = () => (moved = moved || location.pathname !== path0);
   // Buttons a reader may press without leaving the page: not a link (one that goes nowhere, "#" or
   // "javascript:", is a button its script answers: "Continue reading"), not inside one, not disabled, not
@@ -1174,6 +1185,8 @@ async (o) => {
   if (movedOn() && net.adds) {
     for (let k = net.adds.length - 1; k >= 0; k--) if (net.adds[k].isConnected) net.adds[k].remove();
     try { history.replaceState(history.state, "", href0); } catch (e) { /* the page's own history */ }
+  } else if (titled && net.adds) {
+    for (const n of net.adds) if (otherArticle(n)) { n.remove(); others++; }
   } else if (paged && location.href !== href0) {
     // pages turned by a hash router's links: the address read is the one asked for (the routes are not told)
     try { history.replaceState(history.state, "", href0); } catch (e) { /* the page's own history */ }
@@ -1198,7 +1211,7 @@ async (o) => {
     const cs = el && getComputedStyle(el);
     if (cs && cs.position === "fixed" && parseFloat(cs.top) < 0) el.style.setProperty("position", "static", "important");
   }
-  return {steps, pending, placeholder: pending === "placeholders", bound, moved, paged, pagesLeft,
+  return {steps, pending, placeholder: pending === "placeholders", bound, moved, others, paged, pagesLeft,
           wallFrame: !!wallFrame, capMs: cap, ms: performance.now() - t0,
           elements: document.getElementsByTagName("*").length};
 }

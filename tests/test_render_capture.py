@@ -1452,6 +1452,30 @@ def test_the_next_article_of_a_continuous_scroll_is_left_out(browser, tmp_path):
     assert any("moved its address" in w for w in result.warnings)
 
 
+@pytest.mark.parametrize("title", ["Harbour notes from the eastern isles | The Courier", "The Courier"])
+def test_older_posts_appended_in_full_to_a_post_are_left_out(browser, tmp_path, title):
+    # A blog post's page appends the older posts, each a whole article under its own <h1>, as it is scrolled;
+    # its address stays. When the <title> names the page's own <h1>, they are other documents; when it names only
+    # the site, nothing says whose page it is, and what scrolling brought stays.
+    story = "".join(f"<p style='margin-bottom:300px'>{PARA}Paragraph {k} of this story.</p>" for k in range(4))
+    html = f"""<html><head><title>{title}</title></head><body><main id=main><article><h1>Harbour notes from the
+      eastern isles</h1>{story}</article><div id=end style="height:1px"></div></main>
+      <script>new IntersectionObserver((es) => {{ if (!es[0].isIntersecting || window.done) return; window.done = 1;
+        setTimeout(() => {{ const a = document.createElement('div');
+          a.innerHTML = '<hr><article><h1>Ferry news for the winter</h1><p>The older post of the blog tells of the'
+            + ' ferry timetable and the winter crossings of the eastern isles, at some length.</p></article>';
+          document.getElementById('end').before(a); }}, 100);
+      }}).observe(document.getElementById('end'));</script></body></html>"""
+    (tmp_path / "story.html").write_text(html, encoding="utf-8")
+    with serve(str(tmp_path)) as base:
+        page = get_page(f"{base}/story.html", render=True)
+    text = page.text_of(page.body_id)
+    assert "Paragraph 3 of this story." in text
+    named = title.startswith("Harbour")
+    assert ("ferry timetable" in text) is not named
+    assert any("other article" in w for w in page.geometry.extra["warnings"]) is named
+
+
 def test_a_lazy_list_in_a_scrolling_pane_is_read_whole(browser):
     # An application layout: the window is fixed and the main pane scrolls; the sentinel is brought into
     # view by scrolling the pane, which is put back where it was before the page is read.
