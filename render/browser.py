@@ -34,6 +34,7 @@ from extractor.errors import BrowserNotFound, NavigatedAway, NotHTMLError, PageT
 
 from .geometry import (
     CHROME_SELECTOR,
+    COPIED_DIALOG_MARK,
     EMBED_FRAME_MARK,
     FRAME_MIN_AREA_SHARE,
     FRAME_MIN_HEIGHT_SHARE,
@@ -1233,6 +1234,7 @@ class _Engine:
                 "accordionMinItems": ACCORDION_MIN_ITEMS, "lazyFrameMargin": LAZY_FRAME_MARGIN_PX,
                 "consentPattern": CONSENT_BUTTON_PATTERN, "consentMaxChars": CONSENT_BUTTON_MAX_CHARS,
                 "wallShare": WALL_MIN_SHARE, "pressConsent": opts.press_consent, "wallMark": WALL_FRAME_MARK,
+                "copiedMark": COPIED_DIALOG_MARK,
                 "wallShowMs": WALL_SHOW_MS,
                 "nextPattern": NEXT_BUTTON_PATTERN, "edges": NEXT_EXCLUDED_SELECTOR, "pageMinChars": PAGE_MIN_CHARS,
                 "headlineMinChars": HEADLINE_MIN_CHARS,

@@ -6,7 +6,7 @@
 // ~20x slower to bring back: DESIGN, "geometry"). The live DOM is not touched.
 //
 // Called as a function of `opts`: {attr, minSize, minFont, frameMinArea, frameMinWidth,
-// frameMinHeight, frameMaxDepth, frameMaxCount, frameProseChars, wordGapEm, embedMark, chrome}.
+// frameMinHeight, frameMaxDepth, frameMaxCount, frameProseChars, wordGapEm, embedMark, copiedMark, chrome}.
 // Coordinates are whole CSS pixels in page space, taken at scroll (0, 0) so that they match a full-page screenshot.
 // Elements under a `display: none` or `opacity: 0` element cannot be seen and are neither walked nor measured:
 // they are serialised as they are and join their nearest measured ancestor; except a panel that
@@ -227,8 +227,8 @@
     // the box of the panel's parent; so is a panel inside such a panel (an accordion in an inactive tab).
     let panelCtx = null;
     const opens = ctx.win.__pagesightOpens;  // what CSS-only tabs showed as settling checked their inputs
-    if (!descend && p >= 0 && (el.id && ctx.controlled().has(el.id) || toggled(el) || opens && opens.has(el)
-                               || ctx.details || tabPanel(el))) {
+    if (!descend && p >= 0 && !el.hasAttribute(opts.copiedMark)
+        && (el.id && ctx.controlled().has(el.id) || toggled(el) || opens && opens.has(el) || ctx.details || tabPanel(el))) {
       panelCtx = {...ctx, panel: [X[p], Y[p], W[p], H[p]]};
     }
     if (panelCtx) descend = true;
@@ -373,7 +373,7 @@
     const outTag = frameDoc || crossAt === i || tag === "frameset" ? "div" : tag;
     let open = "<" + outTag;
     for (const a of el.attributes) {
-      if (a.name !== ATTR && a.name !== opts.embedMark) open += " " + a.name + '="' + escAttr(a.value) + '"';
+      if (a.name !== ATTR && a.name !== opts.embedMark && a.name !== opts.copiedMark) open += " " + a.name + '="' + escAttr(a.value) + '"';
     }
     const other = crossAt === i;
     if (frameDoc || other) open += ' data-psframe="' + escAttr(frameSrc(el)) + '"';

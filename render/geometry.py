@@ -43,6 +43,9 @@ FRAME_PROSE_CHARS = 140
 #: that fetches its story, then asks the page to grow it): read as content whatever its height, as it is
 #: no ad slot (``render.browser.AD_SLOT_WORDS``). Not written into the serialised page.
 EMBED_FRAME_MARK = "data-pagesight-embed"
+#: The attribute the settle step marks a dialog with once it has copied what the dialog showed into the page's
+#: flow and closed it: no panel one click away, read a second time. Not written into the serialised page.
+COPIED_DIALOG_MARK = "data-pagesight-copied"
 #: The page's chrome, whose buttons open menus and panels of the site, not of its content: a panel hidden
 #: after its button in here is not read as one click away, and the settle step presses no button in here.
 CHROME_SELECTOR = ('nav, header, footer, aside, dialog, [role="navigation"], [role="banner"], '
@@ -117,7 +120,8 @@ def script_args() -> dict[str, Any]:
             "frameMinArea": FRAME_MIN_AREA_SHARE, "frameMinWidth": FRAME_MIN_WIDTH_SHARE,
             "frameMinHeight": FRAME_MIN_HEIGHT_SHARE, "frameMaxDepth": FRAME_MAX_DEPTH,
             "frameMaxCount": FRAME_MAX_COUNT, "frameProseChars": FRAME_PROSE_CHARS,
-            "wordGapEm": WORD_GAP_EM, "embedMark": EMBED_FRAME_MARK, "chrome": CHROME_SELECTOR}
+            "wordGapEm": WORD_GAP_EM, "embedMark": EMBED_FRAME_MARK, "copiedMark": COPIED_DIALOG_MARK,
+            "chrome": CHROME_SELECTOR}
 
 
 def parse(payload: str) -> tuple[RawGeometry, dict[str, Any]]:

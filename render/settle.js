@@ -587,6 +587,7 @@ async (o) => {
         button.after(inert(copy));
         if (dialog.matches(":popover-open")) dialog.hidePopover();
         dialog.style.display = "none";
+        dialog.setAttribute(o.copiedMark, "");  // not read again as a panel its button names (a 42nd blind round)
       }
       if (opened.length) { shown.add(button); continue; }
       const after = textLength();

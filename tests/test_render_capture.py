@@ -757,6 +757,23 @@ def test_the_rest_of_a_text_shown_in_a_dialog_is_read_in_place(browser, label):
     assert "About the role" in text and "Close" not in text and "full size" not in text
 
 
+def test_a_drawer_its_button_names_is_read_once_when_it_has_been_opened(browser):
+    # Bootstrap's offcanvas: "Read the full story" names the drawer (data-bs-target, aria-controls), which holds
+    # the story. Opened, it is copied into the flow and closed; the closed drawer is not read again as a panel
+    # its button names.
+    full = "".join(f"<p>Part {k} of the full story, shown in the drawer. {PARA}</p>" for k in range(4))
+    script = f"""document.getElementById('open').addEventListener('click', () => {{
+        const d = document.getElementById('drawer'); d.querySelector('.body').innerHTML = {json.dumps(full)};
+        d.style.display = 'block'; }});"""
+    html = f"""<html><body><main><h1>Harbour pilot</h1><p>{PARA * 2}</p><button id="open" data-bs-target="#drawer"
+      aria-controls="drawer">Read the full story</button></main>
+      <div id="drawer" role="dialog" aria-modal="true" style="display:none;position:fixed;top:0;right:0;bottom:0;
+      width:640px;background:#fff;overflow:auto"><h5>Full story</h5><button>Close</button><div class="body"></div></div>
+      <script>{script}</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert all(text.count(f"Part {k} of the full story") == 1 for k in range(4)), text
+
+
 def test_a_load_more_link_that_turbo_follows_in_place_is_pressed_and_a_plain_one_is_not(browser, tmp_path):
     # Reviews paged by Turbo frames (Rails' way): page 1 comes in a lazy frame, and each page ends with a
     # "Load more reviews" link in the next frame, which Turbo fetches into it. A "Load more stories" link
