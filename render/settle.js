@@ -964,21 +964,31 @@ async (o) => {
       return !!button && !await press(button);
     });
   }
-  // A list or a text paged by numbered buttons alone ("1 2 3": list.js's pagination, a 27th blind round) is read
-  // the same way, "2", "3"… pressed in turn: buttons (not links to other addresses) labelled with consecutive
-  // numbers from 1 or 2, a "2" among them, two at least, together in a box (three levels up from the "2" at
-  // most) outside the page's edges and not asking for an opinion (a survey's 1-10). Each page must bring new
-  // lines. A choice that records what the reader thinks (a rating's stars, a poll) is not made for them.
+  // A list or a text paged by numbered buttons alone ("1 2 3": list.js's pagination, a 27th blind round; "Chapter 1
+  // Chapter 2…", a story's chapters fetched into one pane by plain buttons, a 42nd blind round) is read the same
+  // way, "2", "3"… pressed in turn: buttons (not links to other addresses) labelled with consecutive numbers from 1
+  // or 2, each after the same word or none, a "2" among them, two at least, together in a box (three levels up from
+  // the "2" at most) outside the page's edges and not asking for an opinion (a survey's 1-10). Each page must bring
+  // new lines. A choice that records what the reader thinks (a rating's stars, a poll) is not made for them.
   const opinion = /(^|[^a-z])(rat(e|ing)s?|stars?|polls?|vot(e|es|ing)|survey|feedback|quiz|answers?)([^a-z]|$)/i;
+  // a label's word and number ("Chapter 2" -> ["chapter", 2], "2" -> ["", 2]), or null
+  const numbering = (el) => {
+    const m = /^(?:([\p{L}][\p{L}.]{0,19})\s*)?(\d{1,3})$/u.exec(labelOf(el));
+    return m ? [(m[1] || "").toLowerCase(), Number(m[2])] : null;
+  };
+  const numbered = (el, word, n) => { const m = numbering(el); return !!m && m[0] === word && m[1] === n; };
   const numberedPager = () => {
     for (const two of document.body.querySelectorAll(BUTTONS)) {
-      if (labelOf(two) !== "2" || !pressable(two) || two.closest(o.edges) || !shows(two)) continue;
+      const label = numbering(two);
+      if (!label || label[1] !== 2 || !pressable(two) || two.closest(o.edges) || !shows(two)) continue;
+      const [word] = label;
       for (let box = two.parentElement, k = 0; box && box !== document.body && k < 3; box = box.parentElement, k++) {
         if (opinion.test(`${box.id} ${box.getAttribute("class") || ""} ${box.getAttribute("aria-label") || ""}`)) break;
-        const numbered = [...box.querySelectorAll(BUTTONS)].filter((el) => /^\d+$/.test(labelOf(el)) && pressable(el));
-        const n = numbered.map((el) => Number(labelOf(el)));
+        const buttons = [...box.querySelectorAll(BUTTONS)]
+          .filter((el) => numbering(el) && numbering(el)[0] === word && pressable(el));
+        const n = buttons.map((el) => numbering(el)[1]);
         if (n.length < 2) continue;  // the "2" alone in its item: its pager is further up
-        if (n[0] <= 2 && n[0] >= 1 && n.every((v, i) => v === n[0] + i)) return [box, numbered];
+        if (n[0] <= 2 && n[0] >= 1 && n.every((v, i) => v === n[0] + i)) return [box, buttons, word];
         break;
       }
     }
@@ -986,10 +996,11 @@ async (o) => {
   };
   const pager = next || bound || net.stop || moved || !document.body ? null : numberedPager();
   if (pager) {
+    const [, buttons, word] = pager;
     let [box] = pager;
-    await readParts(pager[1].find((el) => labelOf(el) === "2"), (c) => c.contains(box), async (region, k) => {
+    await readParts(buttons.find((el) => numbered(el, word, 2)), (c) => c.contains(box), async (region, k) => {
       const now = numberedPager();
-      const button = now && now[1].find((el) => labelOf(el) === String(k + 2));
+      const button = now && now[2] === word && now[1].find((el) => numbered(el, word, k + 2));
       if (!button || await press(button)) return false;
       box = (numberedPager() || [box])[0];
       return true;

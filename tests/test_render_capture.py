@@ -1660,6 +1660,26 @@ def test_a_list_paged_by_numbered_buttons_is_read_page_by_page(browser):
     assert "Thanks for telling us" not in page.text_of(page.body_id)
 
 
+def test_a_story_whose_chapters_are_fetched_by_numbered_buttons_is_read_chapter_by_chapter(browser, tmp_path):
+    # Plain buttons "Chapter 1" to "Chapter 4" (no tab roles), each fetching its chapter into the one pane (a 42nd
+    # blind round). "Size 2" and "Size 3" beside them, after another word, are no chapter of the same run.
+    chapters = {f"/chapter/{n}": _slow(f"<h2>Chapter {n}</h2><p>{PARA}Chapter {n} goes on here.</p>".encode(),
+                                       delay=0.2) for n in range(1, 5)}
+    (tmp_path / "story.html").write_text(f"""<html><head><meta charset="utf-8"></head><body><main>
+      <h1>The gym hall voices</h1><p>{PARA}</p><div class="chapters">{"".join(
+          f'<button type="button" onclick="load({n})">Chapter {n}</button>' for n in range(1, 5))}</div>
+      <div id="pane"></div><p>Text size: <button type="button" onclick="document.body.style.fontSize='20px'">Size 2
+      </button><button type="button" onclick="document.body.style.fontSize='24px'">Size 3</button></p></main><script>
+      const load = (n) => fetch('/chapter/' + n).then((r) => r.text()).then((t) => {{
+        document.getElementById('pane').innerHTML = t; }});
+      load(1);</script></body></html>""", encoding="utf-8")
+    with serve(str(tmp_path), chapters) as base:
+        text = extract(f"{base}/story.html", render=True).text
+    found = [f"Chapter {n} goes on here." for n in range(1, 5)]
+    assert all(text.count(f) == 1 for f in found), text
+    assert [text.index(f) for f in found] == sorted(text.index(f) for f in found)
+
+
 def test_a_looping_carousels_captions_are_read_once_each(browser):
     # Splide's loop (a 30th blind round): slides in a row in a track that clips them, moved by a transform, each
     # caption positioned absolutely in its slide, and copies of the last and first slides at each end.
