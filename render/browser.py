@@ -165,6 +165,7 @@ def init_script(images_off: bool = False) -> str:
                             "repeat_max": TIMER_REPEAT_MAX, "sig": CHANGE_MIN_CHARS,
                             "history_per_s": HISTORY_PER_S, "interval_min": INTERVAL_MIN_MS,
                             "interact": json.dumps(INTERACTION_EVENTS), "channel_wait": CHANNEL_WAIT_MS,
+                            "channel_first_wait": CHANNEL_FIRST_WAIT_MS,
                             "rhythm_max": RHYTHM_MAX_MS, "rhythm_factor": RHYTHM_FACTOR,
                             "scroll_poll_max": SCROLL_POLL_MAX_MS, "message_render": MESSAGE_RENDER_MS,
                             "typed_max": TYPED_MAX_CHARS, "typing_streak": TYPING_STREAK}
@@ -231,6 +232,11 @@ INTERACTION_EVENTS = ("keydown", "keyup", "mousedown", "mousemove", "mouseover",
 #: the content than a step) (ms): the default ``placeholder_grace_ms``, the wait given to a page's scripts
 #: elsewhere.
 CHANNEL_WAIT_MS = 1000
+#: ... but a server-events stream's or a socket's first message is waited for this long (ms): a live status
+#: feed's server answered a second after the stream opened, and at ``CHANNEL_WAIT_MS`` one rendering in three
+#: on a loaded machine had settled just before it came (a 43rd blind round); twice the wait covers a second's
+#: delay and the stream's opening.
+CHANNEL_FIRST_WAIT_MS = 2 * CHANNEL_WAIT_MS
 #: A message is taken to have added content when the page changed within this long of it (ms): its handlers
 #: may wait for the next frame before they render, as Turbo's stream actions do (a tenth blind round: a live
 #: blog's entries over server events, read as messages that added nothing); six frames at 60 Hz.

@@ -2,6 +2,7 @@
 (() => {
   const TIMER_MAX = %(timer_max)s, CHAIN_MAX = %(chain_max)s, REPEAT_MAX = %(repeat_max)s, SIG = %(sig)s;
   const INTERACT = new Set(%(interact)s), CHANNEL_WAIT = %(channel_wait)s, IMAGES_OFF = %(images_off)s;
+  const CHANNEL_FIRST_WAIT = %(channel_first_wait)s;
   const net = {inflight: 0, outside: 0, outsideAt: -Infinity, started: 0, last: 0, scrolls: false, timers: new Map(), lastChange: -Infinity, prevChange: -Infinity,
                dynamic: false, stop: false, later: new Map(), intervals: new Map(), workers: 0, lastFire: -Infinity,
                scrollers: new Set(), channels: new Map(), roots: [], lastAdd: -Infinity, streams: false};
@@ -341,17 +342,17 @@
   net.flush = () => read(observer.takeRecords());
   const addedSince = (t) => { net.flush(); return t > -Infinity && net.lastChange >= t; };
   const addedSinceFire = () => addedSince(net.lastFire);
-  // Server events, sockets and workers: awaited CHANNEL_WAIT ms for a first message, and ``next`` ms after
+  // Server events, sockets and workers: awaited ``first`` ms for a first message, and ``next`` ms after
   // each message that added content, for the next; not after one that did not, nor once closed or ended.
   // A message that added nothing (a heartbeat) stops the wait until one adds content again: text of SIG
   // characters or more, or an element with text put on the page (a short heading, a 24th blind round).
   // A server-events stream's named events ("event: ping", "event: section") are messages too: each name the
   // page listens for is listened for as well (a fourteenth blind round: a heartbeat, then sections, named).
-  const awaitMessages = (channel, next) => {
+  const awaitMessages = (channel, next, first = CHANNEL_WAIT) => {
     let over = false;
     const done = () => { over = true; net.channels.delete(channel); };
     net.streams = true;
-    net.channels.set(channel, performance.now() + CHANNEL_WAIT);
+    net.channels.set(channel, performance.now() + first);
     const onMessage = () => {
       const t = net.lastFire = performance.now();
       // once the page's own handlers have run, and the frame some of them wait for (a Turbo stream action)
@@ -377,7 +378,7 @@
     if (!Channel0) continue;
     const Channel = function (...args) {
       const channel = Reflect.construct(Channel0, args, new.target || Channel);  // a subclass stays one
-      const done = awaitMessages(channel, CHANNEL_WAIT);
+      const done = awaitMessages(channel, CHANNEL_WAIT, CHANNEL_FIRST_WAIT);
       channel.addEventListener("close", done);
       const close = channel.close;
       channel.close = function (...a) { done(); return close.apply(channel, a); };

@@ -605,6 +605,35 @@ def test_content_arriving_a_piece_at_a_time_is_followed(browser, tmp_path, scrip
     assert not result.warnings
 
 
+def test_a_server_events_feed_whose_first_message_comes_after_a_second_is_followed(browser, tmp_path):
+    # A live status feed (a 43rd blind round): the page shows its intro, the stream opens, and the server answers
+    # 1.4 s later, then every 0.6 s, and keeps the stream open with heartbeats. Waited for, message by message.
+    def stream(handler):
+        handler.send_response(200)
+        handler.send_header("Content-Type", "text/event-stream")
+        handler.end_headers()
+        handler.close_connection = True
+        try:
+            time.sleep(1.4)
+            for note in STREAMED:
+                handler.wfile.write(f"event: block\ndata: {note}\n\n".encode())
+                handler.wfile.flush()
+                time.sleep(0.6)
+            for _ in range(10):
+                time.sleep(1)
+                handler.wfile.write(b": keep-alive\n\n")
+                handler.wfile.flush()
+        except OSError:
+            pass
+
+    html = (f"<html><body><main><h1>Service status</h1><p>{PARA * 3}</p></main><script>{PUT_NOTE}"
+            "new EventSource('/events').addEventListener('block', (e) => put(e.data));</script></body></html>")
+    (tmp_path / "page.html").write_text(html, encoding="utf-8")
+    with serve(str(tmp_path), {"/events": stream}) as base:
+        result = extract(f"{base}/page.html", render=True)
+    assert all(note in result.text for note in STREAMED), result.text
+
+
 #: A worker that sends the first note at once, then the others every 120 ms, from timers of its own (which the
 #: page cannot see).
 NOTE_WORKER = ("const notes = %r; let k = 0; postMessage(notes[k++]); const h = setInterval(() => {"
