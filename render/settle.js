@@ -546,9 +546,11 @@ async (o) => {
     }
     return again;
   };
-  // a dialog, or a popover opened by its button (the rest of a story: a 38th blind round), over the page
+  // a dialog, or a popover opened by its button (the rest of a story: a 38th blind round), over the page; a dialog
+  // may be a box of no size around what it shows, fixed over the page (USWDS's modal wrapper: a 43rd blind round)
   const openDialogs = () => [...document.querySelectorAll('dialog[open], [role="dialog"], [aria-modal="true"], '
-    + "[popover]")].filter((d) => (!d.matches("[popover]") || d.matches(":popover-open")) && shows(d));
+    + "[popover]")].filter((d) => (!d.matches("[popover]") || d.matches(":popover-open"))
+      && (shows(d) || [...d.children].some(shows)));
   // A copy of a panel to stand in for it once it has gone: static, without its id, shown, and inert.
   const standIn = (copy) => {
     copy.removeAttribute("id");
@@ -564,6 +566,17 @@ async (o) => {
       for (const a of [...el.attributes]) if (HOOKS.test(a.name)) el.removeAttribute(a.name);
     }
     return node;
+  };
+  // A copy of what a dialog showed, put in the page's flow: what was placed over the page in it (a modal's overlay
+  // fixed over the screen around its box: USWDS's, a 43rd blind round) sits in the flow, and what its styles showed
+  // only inside the open dialog (a rule on the wrapper's "is-visible") shows.
+  const inFlow = (copy) => {
+    for (const el of copy.querySelectorAll("*")) {
+      const cs = getComputedStyle(el);
+      if (["fixed", "absolute", "sticky"].includes(cs.position)) el.style.setProperty("position", "static", "important");
+      if (cs.visibility === "hidden") el.style.setProperty("visibility", "visible", "important");
+      if (cs.opacity === "0") el.style.setProperty("opacity", "1", "important");
+    }
   };
   // the page's text length, its shadow roots' included (a press may add posts inside one)
   const textLength = () => liveRoots().reduce((n, root) => n + root.textContent.length, document.body.textContent.length);
@@ -585,6 +598,7 @@ async (o) => {
         copy.append(...[...dialog.childNodes].map((n) => n.cloneNode(true)));
         for (const control of copy.querySelectorAll(BUTTONS)) control.remove();
         button.after(inert(copy));
+        inFlow(copy);
         if (dialog.matches(":popover-open")) dialog.hidePopover();
         dialog.style.display = "none";
         dialog.setAttribute(o.copiedMark, "");  // not read again as a panel its button names (a 42nd blind round)

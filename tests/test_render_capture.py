@@ -803,6 +803,27 @@ def test_a_drawer_its_button_names_is_read_once_when_it_has_been_opened(browser)
     assert all(text.count(f"Part {k} of the full story") == 1 for k in range(4)), text
 
 
+def test_a_modal_whose_wrapper_has_no_size_is_read_in_place(browser):
+    # USWDS's modal (a 43rd blind round): "Read the full notice", a link with role="button", shows a wrapper of no
+    # size, fixed, holding an overlay fixed over the whole screen around the box that holds the text. The wrapper
+    # counts as an open dialog, and what it showed is read in the flow, not as an overlay.
+    full = "".join(f"<p>Part {k} of the full notice, shown in the modal. {PARA}</p>" for k in range(4))
+    html = f"""<html><head><style>.wrap {{ position: fixed }} .wrap.hidden {{ visibility: hidden }}
+      .overlay {{ position: fixed; inset: 0; background: rgba(0,0,0,.7); overflow: auto }}
+      .box {{ background: #fff; margin: 40px auto; width: 600px; padding: 20px }}</style></head><body><main>
+      <h1>Public notice</h1><p>{PARA * 2}</p>
+      <a href="#notice" role="button" id="open" aria-controls="notice">Read the full notice</a></main>
+      <aside><h2>Other notices</h2><p>{PARA * 4}</p></aside><footer><p>{PARA * 4}</p></footer>
+      <div class="wrap hidden" role="dialog" aria-modal="true" id="notice"><div class="overlay">
+      <div class="box"><h2>Full text of the notice</h2><div id="full"></div><button>Close</button></div></div></div>
+      <script>document.getElementById('open').addEventListener('click', (e) => {{ e.preventDefault();
+        document.getElementById('full').innerHTML = {json.dumps(full)};
+        document.getElementById('notice').classList.remove('hidden'); }});</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert all(text.count(f"Part {k} of the full notice") == 1 for k in range(4)), text
+    assert "Full text of the notice" in text and "Close" not in text
+
+
 def test_a_load_more_link_that_turbo_follows_in_place_is_pressed_and_a_plain_one_is_not(browser, tmp_path):
     # Reviews paged by Turbo frames (Rails' way): page 1 comes in a lazy frame, and each page ends with a
     # "Load more reviews" link in the next frame, which Turbo fetches into it. A "Load more stories" link
