@@ -317,9 +317,12 @@ FRAME_TEXT_JS = """(pattern) => {
 #: not pressed again (it would hide it).
 MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|previous)\b"
                        r"|^more (results|items|posts|stories|articles|products|comments)\b|^continue reading\b"
+                       # a video's description "...more", a programme's "Older episodes" (a 44th blind round)
+                       r"|^(\.\.\.|…) ?more\b"
+                       r"|^(older|earlier) (posts|entries|episodes|stories|articles|items|results|comments|messages)\b"
                        r"|^((read|view|see) (the )?)?(full|whole|entire|rest)\b"
                        r"(?! (size|screen|image|photo|resolution))"
-                       r"|^(show|expand) (all|full)\b|^(show|view|read|see|open|expand) (the |full )?transcript\b"
+                       r"|^(show|expand) (all|full)\b|^((show|view|read|see|open|expand) (the |full )?)?transcript\b"
                        r"|^(show|view|see|reveal) (the )?answers?\b|^read (the )?(story|article)$"
                        r"|^(show|view|see|load|read) (all )?(\d+ )?(more )?(replies|reply)\b"
                        # the same in the languages of the consent labels below, and a few more

@@ -752,14 +752,15 @@ def test_a_story_alpine_shows_in_a_dialog_is_read_once(browser, tmp_path):
     assert all(text.count(p) == 1 for p in story), text
 
 
-def test_a_transcript_fetched_when_its_button_is_pressed_is_read(browser, tmp_path):
+@pytest.mark.parametrize("label", ["Show transcript", "Transcript"])
+def test_a_transcript_fetched_when_its_button_is_pressed_is_read(browser, tmp_path, label):
     # A podcast page: the transcript comes from the server only once "Show transcript" is pressed.
     lines = [f"Speaker {k % 2 + 1}: line {k} of the episode's transcript. {PARA}" for k in range(5)]
     script = """document.getElementById('t').addEventListener('click', () => fetch('/transcript.json')
       .then((r) => r.json()).then((lines) => { const tr = document.getElementById('tr');
         tr.innerHTML = lines.map((l) => '<p>' + l + '</p>').join(''); tr.hidden = false; }));"""
     html = f"""<html><body><main><h1>Episode 112: Hedgerows</h1><h2>Show notes</h2><p>{PARA * 2}</p>
-      <button id="t">Show transcript</button><div id="tr" hidden></div></main><script>{script}</script>
+      <button id="t">{label}</button><div id="tr" hidden></div></main><script>{script}</script>
       </body></html>"""
     page = _rendered_from_server(tmp_path, html, {"/transcript.json": _slow(json.dumps(lines).encode())}, get_page)
     text = page.text_of(page.body_id)
@@ -1581,7 +1582,8 @@ def test_infinite_scroll_stops_at_its_bound_with_a_warning(browser):
     assert "Item 20 of the catalogue" in page.text_of(page.body_id)
 
 
-@pytest.mark.parametrize("label", ["Load more entries", "Show 3 older entries", "Load 3 more"])
+@pytest.mark.parametrize("label", ["Load more entries", "Show 3 older entries", "Load 3 more", "Older episodes",
+                                   "...more"])
 def test_a_load_more_button_is_pressed_until_the_list_ends(browser, label):
     # "Load more" adds the next items; a reader presses it until it goes. A button that would submit
     # a form (and leave the page) is never pressed.
