@@ -767,6 +767,23 @@ def test_a_transcript_fetched_when_its_button_is_pressed_is_read(browser, tmp_pa
     assert all(f"line {k} of the episode's transcript" in text for k in range(5)), text
 
 
+def test_a_transcript_a_details_fetches_when_opened_is_read(browser, tmp_path):
+    # A closed <details> saying "Loading transcript…" fetches the transcript on its "toggle" event (a 44th blind
+    # round): opened as a reader opens it. One holding its answer already is read as it is.
+    lines = [f"Line {k} of the interview's transcript. {PARA}" for k in range(4)]
+    script = """const d = document.getElementById('tx'); d.addEventListener('toggle', () => { if (!d.open) return;
+      fetch('/transcript.json').then((r) => r.json()).then((lines) => {
+        d.querySelector('.body').innerHTML = lines.map((l) => '<p>' + l + '</p>').join(''); }); });"""
+    html = f"""<html><body><main><h1>Interview: the harbour pilot</h1><p>{PARA * 2}</p>
+      <details id="tx"><summary>Read the transcript</summary><div class="body">Loading transcript…</div></details>
+      <details><summary>Where was it recorded?</summary><p>At the pilot station, in March.</p></details>
+      </main><script>{script}</script></body></html>"""
+    page = _rendered_from_server(tmp_path, html, {"/transcript.json": _slow(json.dumps(lines).encode())}, get_page)
+    text = page.text_of(page.body_id)
+    assert all(f"Line {k} of the interview's transcript" in text for k in range(4)), text
+    assert "At the pilot station, in March." in text
+
+
 @pytest.mark.parametrize("label", ["View full job description", "Full course description"])
 def test_the_rest_of_a_text_shown_in_a_dialog_is_read_in_place(browser, label):
     # "View full job description" fills a dialog fixed over the page (an overlay, the page's chrome): what it
