@@ -180,6 +180,7 @@ def parse_html(text: str, *, repairs: frozenset[str] = REPAIRS, notes: list[str]
         etree.SubElement(root, "body")  # head-only document: give methods an (empty) body to read
     _open_declarative_shadow_roots(root)
     _keep_heading_buttons(root)
+    _keep_prose_buttons(root)
     _mark_reply_buttons(root)
     candidates = _control_candidates(root) if "controls" in repairs else []
     if candidates:  # judged without script and style text, then unwrapped or removed as noise
@@ -537,6 +538,40 @@ def _keep_heading_buttons(root: etree._Element) -> None:
         el.tag = "pagesight-heading-button"
     if found:
         etree.strip_tags(root, "pagesight-heading-button")
+
+
+#: Buttons side by side in one parent that read as prose: at least this many, ...
+PROSE_BUTTONS_MIN = 3
+#: ... this share of them or more ending a statement, as a control's label ("Play", "Next", "Share") does not, nor
+#: a run of questions (an FAQ's, a shopping assistant's suggested ones: two wcxb_dev pages, each read worse) ...
+PROSE_BUTTONS_SENTENCE_SHARE = 0.6
+#: ... and this many characters together at least (a paragraph's worth, ``render.browser.PAGE_MIN_CHARS``):
+#: an interactive transcript's cues, each a button that seeks the recording to its line (a 44th blind round).
+PROSE_BUTTONS_MIN_CHARS = 100
+_STATEMENT_END = (".", "!", "…", '"', "\u201d")
+
+
+def _keep_prose_buttons(root: etree._Element) -> None:
+    """Unwrap the buttons of a run that reads as prose (see :data:`PROSE_BUTTONS_MIN`), so that the
+    text is not dropped with the noise tags."""
+    runs: dict[etree._Element, list[tuple[etree._Element, str]]] = {}
+    for el in root.iter("button"):
+        parent = el.getparent()
+        if parent is None or el.find(".//button") is not None:
+            continue
+        label = _short_text(el, DISCLOSURE_LABEL_MAX_CHARS)
+        if label and label.strip():
+            runs.setdefault(parent, []).append((el, label.strip()))
+    found = []
+    for run in runs.values():
+        ends = sum(label.endswith(_STATEMENT_END) for _, label in run)
+        if len(run) >= PROSE_BUTTONS_MIN and ends >= PROSE_BUTTONS_SENTENCE_SHARE * len(run) \
+                and sum(len(label) for _, label in run) >= PROSE_BUTTONS_MIN_CHARS:
+            found.extend(el for el, _ in run)
+    for el in found:
+        el.tag = "pagesight-prose-button"
+    if found:
+        etree.strip_tags(root, "pagesight-prose-button")
 
 
 def _titles_disclosure(button: etree._Element) -> bool:

@@ -234,6 +234,22 @@ def test_a_disclosures_button_keeps_its_label_and_a_controls_name_goes():
         assert dropped not in text
 
 
+def test_a_run_of_buttons_that_reads_as_prose_keeps_its_text():
+    # An interactive transcript: each cue a button that seeks the recording to its line (a 44th blind round).
+    # A player's controls and a share bar beside it, buttons too, go with the noise.
+    cues = ["Good morning, everyone.", "Today we ask a deceptively simple question.",
+            "Why does a river go where it goes?", "It goes wherever it loses energy most cheaply."]
+    html = ("<html><body><main><h1>Lecture</h1><div class='player'><button>Play</button><button>Pause</button>"
+            "<button>Mute</button><button>Full screen</button></div><div class='tx'><span>Ines: </span>"
+            + "".join(f"<button class='cue'>{c}</button> " for c in cues)
+            + "</div><div class='share'><button>Share on Facebook</button><button>Share on X</button>"
+            "<button>Copy the link to this lecture</button></div></main></body></html>")
+    text = _body_text(html)
+    assert all(c in text for c in cues), text
+    for dropped in ("Play", "Pause", "Full screen", "Share on", "Copy the link"):
+        assert dropped not in text
+
+
 def test_ruby_annotations_are_not_read_into_the_text():
     # A reading written over its word (<rt>) and the parentheses around it (<rp>) would double every annotated
     # word inline ("西陣にしじん"); the word is read once.
