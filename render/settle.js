@@ -709,9 +709,6 @@ async (o) => {
   // Whether a disclosure is closed: as its aria-expanded says, else (a bare accordion's) its panel is not there.
   const shut = (button) => button.hasAttribute("aria-expanded") ? button.getAttribute("aria-expanded") === "false"
     : !filled(panelOf(button));
-  // An accordion that keeps one panel open at a time (Radix's "single") has closed the others as each
-  // opened: those are opened in turn, settling after each, and what each panel showed is kept as a copy
-  // beside it once closed again (static: the framework's own nodes stay as it made them).
   // A closed <details> holding little past its summary ("Loading transcript…") may fill itself when opened (a
   // transcript fetched on its "toggle" event: a 44th blind round): opened as a reader opens it, and left open if
   // that brought text; else closed again (what a closed one holds is read as a panel: the geometry walk).
@@ -728,6 +725,9 @@ async (o) => {
     movedOn();
     unfilledDetails.forEach((details, k) => { if (past(details) <= before[k]) details.open = false; });
   }
+  // An accordion that keeps one panel open at a time (Radix's "single") has closed the others as each
+  // opened: those are opened in turn, settling after each, and what each panel showed is kept as a copy
+  // beside it once closed again (static: the framework's own nodes stay as it made them).
   const closed = bound || net.stop || moved || steps >= o.steps ? [] : closedDisclosures();
   // A bare accordion is tried on its first button: a press that shows no panel in its item (a row of filter
   // chips, made alike too) is undone by a second press, and the group left alone. One that does is closed
