@@ -232,9 +232,7 @@ def _served_instead(page: Page, rendered: Result, asked: dict[str, Any], *, star
     except PagesightError:  # the rendering stands when the served HTML cannot be read
         return None
     loss = lost_in_rendering(served.text, rendered.text)
-    if loss is not None and isinstance(again, RawPage) and _hidden_by_choice(again, rendered, asked):
-        return None
-    if loss is None:
+    if loss is None or isinstance(again, RawPage) and _hidden_by_choice(again, rendered, asked):
         return None
     # It was rendered: the served HTML's advice to render it is moot.
     served.warnings = [*rendered.warnings, loss.describe(),

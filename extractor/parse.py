@@ -534,10 +534,7 @@ def _keep_heading_buttons(root: etree._Element) -> None:
         parent = el.getparent()
         if parent is not None and parent.tag in _HEADING_TAGS or _titles_disclosure(el):
             found.append(el)
-    for el in found:
-        el.tag = "pagesight-heading-button"
-    if found:
-        etree.strip_tags(root, "pagesight-heading-button")
+    _unwrap(root, found)
 
 
 #: Buttons side by side in one parent that read as prose: at least this many, ...
@@ -568,10 +565,15 @@ def _keep_prose_buttons(root: etree._Element) -> None:
         if len(run) >= PROSE_BUTTONS_MIN and ends >= PROSE_BUTTONS_SENTENCE_SHARE * len(run) \
                 and sum(len(label) for _, label in run) >= PROSE_BUTTONS_MIN_CHARS:
             found.extend(el for el, _ in run)
-    for el in found:
-        el.tag = "pagesight-prose-button"
-    if found:
-        etree.strip_tags(root, "pagesight-prose-button")
+    _unwrap(root, found)
+
+
+def _unwrap(root: etree._Element, elements: list[etree._Element]) -> None:
+    """Replace each of ``elements`` by its content (text, children and tail stay where they were)."""
+    for el in elements:
+        el.tag = "pagesight-unwrapped"
+    if elements:
+        etree.strip_tags(root, "pagesight-unwrapped")
 
 
 def _titles_disclosure(button: etree._Element) -> bool:
