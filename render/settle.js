@@ -1014,11 +1014,11 @@ async (o) => {
       const [word] = label;
       for (let box = two.parentElement, k = 0; box && box !== document.body && k < 3; box = box.parentElement, k++) {
         if (opinion.test(`${box.id} ${box.getAttribute("class") || ""} ${box.getAttribute("aria-label") || ""}`)) break;
-        const buttons = [...box.querySelectorAll(BUTTONS)]
-          .filter((el) => numbering(el) && numbering(el)[0] === word && pressable(el));
-        const n = buttons.map((el) => numbering(el)[1]);
+        const labelled = [...box.querySelectorAll(BUTTONS)].map((el) => [el, numbering(el)])
+          .filter(([el, m]) => m && m[0] === word && pressable(el));
+        const n = labelled.map(([, m]) => m[1]);
         if (n.length < 2) continue;  // the "2" alone in its item: its pager is further up
-        if (n[0] <= 2 && n[0] >= 1 && n.every((v, i) => v === n[0] + i)) return [box, buttons, word];
+        if (n[0] <= 2 && n[0] >= 1 && n.every((v, i) => v === n[0] + i)) return [box, labelled.map(([el]) => el), word];
         break;
       }
     }
