@@ -162,6 +162,44 @@ def test_a_data_table_between_kept_blocks_is_kept(cells, filled):
     assert bool(out[in_table].all()) is filled and bool(out[~in_table].all())
 
 
+@pytest.mark.parametrize(("name", "dropped"), [
+    ("ad inline-ad", True), ("newsletter-signup", True), ("adSlot", True), ("headerAd", False),  # not split at case
+    ("address", False), ("item__adF2E", False),  # a CSS module's hash
+])
+def test_a_box_named_an_ad_or_a_sign_up_inside_the_kept_text_is_left_out(name, dropped):
+    para = "A paragraph of the story, long enough to be read as prose by any method. " * 3
+    box = "A box of its own, one sentence long, put between the paragraphs."
+    page = load(f"<html><body><main><h1>Soil</h1><p>{para}</p><div class='{name}'><p>{box}</p></div>"
+                f"<p>{para}</p><p>{para}</p></main></body></html>")
+    segs = segment(page)
+    keep = np.ones(len(segs), dtype=bool)
+    texts = [segment_text(page, s, break_prefix(page)) for s in segs]
+    out = learned.drop_inserted_boxes(page, segs, keep, [len(t) for t in texts])
+    assert [t for t, k in zip(texts, out, strict=True) if not k] == ([box] if dropped else [])
+
+
+def test_a_box_named_an_ad_is_kept_when_it_holds_the_text():
+    # the article's own wrapper named "sponsored", or a slide holding a paragraph beside its ad slot
+    para = "A paragraph of the story, long enough to be read as prose by any method. " * 5
+    page = load(f"<html><body><div class='sponsored'><h1>Soil</h1><p>{para}</p></div><p>A line.</p>"
+                f"<div class='ad-item'><p>{para}</p></div><p>{para}</p><p>{para}</p></body></html>")
+    segs = segment(page)
+    keep = np.ones(len(segs), dtype=bool)
+    out = learned.drop_inserted_boxes(page, segs, keep, [len(segment_text(page, s, break_prefix(page))) for s in segs])
+    assert out.all()
+
+
+def test_auto_leaves_out_an_ad_and_a_sign_up_put_into_an_article():
+    para = "A paragraph of the story about the polders and their soil, told at some length for a reader. " * 3
+    html = (f"<html><head><title>Soil moisture in the polders</title></head><body><nav><a href=/>Home</a></nav>"
+            f"<article><h1>Soil moisture in the polders</h1><p>{para}</p><p>{para}</p>"
+            "<div class='ad inline-ad'><span>Advertisement</span><p>Fresh pasta delivered to your door today.</p></div>"
+            f"<p>{para}</p><div class='newsletter-inline'><h3>Love soil?</h3><p>Join our weekly letter.</p>"
+            f"<button>Sign up</button></div><p>{para}</p></article><footer>Contact us</footer></body></html>")
+    text = extract(html.encode()).text
+    assert text.count("polders and their soil") == 12 and "pasta" not in text and "weekly letter" not in text
+
+
 def test_the_rule_of_the_page_type_applies(tmp_path):
     path = _model_with_rules(tmp_path, {"listing": [0.0, 0.3, 0.5]})
     model = learned.load_model(path)

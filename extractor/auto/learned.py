@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -197,6 +198,53 @@ def fill_tables(page: Page, segs: list, keep: np.ndarray) -> np.ndarray:
     return out
 
 
+#: Class/id words naming a box a site puts into its own article: an ad slot, a sponsor's line, a newsletter
+#: sign-up (whole words between non-letters, not stems, and not split at case changes: "adsense" and "ad-slot"
+#: yes; "address", "subscriber" and a CSS module's hashed "item__adF2E" no). The model keeps such a box when
+#: the paragraphs around it are body (a 45th blind round: an ad and a sign-up box inserted between an article's
+#: paragraphs, both kept).
+INSERTED_BOX_WORDS = frozenset(("ad ads advert adverts advertisement advertisements advertising adslot adunit "
+                                "adsense dfp sponsored newsletter newsletters signup").split())
+#: Such a box is left out only while it holds at most this share of the kept text (an article whose own
+#: wrapper is named "sponsored" stays).
+INSERTED_BOX_MAX_SHARE = 0.3
+#: ... and at most this many characters in all: an ad's or a sign-up's label, a sentence or two and a button
+#: (about 50 words). A list item or a slide holding a paragraph beside its ad slot is content.
+INSERTED_BOX_MAX_CHARS = 300
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def named_box(name: str) -> bool:
+    """Whether a class/id value (:attr:`~extractor.page.Page.class_id`) names an inserted box
+    (:data:`INSERTED_BOX_WORDS`)."""
+    low = name.lower()
+    if "ad" not in low and "dfp" not in low and "sponsored" not in low and "newsletter" not in low \
+            and "signup" not in low:
+        return False
+    return not INSERTED_BOX_WORDS.isdisjoint(_WORD.findall(low))
+
+
+def drop_inserted_boxes(page: Page, segs: list, keep: np.ndarray, sizes: list[int]) -> np.ndarray:
+    """``keep`` without the blocks of the kept text that lie in a box named an ad or a sign-up
+    (:func:`named_box`) of at most :data:`INSERTED_BOX_MAX_CHARS` characters, holding at most
+    :data:`INSERTED_BOX_MAX_SHARE` of the kept text (``sizes``: each block's characters)."""
+    kept = np.flatnonzero(keep).tolist()
+    if not kept:
+        return keep
+    total = sum(sizes[k] for k in kept)
+    firsts = [segs[k].first_id for k in kept]
+    end, text_len = page.end, page.text_len
+    out = keep
+    for box, name in enumerate(page.class_id):
+        if not name or box == page.body_id or text_len[box] > INSERTED_BOX_MAX_CHARS or not named_box(name):
+            continue
+        inside = [k for k, first in zip(kept, firsts, strict=True) if box <= first < end[box]]
+        if inside and sum(sizes[k] for k in inside) <= INSERTED_BOX_MAX_SHARE * total:
+            out = out.copy() if out is keep else out
+            out[inside] = False
+    return out
+
+
 def body_probability(model: dict[str, Any], features: np.ndarray) -> np.ndarray:
     """P(body) per block (rows of :func:`block_features`) under a loaded model."""
     return predict_proba(model, features)[:, 1] if len(features) else np.zeros(0)
@@ -251,6 +299,8 @@ def run(page: Page, opts: Options) -> Extraction:
                      fallback=opts.empty_fallback, relative=relative)
     if page.geometry is not None:  # rendered: a table a library drew from the page's data (see fill_tables)
         keep = fill_tables(page, segs, keep)
+    if opts.page_type in ("article", ""):  # on a listing, "ad" and "sponsored" name the items (classifieds)
+        keep = drop_inserted_boxes(page, segs, keep, [len(t) for t in texts])
     labels = ["body" if k else "noise" for k in keep.tolist()]
     extraction = assemble(page, segs, labels, prob.tolist(), False, cut=cut_blocks)
     if extraction.title is None:
