@@ -309,7 +309,8 @@ FRAME_TEXT_JS = """(pattern) => {
 #: previous replies": a twelfth blind round), "More results", "Continue reading", "Read the full story",
 #: "View full job description", "Full course description" (not "View full size"), "Show all", "Show
 #: transcript" (a podcast's or a video's: an eighteenth blind round), "Show answer" (a Q&A's: a 26th), "View
-#: replies (7)", "Show 3 replies" (a thread's, drawn only when asked: a 23rd; "Load more replies" was already); and
+#: replies (7)", "Show 3 replies" (a thread's, drawn only when asked: a 23rd; "Load more replies" was already);
+#: "5 new updates" and "Show 12 new posts" (a live blog's or a feed's waiting entries: a 46th); and
 #: the same in German, French, Spanish, Italian, Portuguese, Dutch, Swedish, Finnish, Polish, Russian, Turkish,
 #: Greek, Arabic, Hebrew, Japanese, Chinese and Korean ("Mehr laden", "Voir plus", "Показать ещё", "続きを読む").
 #: A button labelled so is pressed after scrolling, settling after each press, while the page grows
@@ -320,6 +321,9 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|p
                        # a video's description "...more", a programme's "Older episodes" (a 44th blind round)
                        r"|^(\.\.\.|…) ?more\b"
                        r"|^(older|earlier) (posts|entries|episodes|stories|articles|items|results|comments|messages)\b"
+                       # a live blog's "5 new updates", a feed's "Show 12 new posts" (a 46th blind round)
+                       r"|^((show|see|view|load|read) )?\d+ new (updates?|posts?|entries|entry|stories|story|items?"
+                       r"|articles?|messages?|comments?|replies|reply|events?)\b"
                        r"|^((read|view|see) (the )?)?(full|whole|entire|rest)\b"
                        r"(?! (size|screen|image|photo|resolution))"
                        r"|^(show|expand) (all|full)\b|^((show|view|read|see|open|expand) (the |full )?)?transcript\b"
@@ -472,6 +476,12 @@ NEXT_PAGES_MAX = 20
 #: at most this many such inputs outside forms: a CSS-only FAQ has one a question, tens at most; more are a
 #: form's (a filter list, a survey) whose choices are no content to open.
 TOGGLES_MAX = 60
+#: A strip of tabs made by hand (no ARIA roles) is read when it holds 2 to this many buttons, each labelled in
+#: at most ``TAB_LABEL_MAX_CHARS``: a content's tabs are a few short names ("Instructions", "Materials", "Reviews");
+#: a longer row of buttons is a filter bar or a menu. Chosen from the tab sets of the UI kits in the blind rounds
+#: (Bootstrap, Radix, Ant Design: 2-6 tabs), not from a page's score.
+TABS_MAX = 8
+TAB_LABEL_MAX_CHARS = 40
 #: What an input's checked state can show is looked for in what follows it, this many levels into its later
 #: siblings (``#t2:checked ~ .panels > .p2`` is one level in; themes go two or three).
 TOGGLE_DEPTH = 3
@@ -1248,7 +1258,8 @@ class _Engine:
                 "nextPattern": NEXT_BUTTON_PATTERN, "edges": NEXT_EXCLUDED_SELECTOR, "pageMinChars": PAGE_MIN_CHARS,
                 "headlineMinChars": HEADLINE_MIN_CHARS,
                 "pagesMax": NEXT_PAGES_MAX,
-                "togglesMax": TOGGLES_MAX, "toggleDepth": TOGGLE_DEPTH, "toggleMaxLinkShare": TOGGLE_MAX_LINK_SHARE,
+                "togglesMax": TOGGLES_MAX, "tabsMax": TABS_MAX, "tabLabelMaxChars": TAB_LABEL_MAX_CHARS,
+                "toggleDepth": TOGGLE_DEPTH, "toggleMaxLinkShare": TOGGLE_MAX_LINK_SHARE,
                 "chrome": CHROME_SELECTOR, "frameMinWidth": FRAME_MIN_WIDTH_SHARE,
                 "frameMinHeight": FRAME_MIN_HEIGHT_SHARE, "frameMinArea": FRAME_MIN_AREA_SHARE}
         if loads is not None:

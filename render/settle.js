@@ -791,29 +791,60 @@ async (o) => {
   };
   // A tab that is a list item around its link (jQuery UI's) is pressed on the link, where its widget listens.
   const control = (tab) => tab.matches(BUTTONS) ? tab : tab.querySelector("a[href], button") || tab;
-  for (const list of bound || net.stop || moved ? [] : document.querySelectorAll('[role="tablist"]')) {
-    if (performance.now() >= deadline || steps >= o.steps || moved || list.closest(o.chrome)) continue;
-    const away = (t) => t.closest("a[href]") && !/^#/.test(t.closest("a[href]").getAttribute("href"));
-    const tabs = [...list.querySelectorAll('[role="tab"]')]
-      .filter((t) => !t.disabled && t.getAttribute("aria-disabled") !== "true" && !away(t));
-    const shown = tabs.find((t) => t.getAttribute("aria-selected") === "true");
-    if (!shown || !filled(tabPanel(shown)) || tabs.every((t) => t === shown || filled(tabPanel(t)))) continue;
-    const copies = [[shown, tabPanel(shown).cloneNode(true)]];
+  // Each tab selected in turn (``selected``: whether a tab is; ``panelOf``: its panel while on the page), what a
+  // panel showed kept in a copy before the live one; a panel whose text a tab did not change was all there.
+  const readTabs = async (tabs, selected, panelOf) => {
+    const shown = tabs.find(selected);
+    if (!shown || !filled(panelOf(shown)) || tabs.every((t) => t === shown || filled(panelOf(t)))) return;
+    const copies = [[shown, panelOf(shown).cloneNode(true)]];
+    const told = new Set([panelOf(shown).textContent]);
     for (const tab of tabs) {
       if (tab === shown || performance.now() >= deadline || steps >= o.steps || moved || net.stop) continue;
       if (await press(control(tab), true)) break;
-      const panel = tabPanel(tab);
-      if (tab.getAttribute("aria-selected") !== "true" || !filled(panel)) continue;
+      const panel = panelOf(tab);
+      if (!selected(tab) || !filled(panel)) continue;
       await pressMore(panel);  // its "Load more" (a tab, then the rest of its text: a 22nd blind round)
-      if (filled(panel)) copies.push([tab, panel.cloneNode(true)]);
+      if (filled(panel) && !told.has(panel.textContent)) copies.push([tab, panel.cloneNode(true)]);
+      told.add(panel.textContent);
     }
-    const live = tabs.find((t) => t.getAttribute("aria-selected") === "true");
-    const anchor = live && tabPanel(live);
-    if (!filled(anchor)) continue;
+    const live = tabs.find(selected);
+    const anchor = live && panelOf(live);
+    if (!filled(anchor) || copies.length < 2) return;
     for (const [tab, copy] of copies) {
-      if (tab === live || filled(tabPanel(tab))) continue;  // still on the page (hidden): read as it is
+      if (tab === live || filled(panelOf(tab))) continue;  // still on the page (hidden): read as it is
       anchor.before(standIn(copy));
     }
+  };
+  const away = (t) => t.closest("a[href]") && !/^#/.test(t.closest("a[href]").getAttribute("href"));
+  for (const list of bound || net.stop || moved ? [] : document.querySelectorAll('[role="tablist"]')) {
+    if (performance.now() >= deadline || steps >= o.steps || moved || list.closest(o.chrome)) continue;
+    const tabs = [...list.querySelectorAll('[role="tab"]')]
+      .filter((t) => !t.disabled && t.getAttribute("aria-disabled") !== "true" && !away(t));
+    await readTabs(tabs, (t) => t.getAttribute("aria-selected") === "true", tabPanel);
+  }
+  // Tabs made by hand, with no roles: a strip named "tabs" by its class or id holding only a few short buttons,
+  // one of them marked as the selected one (aria-selected or aria-pressed, or a class word such as "active" or
+  // "on", on it or on its list item), and one panel after the strip, redrawn for each tab (Vue's v-if, React's
+  // conditional render: a 45th blind round's materials list, drawn only when its tab was pressed). A strip
+  // followed by as many panels as it has buttons keeps them all on the page, read as they are.
+  const words = (el) => `${el.getAttribute("class") || ""} ${el.id}`.split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])/)
+    .map((w) => w.toLowerCase());
+  const STRIP = new Set(["tab", "tabs", "tabset", "tabbar", "tablist", "tabnav", "tabbed"]);
+  const MARKS = new Set(["active", "on", "selected", "current", "open"]);
+  const marked = (el) => ["aria-selected", "aria-pressed"].some((a) => el.getAttribute(a) === "true")
+    || words(el).some((w) => MARKS.has(w));
+  const picked = (t) => marked(t) || (t.parentElement.localName === "li" && marked(t.parentElement));
+  for (const strip of bound || net.stop || moved ? [] : document.body.querySelectorAll('[class*="tab" i], [id*="tab" i]')) {
+    if (performance.now() >= deadline || steps >= o.steps || moved || strip.closest(o.chrome)
+        || !words(strip).some((w) => STRIP.has(w)) || strip.querySelector('[role="tab"]') || !shows(strip)) continue;
+    const tabs = [...strip.querySelectorAll(BUTTONS)].filter((t) => pressable(t) && !away(t) && shows(t)
+      && labelOf(t).length <= o.tabLabelMaxChars);
+    const labels = tabs.reduce((n, t) => n + labelOf(t).length, 0);
+    let after = 0;
+    for (let el = strip.nextElementSibling; el; el = el.nextElementSibling) after++;
+    if (tabs.length < 2 || tabs.length > o.tabsMax || tabs.filter(picked).length !== 1 || after >= tabs.length
+        || strip.textContent.replace(/\s+/g, "").length > labels + tabs.length) continue;
+    await readTabs(tabs, picked, (t) => (picked(t) ? strip.nextElementSibling : null));
   }
   // CSS-only tabs and accordions: a radio or checkbox input (outside forms and the chrome; itself hidden, its
   // label shown in its stead, where a filter's checkbox is in view) whose checked state shows a panel by a

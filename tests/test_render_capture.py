@@ -1600,7 +1600,7 @@ def test_infinite_scroll_stops_at_its_bound_with_a_warning(browser):
 
 
 @pytest.mark.parametrize("label", ["Load more entries", "Show 3 older entries", "Load 3 more", "Older episodes",
-                                   "...more"])
+                                   "...more", "3 new updates"])
 def test_a_load_more_button_is_pressed_until_the_list_ends(browser, label):
     # "Load more" adds the next items; a reader presses it until it goes. A button that would submit
     # a form (and leave the page) is never pressed.
@@ -2222,6 +2222,43 @@ def test_tabs_whose_one_panel_is_redrawn_and_named_by_nothing_are_read_whole(bro
     text = _text_of_html(html.encode())
     parts = [text.find(f"Part {k} of the review, shown in the one panel.") for k in range(3)]
     assert all(at >= 0 for at in parts) and parts == sorted(parts), text
+
+
+def test_tabs_made_by_hand_whose_one_panel_is_drawn_per_tab_are_read_whole(browser):
+    # No roles: a strip classed "tabs" of two buttons, the selected one classed "on", and one pane after it that
+    # is drawn again for the tab pressed (Vue's v-if/v-else). Each tab is pressed, and its pane's text is kept.
+    script = """const strip = document.querySelector('.tabs'), host = document.getElementById('host');
+      const texts = {steps: 'The steps of the lamp, told first. ' + PARA, materials: 'The materials of the lamp, '
+        + 'drawn only for their tab. ' + PARA};
+      const show = (k) => {
+        strip.querySelectorAll('button').forEach((b) => b.className = b.dataset.k === k ? 'on' : '');
+        host.querySelector('.pane')?.remove();
+        host.insertAdjacentHTML('beforeend', '<div class="pane"><p>' + texts[k] + '</p></div>'); };
+      strip.querySelectorAll('button').forEach((b) => b.addEventListener('click', () => show(b.dataset.k)));
+      show('steps');"""
+    html = f"""<html><body><main><h1>A paper lamp</h1><p>{PARA * 2}</p><div id="host"><div class="tabs">
+      <button data-k="steps">Instructions</button><button data-k="materials">Materials</button></div></div>
+      </main><script>const PARA = {json.dumps(PARA)}; {script}</script></body></html>"""
+    text = _text_of_html(html.encode())
+    steps, materials = text.find("The steps of the lamp, told first."), text.find("The materials of the lamp")
+    assert 0 <= steps < materials, text
+    assert text.count("The steps of the lamp, told first.") == 1, text
+
+
+def test_tabs_made_by_hand_whose_panes_are_all_on_the_page_are_read_once(browser):
+    # The same strip with one pane per tab, the other hidden: both are read as they are, none twice.
+    script = """const strip = document.querySelector('.tabs'), panes = document.querySelectorAll('.pane');
+      strip.querySelectorAll('button').forEach((b, k) => b.addEventListener('click', () => {
+        strip.querySelectorAll('button').forEach((c, j) => c.classList.toggle('active', j === k));
+        panes.forEach((p, j) => { p.hidden = j !== k; }); }));"""
+    html = f"""<html><body><main><h1>A paper lamp</h1><p>{PARA * 2}</p><div class="tabs">
+      <button class="active">Instructions</button><button>Materials</button></div>
+      <div class="pane"><p>The steps of the lamp, told first. {PARA}</p></div>
+      <div class="pane" hidden><p>The materials of the lamp, in their pane. {PARA}</p></div>
+      </main><script>{script}</script></body></html>"""
+    text = _text_of_html(html.encode())
+    assert text.count("The steps of the lamp, told first.") == 1, text
+    assert text.count("The materials of the lamp, in their pane.") <= 1, text
 
 
 def test_tabs_whose_panels_are_named_by_nothing_but_their_order_are_read(browser):
