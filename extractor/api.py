@@ -149,6 +149,10 @@ def extract(
     # author, dates, site name ... (issue #16); reads the page as loaded. htmldate, which parses the
     # page again, comes last (see the end).
     fill_metadata(result, metadata or page, date_search="markup")
+    if page.geometry is None and any(w.startswith(SHELL_WARNING_START) for w in result.warnings):
+        from .ldbody import read_ld_body
+
+        read_ld_body(result, page)  # an app shell's article as its JSON-LD holds it
     if auto is not None:
         from .auto import records_for
 

@@ -316,6 +316,22 @@ class _JsonLd:
         return None
 
 
+#: JSON-LD properties that hold a page's whole text as schema.org defines them (an Article's, a Review's).
+LD_BODY_KEYS = ("articleBody", "reviewBody")
+
+
+def ld_body(page: Page) -> tuple[str, str] | None:
+    """The longest text the page's JSON-LD nodes hold under :data:`LD_BODY_KEYS`, with its key:
+    ``(key, text)`` as written (it may be HTML), or None when no node holds one."""
+    best: tuple[str, str] | None = None
+    for node in _JsonLd(page.source_text or "").nodes:
+        for key in LD_BODY_KEYS:
+            value = node.get(key)
+            if isinstance(value, str) and value.strip() and (best is None or len(value) > len(best[1])):
+                best = (key, value)
+    return best
+
+
 def _load_json(body: str) -> Any:
     """Parse one JSON-LD script body; None when it is not JSON (after stripping comment wrappers)."""
     body = body.strip()
