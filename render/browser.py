@@ -472,6 +472,9 @@ PAGE_MIN_CHARS = 100
 #: Pages read at most, by pressing "Next", of a text or list paged in place: a paged article runs to a
 #: handful; a paged table is read this deep, with a warning that it went on.
 NEXT_PAGES_MAX = 20
+#: An index paged by letters is a bar of buttons "A", "B", "C"… in the alphabet's order, at least this many: an
+#: A-Z bar runs to 26, and a row of four or five letters answers a quiz.
+LETTERS_MIN = 10
 #: CSS-only tabs and accordions are read by checking their radio and checkbox inputs in turn, on a page with
 #: at most this many such inputs outside forms: a CSS-only FAQ has one a question, tens at most; more are a
 #: form's (a filter list, a survey) whose choices are no content to open.
@@ -1257,7 +1260,7 @@ class _Engine:
                 "wallShowMs": WALL_SHOW_MS,
                 "nextPattern": NEXT_BUTTON_PATTERN, "edges": NEXT_EXCLUDED_SELECTOR, "pageMinChars": PAGE_MIN_CHARS,
                 "headlineMinChars": HEADLINE_MIN_CHARS,
-                "pagesMax": NEXT_PAGES_MAX,
+                "pagesMax": NEXT_PAGES_MAX, "lettersMin": LETTERS_MIN,
                 "togglesMax": TOGGLES_MAX, "tabsMax": TABS_MAX, "tabLabelMaxChars": TAB_LABEL_MAX_CHARS,
                 "toggleDepth": TOGGLE_DEPTH, "toggleMaxLinkShare": TOGGLE_MAX_LINK_SHARE,
                 "chrome": CHROME_SELECTOR, "frameMinWidth": FRAME_MIN_WIDTH_SHARE,

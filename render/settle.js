@@ -834,7 +834,8 @@ async (o) => {
   const marked = (el) => ["aria-selected", "aria-pressed"].some((a) => el.getAttribute(a) === "true")
     || words(el).some((w) => MARKS.has(w));
   const picked = (t) => marked(t) || (t.parentElement.localName === "li" && marked(t.parentElement));
-  for (const strip of bound || net.stop || moved ? [] : document.body.querySelectorAll('[class*="tab" i], [id*="tab" i]')) {
+  const strips = bound || net.stop || moved ? [] : document.body.querySelectorAll('[class*="tab" i], [id*="tab" i]');
+  for (const strip of strips) {
     if (performance.now() >= deadline || steps >= o.steps || moved || strip.closest(o.chrome)
         || !words(strip).some((w) => STRIP.has(w)) || strip.querySelector('[role="tab"]') || !shows(strip)) continue;
     const tabs = [...strip.querySelectorAll(BUTTONS)].filter((t) => pressable(t) && !away(t) && shows(t)
@@ -956,7 +957,7 @@ async (o) => {
   // "Next" button, none for a choice). What each part showed is kept in a static copy before the last, in order;
   // a turn that changed nothing ends the reading, or (``skip``, the first turn only) goes on to the next; so does
   // one that showed less than ``least`` characters of new text.
-  const readParts = async (control, holds, turn, {orBody = true, skip = false, least = 0} = {}) => {
+  const readParts = async (control, holds, turn, {orBody = true, skip = false, least = 0, most = o.pagesMax} = {}) => {
     const holdsPage = (a) => [...a.children]
       .some((c) => !holds(c) && c.textContent.trim().length >= o.pageMinChars);
     let region = control.parentElement;
@@ -983,7 +984,7 @@ async (o) => {
       n + (lines.has(line.trim()) ? 0 : line.trim().length), 0);
     for (let k = 0; region.isConnected; k++) {
       if (performance.now() >= deadline || steps >= o.steps || net.stop) break;
-      if (read >= o.pagesMax) { pagesLeft = true; break; }
+      if (read >= most) { pagesLeft = true; break; }
       const before = [...region.children].filter((c) => !holds(c) && !forScreenReaders(c))
         .map((c) => [c, seenText(c), shownCopy(c)]);
       before.forEach(([, text]) => texts.add(text));
@@ -1038,14 +1039,17 @@ async (o) => {
     return m ? [(m[1] || "").toLowerCase(), Number(m[2])] : null;
   };
   const numbered = (el, word, n) => { const m = numbering(el); return !!m && m[0] === word && m[1] === n; };
+  // A pager's buttons, and links to a place in the page ("Part 2" at "#part2", its script rendering the part: a
+  // 47th blind round; a table of contents' link only scrolls, bringing nothing new, which ends the reading).
+  const PAGER = BUTTONS + ', a[href^="#"]';
   const numberedPager = () => {
-    for (const two of document.body.querySelectorAll(BUTTONS)) {
+    for (const two of document.body.querySelectorAll(PAGER)) {
       const label = numbering(two);
       if (!label || label[1] !== 2 || !pressable(two) || two.closest(o.edges) || !shows(two)) continue;
       const [word] = label;
       for (let box = two.parentElement, k = 0; box && box !== document.body && k < 3; box = box.parentElement, k++) {
         if (opinion.test(`${box.id} ${box.getAttribute("class") || ""} ${box.getAttribute("aria-label") || ""}`)) break;
-        const labelled = [...box.querySelectorAll(BUTTONS)].map((el) => [el, numbering(el)])
+        const labelled = [...box.querySelectorAll(PAGER)].map((el) => [el, numbering(el)])
           .filter(([el, m]) => m && m[0] === word && pressable(el));
         const n = labelled.map(([, m]) => m[1]);
         if (n.length < 2) continue;  // the "2" alone in its item: its pager is further up
@@ -1066,6 +1070,37 @@ async (o) => {
       box = (numberedPager() || [box])[0];
       return true;
     }, {least: o.pageMinChars});
+  }
+  // An index paged by its letters (a glossary's A-Z bar, only the chosen letter's entries on the page: a 47th blind
+  // round) is read the same way: buttons labelled with one letter each, in the alphabet's order from "A", lettersMin
+  // of them at least, together in a box (three levels up from the "A" at most) outside the page's edges. Each letter
+  // that can be pressed (one with no entries is often disabled) is pressed in turn after the one shown first
+  // (marked as a selected tab is, or the first), and each must bring new lines.
+  const letterOf = (el) => (/^[A-Za-z]$/.test(labelOf(el)) ? labelOf(el).toUpperCase().charCodeAt(0) - 64 : 0);
+  const letterBar = () => {
+    const a = [...document.body.querySelectorAll(PAGER)].find((el) => letterOf(el) === 1 && shows(el)
+      && !el.closest(o.edges));
+    for (let box = a && a.parentElement, k = 0; box && box !== document.body && k < 3; box = box.parentElement, k++) {
+      const letters = [...box.querySelectorAll(PAGER)].filter((el) => letterOf(el));
+      if (letters.length < o.lettersMin) continue;
+      return letters.every((el, i) => letterOf(el) === i + 1) ? [box, letters] : null;
+    }
+    return null;
+  };
+  const bar = pager || next || bound || net.stop || moved || !document.body ? null : letterBar();
+  if (bar) {
+    const start = bar[1].find(picked) || bar[1].find(pressable);
+    const order = bar[1].filter((el) => el !== start && pressable(el)).map(letterOf);
+    let [box] = bar;
+    if (order.length) {
+      await readParts(bar[1].find((el) => letterOf(el) === order[0]), (c) => c.contains(box), async (region, k) => {
+        const now = letterBar();
+        const button = now && k < order.length && now[1].find((el) => letterOf(el) === order[k]);
+        if (!button || !pressable(button) || await press(button)) return false;
+        box = (letterBar() || [box])[0];
+        return true;
+      }, {least: 1, most: 26});  // the alphabet bounds it
+    }
   }
   // A text switched in place by a choice: a story's chapters in a <select>, its parts behind radio buttons (a
   // 23rd blind round). Each later choice is made in turn as a reader makes it, settling after each, and read as

@@ -1749,6 +1749,46 @@ def test_a_story_whose_chapters_are_fetched_by_numbered_buttons_is_read_chapter_
     assert [text.index(f) for f in found] == sorted(text.index(f) for f in found)
 
 
+def test_parts_behind_links_to_places_in_the_page_are_read_part_by_part(browser):
+    # "Part 1 | Part 2 | Part 3" as links to "#part2", a script drawing the part in place (a 47th blind round).
+    script = """const guide = document.getElementById('guide');
+      const show = (n) => { guide.innerHTML = '<p>Part ' + n + ' of the guide begins. ' + PARA + '</p>'
+        + '<nav class="parts">' + [1, 2, 3].map((k) => '<a href="#part' + k + '" data-k="' + k + '">Part ' + k
+        + '</a>').join(' | ') + '</nav>';
+        guide.querySelectorAll('a').forEach((a) => a.addEventListener('click', (e) => {
+          e.preventDefault(); show(Number(a.dataset.k)); })); };
+      show(1);"""
+    html = f"""<html><body><main><h1>A field guide to wall lichens</h1><div id="guide"></div></main>
+      <script>const PARA = {json.dumps(PARA)}; {script}</script></body></html>"""
+    text = _text_of_html(html.encode())
+    found = [text.find(f"Part {n} of the guide begins.") for n in (1, 2, 3)]
+    assert all(at >= 0 for at in found) and found == sorted(found), text
+    assert all(text.count(f"Part {n} of the guide begins.") == 1 for n in (1, 2, 3)), text
+
+
+def test_an_index_paged_by_its_letters_is_read_letter_by_letter(browser):
+    # A glossary's A-Z bar (a 47th blind round): only the chosen letter's terms on the page, letters with no terms
+    # disabled; each other letter is pressed in turn. A row of four lettered answers is no such bar.
+    terms = {"A": "Awl", "B": "Board", "D": "Deckle edge", "F": "Folio", "M": "Mull", "S": "Signature"}
+    script = """const terms = TERMS, list = document.getElementById('terms'), bar = document.getElementById('az');
+      const show = (L) => {
+        bar.querySelectorAll('button').forEach((b) => b.classList.toggle('on', b.textContent === L));
+        list.innerHTML = '<dt>' + terms[L] + '</dt><dd>The meaning of the term ' + terms[L] + ', told in a sentence '
+          + 'for a reader new to binding.</dd>'; };
+      bar.innerHTML = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('').map((L) => '<button' + (terms[L] ? '' : ' disabled')
+        + '>' + L + '</button>').join('');
+      bar.querySelectorAll('button').forEach((b) => b.addEventListener('click', () => show(b.textContent)));
+      show('A');"""
+    html = f"""<html><body><main><h1>Bookbinding glossary</h1><p>{PARA * 2}</p><nav id="az"></nav><dl id="terms"></dl>
+      <p>Which of these is a tool? <button onclick="this.after(' Wrong.')">A</button><button>B</button>
+      <button>C</button><button>D</button></p></main>
+      <script>const TERMS = {json.dumps(terms)}; {script}</script></body></html>"""
+    text = _text_of_html(html.encode())
+    found = [text.find(f"The meaning of the term {term},") for term in terms.values()]
+    assert all(at >= 0 for at in found) and found == sorted(found), text
+    assert "Wrong." not in text
+
+
 def test_a_looping_carousels_captions_are_read_once_each(browser):
     # Splide's loop (a 30th blind round): slides in a row in a track that clips them, moved by a transform, each
     # caption positioned absolutely in its slide, and copies of the last and first slides at each end.
