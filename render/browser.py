@@ -310,7 +310,8 @@ FRAME_TEXT_JS = """(pattern) => {
 #: "View full job description", "Full course description" (not "View full size"), "Show all", "Show
 #: transcript" (a podcast's or a video's: an eighteenth blind round), "Show answer" (a Q&A's: a 26th), "View
 #: replies (7)", "Show 3 replies" (a thread's, drawn only when asked: a 23rd; "Load more replies" was already);
-#: "5 new updates" and "Show 12 new posts" (a live blog's or a feed's waiting entries: a 46th); and
+#: "5 new updates" and "Show 12 new posts" (a live blog's or a feed's waiting entries: a 46th), "Show next step"
+#: (a worked example's steps one by one: a 50th); and
 #: the same in German, French, Spanish, Italian, Portuguese, Dutch, Swedish, Finnish, Polish, Russian, Turkish,
 #: Greek, Arabic, Hebrew, Japanese, Chinese and Korean ("Mehr laden", "Voir plus", "Показать ещё", "続きを読む").
 #: A button labelled so is pressed after scrolling, settling after each press, while the page grows
@@ -321,6 +322,8 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|p
                        # a video's description "...more", a programme's "Older episodes" (a 44th blind round)
                        r"|^(\.\.\.|…) ?more\b"
                        r"|^(older|earlier) (posts|entries|episodes|stories|articles|items|results|comments|messages)\b"
+                       # a worked example's "Show next step", a list's "Load next 10" (a 50th blind round)
+                       r"|^(load|show|view|see) (the )?(\d+ )?next\b"
                        # a live blog's "5 new updates", a feed's "Show 12 new posts" (a 46th blind round)
                        r"|^((show|see|view|load|read) )?\d+ new (updates?|posts?|entries|entry|stories|story|items?"
                        r"|articles?|messages?|comments?|replies|reply|events?)\b"

@@ -816,17 +816,34 @@ async (o) => {
     }
   };
   const away = (t) => t.closest("a[href]") && !/^#/.test(t.closest("a[href]").getAttribute("href"));
+  // Tabs that name no panel, with none beside them: the panel is the element after the list that selecting another
+  // tab changes (a map between the tabs and the text: a 49th blind round), found by selecting the second tab and
+  // the first again. Returns a function giving a tab's panel while it is selected, or null.
+  const changedPanel = async (list, tabs, selected) => {
+    const box = list.parentElement, shown = tabs.find(selected), other = tabs.find((t) => t !== shown);
+    if (!box || !shown || !other) return null;
+    const texts = () => [...box.children].map((c) => (c === list || c.contains(list) ? null : c.textContent));
+    const before = texts();
+    if (await press(control(other), true) || !selected(other)) return null;
+    const at = texts().findIndex((text, i) => text !== null && i < before.length && text !== before[i]);
+    if (await press(control(shown), true) || !selected(shown) || at < 0) return null;
+    return (t) => (selected(t) ? box.children[at] : null);
+  };
   for (const list of bound || net.stop || moved ? [] : document.querySelectorAll('[role="tablist"]')) {
     if (performance.now() >= deadline || steps >= o.steps || moved || list.closest(o.chrome)) continue;
     const tabs = [...list.querySelectorAll('[role="tab"]')]
       .filter((t) => !t.disabled && t.getAttribute("aria-disabled") !== "true" && !away(t));
-    await readTabs(tabs, (t) => t.getAttribute("aria-selected") === "true", tabPanel);
+    const selected = (t) => t.getAttribute("aria-selected") === "true";
+    const shown = tabs.find(selected);
+    const panelOf = shown && !tabPanel(shown) ? await changedPanel(list, tabs, selected) : tabPanel;
+    if (panelOf) await readTabs(tabs, selected, panelOf);
   }
   // Tabs made by hand, with no roles: a strip named "tabs" by its class or id holding only a few short buttons,
   // one of them marked as the selected one (aria-selected or aria-pressed, or a class word such as "active" or
   // "on", on it or on its list item), and one panel after the strip, redrawn for each tab (Vue's v-if, React's
-  // conditional render: a 45th blind round's materials list, drawn only when its tab was pressed). A strip
-  // followed by as many panels as it has buttons keeps them all on the page, read as they are.
+  // conditional render: a 45th blind round's materials list, drawn only when its tab was pressed), the panel being
+  // the element after the strip that another tab changes. A strip followed by as many elements as it has buttons
+  // keeps all its panels on the page, read as they are.
   const words = (el) => `${el.getAttribute("class") || ""} ${el.id}`.split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])/)
     .map((w) => w.toLowerCase());
   const STRIP = new Set(["tab", "tabs", "tabset", "tabbar", "tablist", "tabnav", "tabbed"]);
@@ -845,7 +862,8 @@ async (o) => {
     for (let el = strip.nextElementSibling; el; el = el.nextElementSibling) after++;
     if (tabs.length < 2 || tabs.length > o.tabsMax || tabs.filter(picked).length !== 1 || after >= tabs.length
         || strip.textContent.replace(/\s+/g, "").length > labels + tabs.length) continue;
-    await readTabs(tabs, picked, (t) => (picked(t) ? strip.nextElementSibling : null));
+    const panelOf = await changedPanel(strip, tabs, picked);
+    if (panelOf) await readTabs(tabs, picked, panelOf);
   }
   // CSS-only tabs and accordions: a radio or checkbox input (outside forms and the chrome; itself hidden, its
   // label shown in its stead, where a filter's checkbox is in view) whose checked state shows a panel by a

@@ -1600,7 +1600,7 @@ def test_infinite_scroll_stops_at_its_bound_with_a_warning(browser):
 
 
 @pytest.mark.parametrize("label", ["Load more entries", "Show 3 older entries", "Load 3 more", "Older episodes",
-                                   "...more", "3 new updates"])
+                                   "...more", "3 new updates", "Show next step"])
 def test_a_load_more_button_is_pressed_until_the_list_ends(browser, label):
     # "Load more" adds the next items; a reader presses it until it goes. A button that would submit
     # a form (and leave the page) is never pressed.
@@ -2283,6 +2283,27 @@ def test_tabs_made_by_hand_whose_one_panel_is_drawn_per_tab_are_read_whole(brows
     steps, materials = text.find("The steps of the lamp, told first."), text.find("The materials of the lamp")
     assert 0 <= steps < materials, text
     assert text.count("The steps of the lamp, told first.") == 1, text
+
+
+def test_tabs_that_name_no_panel_with_a_box_between_them_and_it_are_read_whole(browser):
+    # Vue-like ARIA tabs with no tabpanel: a map box between the list and the one section redrawn per tab (a 49th
+    # blind round). The panel is the element that selecting another tab changed.
+    script = """const list = document.querySelector('[role=tablist]'), hood = document.querySelector('.hood');
+      const texts = ['Old Harbour is where the ferries tie up. ' + PARA, 'The Weavers quarter keeps its looms. ' + PARA,
+        'Hill Town looks over the bay from its terraces. ' + PARA];
+      const tabs = [...list.querySelectorAll('[role=tab]')];
+      const show = (k) => { tabs.forEach((t, j) => t.setAttribute('aria-selected', String(j === k)));
+        hood.innerHTML = '<p>' + texts[k] + '</p>'; };
+      tabs.forEach((t, k) => t.addEventListener('click', () => show(k))); show(0);"""
+    html = f"""<html><body><main><h1>Port Ancel by neighbourhood</h1><p>{PARA * 2}</p><div id="app">
+      <div role="tablist"><button role="tab">Old Harbour</button><button role="tab">Weavers</button>
+      <button role="tab">Hill Town</button></div><div class="map"><span>Map data: none</span></div>
+      <section class="hood"></section></div></main>
+      <script>const PARA = {json.dumps(PARA)}; {script}</script></body></html>"""
+    text = _text_of_html(html.encode())
+    found = [text.find(t) for t in ("Old Harbour is where", "The Weavers quarter", "Hill Town looks over")]
+    assert all(at >= 0 for at in found) and found == sorted(found), text
+    assert text.count("Old Harbour is where") == 1, text
 
 
 def test_tabs_made_by_hand_whose_panes_are_all_on_the_page_are_read_once(browser):
