@@ -178,6 +178,18 @@ def test_a_box_named_an_ad_or_a_sign_up_inside_the_kept_text_is_left_out(name, d
     assert [t for t, k in zip(texts, out, strict=True) if not k] == ([box] if dropped else [])
 
 
+def test_a_listing_of_classified_ads_keeps_its_items():
+    # each item an "ad" of a few lines: together they are the kept text, not boxes put into it
+    items = "".join(f"<article class='ad'><h2>Road bike {k}</h2><p>A steel frame, ridden for two summers.</p></article>"
+                    for k in range(8))
+    page = load(f"<html><body><main><h1>Used bikes</h1><p>Every bike below was listed this fortnight.</p>{items}"
+                "</main></body></html>")
+    segs = segment(page)
+    keep = np.ones(len(segs), dtype=bool)
+    out = learned.drop_inserted_boxes(page, segs, keep, [len(segment_text(page, s, break_prefix(page))) for s in segs])
+    assert out.all()
+
+
 def test_a_box_named_an_ad_is_kept_when_it_holds_the_text():
     # the article's own wrapper named "sponsored", or a slide holding a paragraph beside its ad slot
     para = "A paragraph of the story, long enough to be read as prose by any method. " * 5

@@ -205,8 +205,8 @@ def fill_tables(page: Page, segs: list, keep: np.ndarray) -> np.ndarray:
 #: paragraphs, both kept).
 INSERTED_BOX_WORDS = frozenset(("ad ads advert adverts advertisement advertisements advertising adslot adunit "
                                 "adsense dfp sponsored newsletter newsletters signup").split())
-#: Such a box is left out only while it holds at most this share of the kept text (an article whose own
-#: wrapper is named "sponsored" stays).
+#: Such boxes are left out only while together they hold at most this share of the kept text (an article whose own
+#: wrapper is named "sponsored" stays, and so do the items of a listing of classified ads, each an "ad").
 INSERTED_BOX_MAX_SHARE = 0.3
 #: ... and at most this many characters in all: an ad's or a sign-up's label, a sentence or two and a button
 #: (about 50 words). A list item or a slide holding a paragraph beside its ad slot is content.
@@ -225,23 +225,24 @@ def named_box(name: str) -> bool:
 
 
 def drop_inserted_boxes(page: Page, segs: list, keep: np.ndarray, sizes: list[int]) -> np.ndarray:
-    """``keep`` without the blocks of the kept text that lie in a box named an ad or a sign-up
-    (:func:`named_box`) of at most :data:`INSERTED_BOX_MAX_CHARS` characters, holding at most
-    :data:`INSERTED_BOX_MAX_SHARE` of the kept text (``sizes``: each block's characters)."""
+    """``keep`` without the blocks of the kept text that lie in boxes named an ad or a sign-up
+    (:func:`named_box`) of at most :data:`INSERTED_BOX_MAX_CHARS` characters each, when together they hold at
+    most :data:`INSERTED_BOX_MAX_SHARE` of the kept text (``sizes``: each block's characters)."""
     kept = np.flatnonzero(keep).tolist()
     if not kept:
         return keep
     total = sum(sizes[k] for k in kept)
     firsts = [segs[k].first_id for k in kept]
     end, text_len = page.end, page.text_len
-    out = keep
+    dropped: set[int] = set()
     for box, name in enumerate(page.class_id):
         if not name or box == page.body_id or text_len[box] > INSERTED_BOX_MAX_CHARS or not named_box(name):
             continue
-        inside = [k for k, first in zip(kept, firsts, strict=True) if box <= first < end[box]]
-        if inside and sum(sizes[k] for k in inside) <= INSERTED_BOX_MAX_SHARE * total:
-            out = out.copy() if out is keep else out
-            out[inside] = False
+        dropped.update(k for k, first in zip(kept, firsts, strict=True) if box <= first < end[box])
+    if not dropped or sum(sizes[k] for k in dropped) > INSERTED_BOX_MAX_SHARE * total:
+        return keep  # the boxes are the content: a listing of classified ads, each an "ad"
+    out = keep.copy()
+    out[sorted(dropped)] = False
     return out
 
 
