@@ -162,6 +162,15 @@ def test_a_data_table_between_kept_blocks_is_kept(cells, filled):
     assert bool(out[in_table].all()) is filled and bool(out[~in_table].all())
 
 
+def _left_out_by_the_box_rule(html: str) -> list[str]:
+    """The block texts that :func:`learned.drop_inserted_boxes` leaves out of a page whose blocks were all kept."""
+    page = load(html)
+    segs = segment(page)
+    texts = [segment_text(page, s, break_prefix(page)) for s in segs]
+    out = learned.drop_inserted_boxes(page, segs, np.ones(len(segs), dtype=bool), [len(t) for t in texts])
+    return [t for t, k in zip(texts, out, strict=True) if not k]
+
+
 @pytest.mark.parametrize(("name", "dropped"), [
     ("ad inline-ad", True), ("newsletter-signup", True), ("adSlot", True), ("headerAd", False),  # not split at case
     ("address", False), ("item__adF2E", False),  # a CSS module's hash
@@ -169,36 +178,25 @@ def test_a_data_table_between_kept_blocks_is_kept(cells, filled):
 def test_a_box_named_an_ad_or_a_sign_up_inside_the_kept_text_is_left_out(name, dropped):
     para = "A paragraph of the story, long enough to be read as prose by any method. " * 3
     box = "A box of its own, one sentence long, put between the paragraphs."
-    page = load(f"<html><body><main><h1>Soil</h1><p>{para}</p><div class='{name}'><p>{box}</p></div>"
-                f"<p>{para}</p><p>{para}</p></main></body></html>")
-    segs = segment(page)
-    keep = np.ones(len(segs), dtype=bool)
-    texts = [segment_text(page, s, break_prefix(page)) for s in segs]
-    out = learned.drop_inserted_boxes(page, segs, keep, [len(t) for t in texts])
-    assert [t for t, k in zip(texts, out, strict=True) if not k] == ([box] if dropped else [])
+    html = (f"<html><body><main><h1>Soil</h1><p>{para}</p><div class='{name}'><p>{box}</p></div>"
+            f"<p>{para}</p><p>{para}</p></main></body></html>")
+    assert _left_out_by_the_box_rule(html) == ([box] if dropped else [])
 
 
-def test_a_listing_of_classified_ads_keeps_its_items():
-    # each item an "ad" of a few lines: together they are the kept text, not boxes put into it
-    items = "".join(f"<article class='ad'><h2>Road bike {k}</h2><p>A steel frame, ridden for two summers.</p></article>"
-                    for k in range(8))
-    page = load(f"<html><body><main><h1>Used bikes</h1><p>Every bike below was listed this fortnight.</p>{items}"
-                "</main></body></html>")
-    segs = segment(page)
-    keep = np.ones(len(segs), dtype=bool)
-    out = learned.drop_inserted_boxes(page, segs, keep, [len(segment_text(page, s, break_prefix(page))) for s in segs])
-    assert out.all()
+PARA_5 = "A paragraph of the story, long enough to be read as prose by any method. " * 5
+ITEMS = "".join(f"<article class='ad'><h2>Road bike {k}</h2><p>A steel frame, ridden for two summers.</p></article>"
+                for k in range(8))
 
 
-def test_a_box_named_an_ad_is_kept_when_it_holds_the_text():
-    # the article's own wrapper named "sponsored", or a slide holding a paragraph beside its ad slot
-    para = "A paragraph of the story, long enough to be read as prose by any method. " * 5
-    page = load(f"<html><body><div class='sponsored'><h1>Soil</h1><p>{para}</p></div><p>A line.</p>"
-                f"<div class='ad-item'><p>{para}</p></div><p>{para}</p><p>{para}</p></body></html>")
-    segs = segment(page)
-    keep = np.ones(len(segs), dtype=bool)
-    out = learned.drop_inserted_boxes(page, segs, keep, [len(segment_text(page, s, break_prefix(page))) for s in segs])
-    assert out.all()
+@pytest.mark.parametrize("html", [
+    # a listing of classified ads, each item an "ad": together they are the kept text, not boxes put into it
+    f"<html><body><main><h1>Used bikes</h1><p>Every bike below was listed this fortnight.</p>{ITEMS}</main></body>",
+    # the article's own wrapper named "sponsored", and a slide holding a paragraph beside its ad slot
+    f"<html><body><div class='sponsored'><h1>Soil</h1><p>{PARA_5}</p></div><p>A line.</p>"
+    f"<div class='ad-item'><p>{PARA_5}</p></div><p>{PARA_5}</p><p>{PARA_5}</p></body></html>",
+])
+def test_boxes_named_ads_are_kept_when_they_hold_the_text(html):
+    assert _left_out_by_the_box_rule(html) == []
 
 
 def test_auto_leaves_out_an_ad_and_a_sign_up_put_into_an_article():
