@@ -3,7 +3,8 @@
 A page built by scripts often serves an empty mount point and, for search engines, its article as
 JSON-LD (``articleBody``, a review's ``reviewBody``). Read without rendering, such a page gives no
 main text (:mod:`extractor.appshell` says it looks built by scripts); when its JSON-LD holds a text
-of :data:`LD_BODY_MIN_WORDS` words or more, at least twice the words extracted, that text is the
+the extracted one lost as a rendering loses a served text (:func:`extractor.served.lost_in_rendering`: 50
+words or more, at least twice the words extracted), that text is the
 Result's, one block a paragraph, with a warning that says where it came from. On the dev sets'
 pages that carry one, an ``articleBody`` is often a teaser or empty (its mean F1 on the 132 such pages
 is 0.16), so a page that shows its own text keeps it: only an app shell's JSON-LD is read.
@@ -17,15 +18,11 @@ import lxml.html
 from lxml import etree
 
 from .metadata import ld_body
-from .metrics import tokens
 from .page import Page
 from .parse import normalize_space
 from .result import Block, Result
-from .served import LOST_SHARE, SERVED_MIN_WORDS
+from .served import lost_in_rendering
 
-#: A JSON-LD text shorter than this many words is a summary, not the page's text (the served fallback's
-#: bound: a paragraph of news prose runs 40-80 words).
-LD_BODY_MIN_WORDS = SERVED_MIN_WORDS
 _HTML_BREAKS = ("p", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "br", "blockquote", "pre", "tr")
 
 
@@ -45,16 +42,18 @@ def paragraphs(text: str) -> list[str]:
 
 def read_ld_body(result: Result, page: Page) -> bool:
     """Give ``result`` (of ``page``, an app shell read without rendering) the text of the page's JSON-LD
-    (:func:`extractor.metadata.ld_body`) when that text has :data:`LD_BODY_MIN_WORDS` words or more and
-    the extracted text under :data:`~extractor.served.LOST_SHARE` of them. Returns whether it did; the
-    blocks are tied to the page's ``<body>`` (the text has no element of its own)."""
+    (:func:`extractor.metadata.ld_body`) when the extracted text lost it, as
+    :func:`extractor.served.lost_in_rendering` says (50 words or more, the extracted text under half of
+    them). Returns whether it did; the blocks are tied to the page's ``<body>`` (the text has no element of
+    its own)."""
     found = ld_body(page)
     if found is None:
         return False
     key, text = found
-    words = len(tokens(text))
-    if words < LD_BODY_MIN_WORDS or len(tokens(result.text)) >= LOST_SHARE * words:
+    loss = lost_in_rendering(text, result.text)  # the same test as a rendering that lost the served text
+    if loss is None:
         return False
+    words = loss.served_words
     result.blocks = [Block(id=page.body_id, text=line, tag="p") for line in paragraphs(text)]
     result.text = "\n\n".join(b.text for b in result.blocks)
     result.reason = None
