@@ -577,33 +577,47 @@
   };
   Object.defineProperty(window, "onbeforeunload", {get: () => null, set: nop, configurable: false});
   // Images switched off in Blink neither load nor fail: a script waiting for them (imagesLoaded before a masonry
-  // layout shows its cards, a thirteenth blind round; a gallery's preloader) would wait for ever. Each is told
-  // what a refused request tells it: complete (broken), and an error event a moment after each new source
-  // (a few times at most, so that an error handler setting a fallback source cannot loop).
+  // layout shows its cards, a thirteenth blind round; a gallery's preloader; an essay fetched once its hero image
+  // has loaded, a thirty-fourth) would wait for ever. Each is told what a reader's browser tells it: complete,
+  // of its declared size (1 px where none is declared), decoded, and a load event a moment after each new source
+  // (a few times at most per image, and IMAGE_TELL_MAX in all, so that a handler setting another source or
+  // preloading the next image cannot loop). Told it failed instead, a page waiting for "load" never showed its
+  // text, and one whose error handler drops the figure lost the caption a reader sees.
   if (IMAGES_OFF) {
-    const complete = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, "complete");
-    Object.defineProperty(HTMLImageElement.prototype, "complete", {...complete, get() { return true; }});
+    const IMAGE_TELL_MAX = 2000;
+    let toldAll = 0;
+    const proto = HTMLImageElement.prototype;
+    const complete = Object.getOwnPropertyDescriptor(proto, "complete");
+    Object.defineProperty(proto, "complete", {...complete, get() { return true; }});
+    for (const [name, attr] of [["naturalWidth", "width"], ["naturalHeight", "height"]]) {
+      const d = Object.getOwnPropertyDescriptor(proto, name);
+      Object.defineProperty(proto, name, {...d, get() {
+        return d.get.call(this) || parseInt(this.getAttribute(attr), 10) || 1;
+      }});
+    }
+    proto.decode = function () { return Promise.resolve(); };
     const told = new WeakMap();  // image -> [last source told, times]
-    const fail = (img) => {
+    const loaded = (img) => {
       const source = img.currentSrc || img.getAttribute("src") || img.getAttribute("srcset") || "";
       const [last, times] = told.get(img) || ["", 0];
-      if (!source || source === last || times >= 3) return;
+      if (!source || source === last || times >= 3 || toldAll >= IMAGE_TELL_MAX) return;
       told.set(img, [source, times + 1]);
-      setTimeout0.call(window, () => img.dispatchEvent(new Event("error")), 0);
+      toldAll++;
+      setTimeout0.call(window, () => img.dispatchEvent(new Event("load")), 0);
     };
     for (const name of ["src", "srcset"]) {
-      const d = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, name);
-      Object.defineProperty(HTMLImageElement.prototype, name, {...d, set(v) { d.set.call(this, v); fail(this); }});
+      const d = Object.getOwnPropertyDescriptor(proto, name);
+      Object.defineProperty(proto, name, {...d, set(v) { d.set.call(this, v); loaded(this); }});
     }
     const setAttribute = Element.prototype.setAttribute;
     Element.prototype.setAttribute = function (name, value) {
       const out = setAttribute.call(this, name, value);
-      if (this instanceof HTMLImageElement && /^(src|srcset)$/i.test(name)) fail(this);
+      if (this instanceof HTMLImageElement && /^(src|srcset)$/i.test(name)) loaded(this);
       return out;
     };
     const scan = (root) => {
-      if (root instanceof HTMLImageElement) fail(root);
-      else if (root.querySelectorAll) root.querySelectorAll("img").forEach(fail);
+      if (root instanceof HTMLImageElement) loaded(root);
+      else if (root.querySelectorAll) root.querySelectorAll("img").forEach(loaded);
     };
     new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach(scan)))
       .observe(document, {childList: true, subtree: true});

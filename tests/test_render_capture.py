@@ -1358,8 +1358,8 @@ def test_closed_details_and_tab_panels_no_control_names_are_content(browser):
 
 def test_a_page_waiting_for_its_images_shows_its_cards(browser):
     # imagesLoaded's way, before a masonry layout shows the cards: each image not complete is watched through a
-    # new Image of the same source for load or error. Images are off in the browser, so none ever loads:
-    # each is told it failed, as a refused request tells it, and the cards are shown.
+    # new Image of the same source for load or error. Images are off in the browser, so none would ever load:
+    # each is told it loaded, and the cards are shown.
     cards = "".join(f"<div class='card'><img src='/card{k}.jpg' width='200' height='120'>"
                     f"<p>Card {k} tells one of the stories of the harbour this week.</p></div>" for k in range(4))
     html = f"""<html><body><main><h1>Stories</h1><div id="grid" style="opacity: 0">{cards}</div></main><script>
@@ -1375,6 +1375,34 @@ def test_a_page_waiting_for_its_images_shows_its_cards(browser):
       }}</script></body></html>"""
     text = extract(html.encode(), render=True).text
     assert all(f"Card {k} tells" in text for k in range(4)), text
+
+
+HERO_ESSAY = "The essay the page fetched once its hero photograph had loaded, as a photo essay's script does."
+
+
+def test_a_page_waiting_for_an_image_to_load_shows_its_text(browser, tmp_path):
+    # Two scripts that wait for an image's load event alone (a thirty-fourth blind round's photo essay): one reads
+    # the served hero image's naturalWidth and else waits for "load"; one preloads the next photograph with a new
+    # Image and shows its caption on "load". Images are off in the browser: each is told it loaded, as a reader's
+    # browser tells it (told it failed, neither text came).
+    def essay(handler):
+        return 200, {"Content-Type": "text/plain"}, (HERO_ESSAY + " ").encode() * 4
+
+    (tmp_path / "page.html").write_text(
+        "<html><body><main><h1>Salt flats at first light</h1><img id='hero' src='/hero.jpg' width='900' height='500'>"
+        "<div id='essay'></div><p id='next'></p></main><script>"
+        "const hero = document.getElementById('hero');"
+        "const go = () => fetch('/essay').then((r) => r.text()).then((t) => {"
+        "  document.getElementById('essay').append(Object.assign(document.createElement('p'), {textContent: t})); });"
+        "if (hero.complete && hero.naturalWidth) go(); else hero.addEventListener('load', go, {once: true});"
+        "const next = new Image(); next.onload = () => { document.getElementById('next').textContent ="
+        "  'The second photograph shows the flats at noon, white to the hills, ' + next.naturalWidth + ' px wide.'; };"
+        "next.src = '/noon.jpg';</script></body></html>", encoding="utf-8")
+    with serve(str(tmp_path), {"/essay": essay}) as base:
+        page = get_page(f"{base}/page.html", render=True)
+    text = page.text_of(page.body_id)
+    assert HERO_ESSAY in text, text
+    assert "The second photograph shows the flats at noon" in text, text
 
 
 def test_a_consent_wall_in_a_frame_of_another_origin_is_accepted(browser, tmp_path):
