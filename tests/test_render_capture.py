@@ -784,24 +784,30 @@ def test_a_transcript_a_details_fetches_when_opened_is_read(browser, tmp_path):
     assert "At the pilot station, in March." in text
 
 
-@pytest.mark.parametrize("label", ["View full job description", "Full course description"])
+@pytest.mark.parametrize("label", ["View full job description", "Full course description", "More about this home",
+                                   "About this place"])
 def test_the_rest_of_a_text_shown_in_a_dialog_is_read_in_place(browser, label):
     # "View full job description" fills a dialog fixed over the page (an overlay, the page's chrome): what it
-    # shows is read, in the flow after its button, without the dialog's own controls. "View full size" opens a
-    # picture, not the rest of a text: it is not pressed.
+    # shows is read, in the flow after its button, without the dialog's own controls; so does a listing's "More
+    # about this home" (rounds 49 and 53). "View full size" opens a picture and "About this ad" what an ad says of
+    # itself, not the rest of a text: they are not pressed.
     full = "".join(f"<p>Part {k} of the full description, shown in the dialog. {PARA}</p>" for k in range(4))
     script = f"""document.getElementById('open').addEventListener('click', () => {{
         const m = document.getElementById('modal'); m.innerHTML = '<button>Close</button><h2>About the role</h2>'
           + {json.dumps(full)}; m.hidden = false; }});
       document.getElementById('zoom').addEventListener('click', () => document.body.insertAdjacentHTML(
-        'beforeend', '<p>A picture shown full size.</p>'));"""
+        'beforeend', '<p>A picture shown full size.</p>'));
+      document.getElementById('adinfo').addEventListener('click', () => document.body.insertAdjacentHTML(
+        'beforeend', '<p>You see this ad because of the pages you read.</p>'));"""
     html = f"""<html><body><main><h1>Harbour pilot</h1><p>{PARA * 2}</p><button id="open">{label}</button>
       <button id="zoom">View full size</button><h2>Questions</h2><p>{PARA}</p></main>
+      <aside><button id="adinfo">About this ad</button></aside>
       <div id="modal" role="dialog" aria-modal="true" hidden style="position:fixed;inset:40px;background:#fff;
       overflow:auto"></div><script>{script}</script></body></html>"""
     text = extract(html.encode(), render=True).text
     assert all(f"Part {k} of the full description" in text for k in range(4)), text
     assert "About the role" in text and "Close" not in text and "full size" not in text
+    assert "You see this ad" not in text
 
 
 def test_a_drawer_its_button_names_is_read_once_when_it_has_been_opened(browser):
