@@ -337,7 +337,8 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|p
                        # 53rd blind round), not what a site or an ad says of itself
                        r"|^((read|learn|see) )?more about (this|the) (?!(ad|advert\w*|site|website|page|app|cookies?"
                        r"|privacy|author)\b)\w+( \w+)?$"
-                       r"|^about (this|the) (?!(ad|advert\w*|result|site|website|page|app|cookies?|privacy|author)\b)\w+$"
+                       r"|^about (this|the) (?!(ad|advert\w*|result|site|website|page|app|cookies?|privacy"
+                       r"|author)\b)\w+$"
                        # the same in the languages of the consent labels below, and a few more
                        r"|^(mehr (laden|anzeigen|lesen)|weitere (laden|anzeigen)|weiterlesen|alle anzeigen"
                        r"|charger plus|voir plus|afficher plus|lire la suite|voir tout|afficher tout"
