@@ -162,6 +162,28 @@ def test_a_data_table_between_kept_blocks_is_kept(cells, filled):
     assert bool(out[in_table].all()) is filled and bool(out[~in_table].all())
 
 
+HEADED_TABLE_PAGE = """<html><body><main><h1>Herons beat the Owls</h1><p>{para}</p><h3>Lakeport Herons</h3>{between}
+<table>{rows}</table></main></body></html>"""
+
+
+@pytest.mark.parametrize(("cells", "between", "filled"), [
+    (["Delane", "Banjo", "Whitcombe"], "", True),  # a box score's table right after its kept heading
+    (["A whole paragraph of the page laid out in a cell, " * 6] * 3, "", False),  # a layout table
+    (["Delane", "Banjo", "Whitcombe"], "<p>A line left out between the heading and the table.</p>", False),
+])
+def test_a_data_table_right_after_a_kept_heading_is_kept(cells, between, filled):
+    para = "A paragraph of the story, long enough to be read as prose by any method. " * 3
+    rows = "".join(f"<tr><td>{c}</td><td>{k + 20} pts</td><td>{k + 3} reb</td></tr>" for k, c in enumerate(cells))
+    page = load(HEADED_TABLE_PAGE.format(para=para, between=between, rows=rows))
+    segs = segment(page)
+    table = page.tags.index("table")
+    in_table = np.array([table <= s.first_id < page.end[table] for s in segs])
+    kept_text = np.array([s.first_id < table and "left out" not in segment_text(page, s) for s in segs])
+    assert in_table.any() and kept_text.sum() >= 2
+    out = learned.fill_tables(page, segs, kept_text)  # the model kept the text and the heading, not the table
+    assert bool(out[in_table].all()) is filled and bool(out[kept_text].all())
+
+
 def _left_out_by_the_box_rule(html: str) -> list[str]:
     """The block texts that :func:`learned.drop_inserted_boxes` leaves out of a page whose blocks were all kept."""
     page = load(html)
