@@ -468,6 +468,11 @@ NEXT_BUTTON_PATTERN = (r"^(next( (page|step|part|chapter|section|slide))?|older(
                        r"|nästa( sida)?|seuraava|następn[ay]( strona)?|dalej|далее|следующая( страница)?|вперёд|вперед"
                        r"|sonraki( sayfa)?|ileri|επόμεν[οη]( σελίδα)?|التالي|הבא|次へ|次のページ|下一页|下一頁|下一步"
                        r"|下一章|다음( 페이지)?)\s*[›»>→←‹«]*$|^[›»>→]$")
+#: A "Continue" button (an online lesson's screens, "Complete and continue" in a course: a 50th blind round) pages
+#: in place like "Next", but it also moves a form on to its next step: it is pressed only where the page asks
+#: nothing of the reader (no field to fill or choose outside the page's edges; a 43rd blind round's service steps
+#: held a form).
+CONTINUE_BUTTON_PATTERN = r"^((mark (as )?)?(complete|completed|done) (and|&) )?continue\s*[›»>→]*$"
 #: Where a "Next" button is not looked for: the page's edges and its dialogs.
 NEXT_EXCLUDED_SELECTOR = ", ".join(part for part in CHROME_SELECTOR.split(", ")
                                    if part not in ("nav", '[role="navigation"]'))
@@ -1268,7 +1273,7 @@ class _Engine:
                 "wallShare": WALL_MIN_SHARE, "pressConsent": opts.press_consent, "wallMark": WALL_FRAME_MARK,
                 "copiedMark": COPIED_DIALOG_MARK,
                 "wallShowMs": WALL_SHOW_MS,
-                "nextPattern": NEXT_BUTTON_PATTERN, "edges": NEXT_EXCLUDED_SELECTOR, "pageMinChars": PAGE_MIN_CHARS,
+                "nextPattern": NEXT_BUTTON_PATTERN, "continuePattern": CONTINUE_BUTTON_PATTERN, "edges": NEXT_EXCLUDED_SELECTOR, "pageMinChars": PAGE_MIN_CHARS,
                 "headlineMinChars": HEADLINE_MIN_CHARS,
                 "pagesMax": NEXT_PAGES_MAX, "lettersMin": LETTERS_MIN,
                 "togglesMax": TOGGLES_MAX, "tabsMax": TABS_MAX, "tabLabelMaxChars": TAB_LABEL_MAX_CHARS,

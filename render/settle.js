@@ -917,8 +917,14 @@ async (o) => {
   // before the last one, in order. What it pages: the parts a press changed of the button's nearest ancestor
   // with a part, beside the one holding the button, of ``pageMinChars`` characters or more.
   const nextLabel = new RegExp(o.nextPattern, "i");
+  const continueLabel = new RegExp(o.continuePattern, "i");
+  // A field a reader fills or chooses in, outside the page's edges (a search box in its header is not one).
+  const FIELDS = 'input:not([type="hidden"]):not([type="button"]):not([type="submit"]):not([type="reset"])'
+    + ':not([type="image"]):not([type="search"]), select, textarea';
+  const asksNothing = () => ![...document.querySelectorAll(FIELDS)].some((f) => f.checkVisibility() && !f.closest(o.edges));
   const saysNext = (el) => nextLabel.test((el.textContent || "").trim())
-    || nextLabel.test(el.getAttribute("aria-label") || "");
+    || nextLabel.test(el.getAttribute("aria-label") || "")
+    || continueLabel.test((el.textContent || "").trim()) && asksNothing();
   // A link to a route of the page's own hash router ("#page/2", "#/p/2", "#!/page/2": a path after the "#", where an
   // in-page jump names an element) pages in place too (Backbone's, AngularJS's routers: a 21st blind round).
   const routeLink = (el) => el.localName === "a" && /^#!?\/?[^/\s]+\//.test(el.getAttribute("href") || "")

@@ -1098,6 +1098,17 @@ def test_an_explainer_read_by_next_step_is_read_step_by_step(browser, hide):
     assert [text.index(f) for f in found] == sorted(text.index(f) for f in found)
 
 
+@pytest.mark.parametrize(("label", "field", "read"), [
+    ("Continue", "", True), ("Complete and continue", "", True),  # a lesson's screens (a 50th blind round)
+    ("Continue", '<label>Your postcode <input type="text" name="postcode"></label>', False),  # a form's next step
+])
+def test_continue_pages_in_place_only_where_the_page_asks_nothing(browser, label, field, read):
+    html = STEPS.replace(">Next step<", f">{label}<").replace('<p id="count">', f'{field}<p id="count">') % "false"
+    text = extract(html.encode(), render=True).text
+    assert "What step 1 asks of the reader" in text, text
+    assert all((f"What step {k} asks of the reader" in text) is read for k in range(2, 5)), text
+
+
 #: An article split into one span per word and faded in by a script's frames (SplitType and GSAP: each word's
 #: inline opacity stepped from 0 to 1, words 15 ms apart, from the start), as a 33rd blind round's was.
 FADED_WORDS = """<html><head><meta charset="utf-8"></head><body><main><h1>The keepers of the light</h1><div id="story">
