@@ -311,7 +311,8 @@ FRAME_TEXT_JS = """(pattern) => {
 #: transcript" (a podcast's or a video's: an eighteenth blind round), "Show answer" (a Q&A's: a 26th), "View
 #: replies (7)", "Show 3 replies" (a thread's, drawn only when asked: a 23rd; "Load more replies" was already);
 #: "5 new updates" and "Show 12 new posts" (a live blog's or a feed's waiting entries: a 46th), "Show next step"
-#: (a worked example's steps one by one: a 50th), "More about this home" and "About this place" (a listing's
+#: (a worked example's steps one by one: a 50th), "Read the label" (a museum object's, in a side panel: a 54th),
+#: "More about this home" and "About this place" (a listing's
 #: description in a dialog: a 49th and a 53rd; not "About this ad", "About the author"); and
 #: the same in German, French, Spanish, Italian, Portuguese, Dutch, Swedish, Finnish, Polish, Russian, Turkish,
 #: Greek, Arabic, Hebrew, Japanese, Chinese and Korean ("Mehr laden", "Voir plus", "Показать ещё", "続きを読む").
@@ -331,7 +332,7 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|p
                        r"|^((read|view|see) (the )?)?(full|whole|entire|rest)\b"
                        r"(?! (size|screen|image|photo|resolution))"
                        r"|^(show|expand) (all|full)\b|^((show|view|read|see|open|expand) (the |full )?)?transcript\b"
-                       r"|^(show|view|see|reveal) (the )?answers?\b|^read (the )?(story|article)$"
+                       r"|^(show|view|see|reveal) (the )?answers?\b|^read (the )?(story|article|label|description)$"
                        r"|^(show|view|see|load|read) (all )?(\d+ )?(more )?(replies|reply)\b"
                        # a listing's description in a dialog: "More about this home", "About this place" (a 49th and a
                        # 53rd blind round), not what a site or an ad says of itself

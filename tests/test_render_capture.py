@@ -3051,6 +3051,21 @@ def test_a_checkbox_that_shows_the_rest_of_a_story_is_ticked(browser):
     assert REST in extract(html.encode(), render=True).text
 
 
+def test_a_label_read_in_a_side_panel_is_read(browser):
+    # A museum object beside its viewer: "Read the label" fills a side panel fixed at the screen's edge, which
+    # slides in from beyond it (a 54th blind round, OpenSeadragon's page: 0.00 before).
+    html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>Map of the fen drains</h1>
+      <div id="viewer" style="width:800px;height:500px;background:#333"></div><p>Ink and watercolour on paper.</p>
+      <button id="label" type="button">Read the label</button></main>
+      <div id="panel" style="position:fixed;top:0;right:-420px;width:400px;height:100%;background:#fff;
+      transition:right .3s"></div><script>
+      document.getElementById('label').onclick = () => setTimeout(() => {{
+        const panel = document.getElementById('panel');
+        panel.innerHTML = '<h2>Label</h2><p>{REST} {PARA}</p><p>{PARA}</p>'; panel.style.right = '0'; }}, 300);
+      </script></body></html>"""
+    assert REST in extract(html.encode(), render=True).text
+
+
 def test_a_read_the_story_button_is_pressed(browser):
     # A teaser card whose "Read the story" button fetches the article and swaps it in (a 38th blind round).
     html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>Harbour</h1><p id="teaser">A teaser.</p>
