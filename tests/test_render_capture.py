@@ -3066,10 +3066,12 @@ def test_a_label_read_in_a_side_panel_is_read(browser):
     assert REST in extract(html.encode(), render=True).text
 
 
-def test_a_read_the_story_button_is_pressed(browser):
-    # A teaser card whose "Read the story" button fetches the article and swaps it in (a 38th blind round).
+@pytest.mark.parametrize("label", ["Read the story", "Read online", "Show references"])
+def test_a_read_the_story_button_is_pressed(browser, label):
+    # A teaser card whose "Read the story" button fetches the article and swaps it in (a 38th blind round); a fact
+    # sheet's "Read online" beside its PDF, a story's "Show references" (a 55th).
     html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>Harbour</h1><p id="teaser">A teaser.</p>
-      <button id="read" type="button">Read the story</button><div id="story"></div></main><script>
+      <button id="read" type="button">{label}</button><div id="story"></div></main><script>
       document.getElementById('read').onclick = () => setTimeout(() => {{
         document.getElementById('story').innerHTML = '<p>{REST} {PARA}</p><p>{PARA}</p>';
         document.getElementById('read').remove(); }}, 200);</script></body></html>"""
