@@ -1397,6 +1397,20 @@ def test_a_page_waiting_for_its_images_shows_its_cards(browser):
 HERO_ESSAY = "The essay the page fetched once its hero photograph had loaded, as a photo essay's script does."
 
 
+#: A photo essay fetched once its hero image has loaded, and a caption shown once the next photograph has.
+HERO_PAGE = """<html><body><main><h1>Salt flats at first light</h1>
+<img id="hero" src="/hero.jpg" width="900" height="500"><div id="essay"></div><p id="next"></p></main><script>
+const hero = document.getElementById('hero');
+const go = () => fetch('/essay').then((r) => r.text()).then((t) => {
+  document.getElementById('essay').append(Object.assign(document.createElement('p'), {textContent: t})); });
+if (hero.complete && hero.naturalWidth) go(); else hero.addEventListener('load', go, {once: true});
+const next = new Image();
+next.onload = () => { document.getElementById('next').textContent =
+  'The second photograph shows the flats at noon, white to the hills, ' + next.naturalWidth + ' px wide.'; };
+next.src = '/noon.jpg';
+</script></body></html>"""
+
+
 def test_a_page_waiting_for_an_image_to_load_shows_its_text(browser, tmp_path):
     # Two scripts that wait for an image's load event alone (a thirty-fourth blind round's photo essay): one reads
     # the served hero image's naturalWidth and else waits for "load"; one preloads the next photograph with a new
@@ -1405,16 +1419,7 @@ def test_a_page_waiting_for_an_image_to_load_shows_its_text(browser, tmp_path):
     def essay(handler):
         return 200, {"Content-Type": "text/plain"}, (HERO_ESSAY + " ").encode() * 4
 
-    (tmp_path / "page.html").write_text(
-        "<html><body><main><h1>Salt flats at first light</h1><img id='hero' src='/hero.jpg' width='900' height='500'>"
-        "<div id='essay'></div><p id='next'></p></main><script>"
-        "const hero = document.getElementById('hero');"
-        "const go = () => fetch('/essay').then((r) => r.text()).then((t) => {"
-        "  document.getElementById('essay').append(Object.assign(document.createElement('p'), {textContent: t})); });"
-        "if (hero.complete && hero.naturalWidth) go(); else hero.addEventListener('load', go, {once: true});"
-        "const next = new Image(); next.onload = () => { document.getElementById('next').textContent ="
-        "  'The second photograph shows the flats at noon, white to the hills, ' + next.naturalWidth + ' px wide.'; };"
-        "next.src = '/noon.jpg';</script></body></html>", encoding="utf-8")
+    (tmp_path / "page.html").write_text(HERO_PAGE, encoding="utf-8")
     with serve(str(tmp_path), {"/essay": essay}) as base:
         page = get_page(f"{base}/page.html", render=True)
     text = page.text_of(page.body_id)
