@@ -680,15 +680,17 @@ async (o) => {
     return found.filter((el, k) => alike.get(shapes[k]) >= o.accordionMinItems || words(el) >= o.titleMinWords);
   };
   // An accordion built without ARIA whose panels are on the page only while open (a framework's `if`): buttons
-  // made alike, each the only thing in its item so far (not a heading: its panel is after it, in the item),
-  // at least accordionMinItems of them under one parent,
+  // made alike, each the only thing in its item so far, or in a heading that is (a question's <h3><button>: a
+  // 57th blind round's FAQ), at least accordionMinItems of them under one parent,
   // every label its own (a card's "Add to cart", "Share" or "Like" repeats: not a heading). A press shows
-  // its panel after it, in its item. Returns the groups, each a list of buttons.
+  // its panel after it (or after its heading), in its item. Returns the groups, each a list of buttons.
   const bareAccordions = () => {
     const items = new Map();  // the items' parent -> the buttons, by shape
     for (const el of document.querySelectorAll("button:not([aria-expanded]):not([aria-haspopup])")) {
-      const item = el.parentElement;
-      if (!item || item.children.length !== 1 || !item.parentElement || headingOf(el) || !pressable(el)
+      const heading = headingOf(el);
+      const item = (heading || el).parentElement;
+      if (!item || item.children.length !== 1 || !item.parentElement || heading && heading.children.length !== 1
+          || !pressable(el)
           || el.closest(o.chrome) || item.textContent.trim() !== el.textContent.trim() || !shows(el)) continue;
       const label = labelOf(el);
       if (label.length > o.titleMaxChars || !/[\p{L}\p{N}]/u.test(label)) continue;
@@ -742,13 +744,21 @@ async (o) => {
   }
   if (closed.length && performance.now() < deadline) {
     anew();
+    // The panels open before, in an accordion of the closed ones (the same shape), which a press may close and
+    // take off the page (Vue's v-if: the newest release's notes, open at first, were lost in a 57th blind round).
+    const shapes = new Set(closed.map(shape)), copies = new Map();
+    for (const button of everywhere('button[aria-expanded="true"], [role="button"][aria-expanded="true"]')) {
+      const panel = panelOf(button);
+      if (!closed.includes(button) && shapes.has(shape(button)) && filled(panel)) {
+        copies.set(button, [panel, panel.cloneNode(true), true]);
+      }
+    }
     for (const button of closed) button.click();
     steps++;
     await frame();
     await frame();
     pending = await settle();
     movedOn();
-    const copies = new Map();
     const keep = (button) => {
       const panel = panelOf(button);
       if (filled(panel)) copies.set(button, [panel, panel.cloneNode(true)]);
@@ -760,9 +770,10 @@ async (o) => {
       keep(button);
     }
     if (copies.size) await finishAnimations();  // a panel closing (Radix animates it) is gone only at its end
-    for (const [button, [panel, copy]] of copies) {
+    for (const [button, [panel, copy, before]] of copies) {
       const now = panelOf(button);
       if (filled(now) && shows(now)) continue;  // open still
+      if (before && panel.isConnected && filled(panel)) continue;  // open at first, only hidden since: read there
       (panel.isConnected ? panel : headingOf(button) || button).after(standIn(copy));
     }
   }
