@@ -312,7 +312,8 @@ FRAME_TEXT_JS = """(pattern) => {
 #: replies (7)", "Show 3 replies" (a thread's, drawn only when asked: a 23rd; "Load more replies" was already);
 #: "5 new updates" and "Show 12 new posts" (a live blog's or a feed's waiting entries: a 46th), "Show next step"
 #: (a worked example's steps one by one: a 50th), "Read the label" (a museum object's, in a side panel: a 54th),
-#: "Read online" (a fact sheet's, beside its PDF) and "Show references" (a story's sources: a 55th),
+#: "Read online" (a fact sheet's, beside its PDF) and "Show references" (a story's sources: a 55th), "Show
+#: amendments" and "Show notes" (a statute's annotations: a 56th),
 #: "More about this home" and "About this place" (a listing's
 #: description in a dialog: a 49th and a 53rd; not "About this ad", "About the author"); and
 #: the same in German, French, Spanish, Italian, Portuguese, Dutch, Swedish, Finnish, Polish, Russian, Turkish,
@@ -337,6 +338,8 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|p
                        # a fact sheet's "Read online" beside its PDF, a story's "Show references" (a 55th blind round)
                        r"|^read (it |this |the \w+ )?online$"
                        r"|^(show|view|see) (all )?(the )?(references|sources|citations)\b"
+                       # a statute's "Show amendments" and "Show notes" (a 56th blind round)
+                       r"|^(show|view|see) (the )?(amendments|annotations|notes|explanatory notes)$"
                        r"|^(show|view|see|load|read) (all )?(\d+ )?(more )?(replies|reply)\b"
                        # a listing's description in a dialog: "More about this home", "About this place" (a 49th and a
                        # 53rd blind round), not what a site or an ad says of itself

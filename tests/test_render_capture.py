@@ -3082,10 +3082,10 @@ def test_a_label_read_in_a_side_panel_is_read(browser):
     assert REST in extract(html.encode(), render=True).text
 
 
-@pytest.mark.parametrize("label", ["Read the story", "Read online", "Show references"])
+@pytest.mark.parametrize("label", ["Read the story", "Read online", "Show references", "Show notes"])
 def test_a_read_the_story_button_is_pressed(browser, label):
     # A teaser card whose "Read the story" button fetches the article and swaps it in (a 38th blind round); a fact
-    # sheet's "Read online" beside its PDF, a story's "Show references" (a 55th).
+    # sheet's "Read online" beside its PDF, a story's "Show references" (a 55th), a statute's "Show notes" (a 56th).
     html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>Harbour</h1><p id="teaser">A teaser.</p>
       <button id="read" type="button">{label}</button><div id="story"></div></main><script>
       document.getElementById('read').onclick = () => setTimeout(() => {{
