@@ -311,11 +311,11 @@ FRAME_TEXT_JS = """(pattern) => {
 #: transcript" (a podcast's or a video's: an eighteenth blind round), "Show answer" (a Q&A's: a 26th), "View
 #: replies (7)", "Show 3 replies" (a thread's, drawn only when asked: a 23rd; "Load more replies" was already);
 #: "5 new updates" and "Show 12 new posts" (a live blog's or a feed's waiting entries: a 46th), "Show next step"
-#: (a worked example's steps one by one: a 50th), "Read the label" (a museum object's, in a side panel: a 54th),
-#: "Read online" (a fact sheet's, beside its PDF) and "Show references" (a story's sources: a 55th), "Show
-#: amendments" and "Show notes" (a statute's annotations: a 56th),
-#: "More about this home" and "About this place" (a listing's
-#: description in a dialog: a 49th and a 53rd; not "About this ad", "About the author"); and
+#: (a worked example's steps one by one: a 50th), "More about this home" and "About this place" (a listing's
+#: description in a dialog: a 49th and a 53rd; not "About this ad", "About the author"), "Read the label" (a
+#: museum object's, in a side panel: a 54th), "Read online" (a fact sheet's, beside its PDF) and "Show
+#: references" (a story's sources: a 55th), "Show amendments" and "Show notes" (a statute's annotations: a 56th);
+#: and
 #: the same in German, French, Spanish, Italian, Portuguese, Dutch, Swedish, Finnish, Polish, Russian, Turkish,
 #: Greek, Arabic, Hebrew, Japanese, Chinese and Korean ("Mehr laden", "Voir plus", "Показать ещё", "続きを読む").
 #: A button labelled so is pressed after scrolling, settling after each press, while the page grows

@@ -155,6 +155,7 @@ def body_mask(prob: np.ndarray, weight: float, cut: float, eligible: np.ndarray 
     return keep
 
 
+#: Headings: one kept right before a data table titles it, and the table is kept too (:func:`fill_tables`).
 HEADING_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 #: A data table's cells hold at most this many characters each: a table whose cells hold paragraphs lays out a
 #: page (the old sites of cleaneval and l3s_gn1), one of names, figures and short phrases holds data.
