@@ -25,6 +25,7 @@ from itertools import pairwise
 import numpy as np
 
 from .page import Page
+from .parse import HEADING_TAGS
 from .reply import MAX_REPLY_CHARS, REPLY_MARK, is_reply_text
 
 #: Class/id words that name a comment section: any word starting with ``comment`` (comment,
@@ -63,7 +64,6 @@ COMMENT_HEADING = re.compile(
     re.IGNORECASE)
 #: Longest heading read as a comment heading, in characters (a count of comments "to" a long post title).
 MAX_HEADING_CHARS = 120
-HEADING_TAGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 
 #: Substrings that any comment name holds once lower-cased ("disqus" covers "disqusthread"): a cheap
 #: test before the word split (substring tests, a fifth of the cost of a case-blind regex search).

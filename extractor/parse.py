@@ -512,7 +512,8 @@ def xml_safe(text: str) -> str:
 
 
 #: Headings whose text may sit in a button (kept when the noise tags go).
-_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+#: The heading elements, h1 to h6 (one set for every module that asks whether an element is a heading).
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 #: A disclosure's button whose label runs to this many words names what it opens (an FAQ's question, a
 #: section's title), where a control's own name is shorter: "Menu", "Toggle navigation", "Show more
 #: replies" (the labels of the menu, share and "more" toggles that carry ``aria-expanded`` are 1-3 words).
@@ -532,7 +533,7 @@ def _keep_heading_buttons(root: etree._Element) -> None:
     found = []
     for el in root.iter("button"):
         parent = el.getparent()
-        if parent is not None and parent.tag in _HEADING_TAGS or _titles_disclosure(el):
+        if parent is not None and parent.tag in HEADING_TAGS or _titles_disclosure(el):
             found.append(el)
     _unwrap(root, found)
 

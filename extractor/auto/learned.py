@@ -38,6 +38,7 @@ from ..methods.crf import assemble
 from ..methods.crf.blocks import break_prefix, segment, segment_blocks_and_text, segment_text
 from ..modelfile import read_json_model
 from ..page import Page
+from ..parse import HEADING_TAGS
 from ..title import headline
 from ..trees import predict_proba, prepare
 from .learned_features import FEATURE_NAMES, FEATURE_VERSION, block_features
@@ -155,8 +156,6 @@ def body_mask(prob: np.ndarray, weight: float, cut: float, eligible: np.ndarray 
     return keep
 
 
-#: Headings: one kept right before a data table titles it, and the table is kept too (:func:`fill_tables`).
-HEADING_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 #: A data table's cells hold at most this many characters each: a table whose cells hold paragraphs lays out a
 #: page (the old sites of cleaneval and l3s_gn1), one of names, figures and short phrases holds data.
 TABLE_CELL_MAX_CHARS = 200
@@ -207,8 +206,8 @@ def fill_tables(page: Page, segs: list, keep: np.ndarray) -> np.ndarray:
         if after >= len(segs) or keep[after] or HEADING_TAGS.isdisjoint((segs[k].tag, tags[first])):
             continue
         table = table_of(segs[after].first_id)
-        if table <= first or table_of(first) == table or not data_table(page, table):
-            continue  # no table after the heading, or the heading is a cell of it
+        if table <= first or not data_table(page, table):
+            continue  # no table after the heading (a heading inside the table starts after it)
         stop = after
         while stop < len(segs) and table <= segs[stop].first_id < page.end[table]:
             stop += 1

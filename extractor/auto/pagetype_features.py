@@ -32,6 +32,7 @@ import numpy as np
 
 from ..blocklist import BlockList, block_list
 from ..page import Page
+from ..parse import HEADING_TAGS
 
 #: Bump whenever a feature's definition changes; the shipped model must carry the same value.
 FEATURE_VERSION = 4
@@ -51,8 +52,6 @@ REPEAT_MIN = 3
 COUNTED_TAGS = ("a", "p", "li", "tr", "td", "table", "form", "img", "h1", "h2", "h3", "article", "nav",
                 "time", "pre", "code", "dl", "blockquote", "ul", "footer", "aside", "header", "section",
                 "figure", "label", "span", "div", "input", "button", "textarea", "h4", "iframe", "strong")
-#: Heading tags (heading rate per 1,000 characters of text; words of the bag).
-HEADING_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 #: Page chrome: text inside these tags counts towards the chrome share (nav/header/footer/aside).
 CHROME_TAGS = frozenset(("nav", "header", "footer", "aside"))
 #: Words of a link's ``class`` naming a button (call-to-action links on service pages).
