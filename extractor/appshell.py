@@ -15,6 +15,7 @@ import urllib.parse
 from lxml import etree
 
 from .page import Page
+from .parse import HEADING_TAGS
 
 #: Ids frameworks mount their app on: React/CRA ``root``, Vue ``app``, Next ``__next``, Nuxt
 #: ``__nuxt``, Gatsby ``___gatsby``, Svelte/SvelteKit ``svelte``, Quasar ``q-app``, Angular's
@@ -48,6 +49,14 @@ _BUSY = etree.XPath("//body//*[@aria-busy='true']")
 #: most a "Loading…" line, its content comes from scripts (a seventh blind round, 2026-11-29: 15 of 24 pages
 #: built by scripts held their article in an empty ``<main>`` and went without the hint before).
 _MAIN = etree.XPath("(//body//*[self::main or @role='main'])[1]")
+#: The story's own region (the first ``<main>``, ``role="main"`` or ``<article>``) served with its headline and
+#: byline and an empty element under an id beside them: the hook the story's paragraphs are put into (the HTML
+#: path of a 56th blind round's pages read a headline and a byline and gave no hint).
+_HEADED = etree.XPath("(//body//*[self::main or @role='main' or self::article])[1]")
+_HOOKS = etree.XPath(".//*[@id and not(*) and normalize-space() = '' and (self::div or self::section)]")
+#: Text a region served as a hook may hold besides its headings: a byline and a date line (the longest
+#: "By ..., ... correspondent · Updated ..." line is about 100 characters).
+HEADED_SHELL_MAX_CHARS = 120
 _CUSTOM = etree.XPath("//body//*[contains(local-name(), '-')]")
 #: Attributes of front-end frameworks that fill an element in the browser: Alpine ``x-``, htmx
 #: ``hx-``, Vue ``v-`` and its ``:``/``@`` shorthands, Angular ``ng-``, Knockout ``data-bind``.
@@ -112,6 +121,9 @@ def script_shell_signs(page: Page) -> list[str]:
         if _bare(page, el):
             named = el.get("id")
             signs.append(f"an empty <{el.tag} id={named}>" if named else f"an empty <{el.tag}>")
+    for el in _HEADED(page.root):
+        if not _bare(page, el) and _headed_shell(page, el):
+            signs.append(f"an empty <{_HOOKS(el)[0].tag} id={_HOOKS(el)[0].get('id')}> under a headline")
     custom = _CUSTOM(page.root)
     if custom:  # web components: their content lives in shadow roots that scripts attach
         bare = [el.tag for el in custom if _bare(page, el)]
@@ -137,6 +149,23 @@ def _bare(page: Page, el: etree._Element) -> bool:
     """True when ``el`` holds at most a "Loading…" line of text."""
     i = page.index.get(el)
     return i is not None and page.text_len[i] < MOUNT_EMPTY_MAX_CHARS
+
+
+def _headed_shell(page: Page, el: etree._Element) -> bool:
+    """True when ``el`` holds an empty element under an id (:data:`_HOOKS`) and, headings aside, at most
+    :data:`HEADED_SHELL_MAX_CHARS` characters of text."""
+    i = page.index.get(el)
+    if i is None or not _HOOKS(el):
+        return False
+    tags, text_len, end = page.tags, page.text_len, int(page.end[i])
+    headings, j = 0, i + 1
+    while j < end:  # the headings' text, each counted once (a heading inside a heading is not descended into)
+        if tags[j] in HEADING_TAGS:
+            headings += int(text_len[j])
+            j = int(page.end[j])
+        else:
+            j += 1
+    return int(text_len[i]) - headings <= HEADED_SHELL_MAX_CHARS
 
 
 def _content_frame(tag: str, page_url: str | None) -> bool:

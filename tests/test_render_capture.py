@@ -2542,6 +2542,10 @@ def test_app_shells_get_the_render_hint_with_render_off():
         # the page's own main region served with a "Loading…" line, beside a few hundred characters of chrome
         "empty main": (f"<html><body><header><p>{PARA}</p></header><main id=main><div id=story><p>Loading the "
                        f"story…</p></div></main><aside><p>{PARA * 2}</p></aside>{footer}<script src='a.js'></script>"),
+        # the story's region served with its headline and byline, its paragraphs' hook empty
+        "headed hook": (f"<html><body><header><p>{PARA}</p></header><article><h1>Ferry timetable changes for the "
+                        "winter</h1><p class=byline>By Jane Doe, transport correspondent · 3 May 2026</p><div "
+                        f"id=story-body></div></article>{footer}<script src='a.js'></script>"),
     }
     for name, html in shells.items():
         result = extract(html)
@@ -2550,6 +2554,9 @@ def test_app_shells_get_the_render_hint_with_render_off():
     assert not extract(article).warnings
     # an empty <main> on a page that shows its text elsewhere (over 1,500 characters of it) is no shell
     assert not extract(shells["empty main"].replace(f"<p>{PARA * 2}</p>", f"<p>{PARA * 20}</p>")).warnings
+    # a served story with an empty element beside it (an ad slot, a comments hook) is no shell
+    served = shells["headed hook"].replace("<div id=story-body>", f"<p>{PARA * 3}</p><div id=story-body>")
+    assert not extract(served).warnings
 
 
 def test_a_render_queued_after_load_is_seen(browser):
