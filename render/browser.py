@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import concurrent.futures
+import contextlib
 import dataclasses
 import glob
 import gzip
@@ -1355,6 +1356,14 @@ class _Engine:
         if height < geometry.page_height:
             warnings.append(f"the screenshot is cut at {height:g} of {geometry.page_height:g} CSS px")
         clip = {"x": 0, "y": 0, "width": geometry.page_width, "height": height}
+        # A capture beyond the viewport (what a full-page picture is) switches Blink's images back on: the page's
+        # images would be fetched then, against the network policy, and drawn at their own size, moving every
+        # box below them away from the layout the geometry measured (Chromium 156: a 800x450 <img> laid out 800
+        # px tall with images off, 371 px once loaded; a 58th blind round's press release). They are refused
+        # while the picture is taken, so it shows the layout that was measured.
+        images_off = "image" in opts.block
+        if images_off:
+            await page.route("**/*", _refuse_images)
         try:
             png = await page.screenshot(full_page=True, clip=clip, type="png", timeout=_ms(deadline))
         except Exception as exc:  # noqa: BLE001 - keep the geometry; say why there is no picture
@@ -1362,6 +1371,10 @@ class _Engine:
                 raise
             warnings.append(f"no screenshot: {_first_line(exc)}")
             return b"", 0.0
+        finally:
+            if images_off and not page.is_closed():
+                with contextlib.suppress(Exception):
+                    await page.unroute("**/*", _refuse_images)
         return png, height
 
 
@@ -1606,6 +1619,17 @@ async def _other_origin_frames(page: Any, geometry: RawGeometry, meta: dict[str,
 async def _refuse(route: Any) -> None:
     try:
         await route.abort("blockedbyclient")
+    except Exception:  # noqa: BLE001 - the request went away meanwhile
+        pass
+
+
+async def _refuse_images(route: Any) -> None:
+    """Refuse an image request (see ``_screenshot``); hand any other to the context's routes."""
+    try:
+        if route.request.resource_type == "image":
+            await route.abort("blockedbyclient")
+        else:
+            await route.fallback()
     except Exception:  # noqa: BLE001 - the request went away meanwhile
         pass
 

@@ -147,3 +147,38 @@ def test_boxes_on_each_fixture_page(reference, server, tmp_path, name, must, nev
     if never:
         for box in _element_boxes(reference, url, never, 1, lazy):
             assert not any(_close(box, d) for d in drawn), (name, box)
+
+
+def test_the_picture_shows_the_layout_measured_and_fetches_no_image(browser, tmp_path):
+    # A full-page capture switches Blink's images back on: the photo was fetched (against the network policy) and
+    # drawn at its own size, 430 px shorter than the layout measured with images off, so the box of the paragraph
+    # after it lay on blank page (a 58th blind round's press release).
+    from PIL import Image
+
+    from .http_server import serve
+
+    photo = io.BytesIO()
+    Image.new("RGB", (80, 45), (200, 230, 200)).save(photo, format="PNG")
+    fetched: list[str] = []
+
+    def send_photo(handler):
+        fetched.append(handler.path)
+        return 200, {"Content-Type": "image/png"}, photo.getvalue()
+
+    words = "The harbour lights came on one by one as the ferry turned towards the quay at dusk. " * 4
+    (tmp_path / "figure.html").write_text(
+        "<html><head><style>body { width: 740px } img { display: block; max-width: 100%; height: auto }</style>"
+        "</head><body><h1>Harbour lights</h1><figure><img src='/photo.png' width=800 height=450>"
+        f"<figcaption>The quay at dusk</figcaption></figure><p>{words}</p><p>{words}</p></body></html>",
+        encoding="utf-8")
+    shot = tmp_path / "figure.png"
+    with serve(str(tmp_path), {"/photo.png": send_photo}) as base:
+        result = extract(f"{base}/figure.html", screenshot=shot)
+    paragraphs = [d["box"] for d in result.details["screenshot"]["boxes"] if d["role"] == "text" and
+                  d["box"][3] - d["box"][1] > 30]
+    assert len(paragraphs) == 2
+    with Image.open(shot) as image:
+        for x0, y0, x1, y1 in paragraphs:  # the words are inside their boxes: dark pixels there
+            inside = image.crop((x0 + 4, y0 + 4, x1 - 4, y1 - 4)).convert("L")
+            assert sum(inside.histogram()[:90]) > 200, (x0, y0, x1, y1)
+    assert not fetched
