@@ -841,7 +841,10 @@ async (o) => {
     return (t) => (selected(t) ? box.children[at] : null);
   };
   for (const list of bound || net.stop || moved ? [] : document.querySelectorAll('[role="tablist"]')) {
-    if (performance.now() >= deadline || steps >= o.steps || moved || list.closest(o.chrome)) continue;
+    // A tab list's own role overrides its tag's: a ``<nav role="tablist">`` is no navigation (a 59th blind round's
+    // Vue tabs), so only what holds it can make it chrome.
+    if (performance.now() >= deadline || steps >= o.steps || moved || !list.parentElement
+        || list.parentElement.closest(o.chrome)) continue;
     const tabs = [...list.querySelectorAll('[role="tab"]')]
       .filter((t) => !t.disabled && t.getAttribute("aria-disabled") !== "true" && !away(t));
     const selected = (t) => t.getAttribute("aria-selected") === "true";

@@ -2325,6 +2325,29 @@ def test_tabs_whose_one_panel_is_redrawn_and_named_by_nothing_are_read_whole(bro
     assert all(at >= 0 for at in parts) and parts == sorted(parts), text
 
 
+def test_link_tabs_in_a_nav_tab_list_that_route_by_the_hash_are_read_whole(browser):
+    # Vue-style tabs (a 59th blind round's theatre page): links to "#cast", "#reviews" in a <nav role="tablist">,
+    # the one panel drawn for the hash. The list's role overrides its tag: it is no navigation, and its tabs are
+    # pressed; a tab list inside the page's own <nav> is not.
+    script = """const texts = {synopsis: 'The synopsis of the play, first. ' + PARA, cast: 'The cast of the play, '
+        + 'drawn only for its tab. ' + PARA, reviews: 'The reviews of the play, drawn for theirs. ' + PARA};
+      const panel = document.getElementById('panel');
+      const show = () => { const k = location.hash.slice(1) || 'synopsis';
+        document.querySelectorAll('main [role=tab]').forEach((t) =>
+          t.setAttribute('aria-selected', String(t.getAttribute('href') === '#' + k)));
+        panel.innerHTML = '<p>' + texts[k] + '</p>'; };
+      window.addEventListener('hashchange', show); show();"""
+    tabs = "".join(f"<a href='#{k}' role='tab'>{k.title()}</a>" for k in ("synopsis", "cast", "reviews"))
+    html = f"""<html><body><nav><div role="tablist"><a href="#shop" role="tab" aria-selected="true">Shop</a>
+      <a href="#spam" role="tab" onclick="document.body.insertAdjacentHTML('beforeend', '<p>Spam of a menu.</p>')"
+      >Offers</a></div></nav><main><h1>The Glass Orchard</h1><p>{PARA * 2}</p><nav role="tablist">{tabs}</nav>
+      <section id="panel"></section></main><script>const PARA = {json.dumps(PARA)}; {script}</script></body></html>"""
+    text = _text_of_html(html.encode())
+    parts = [text.find(f"The {k} of the play") for k in ("synopsis", "cast", "reviews")]
+    assert all(at >= 0 for at in parts) and parts == sorted(parts), text
+    assert "Spam" not in text
+
+
 def test_tabs_made_by_hand_whose_one_panel_is_drawn_per_tab_are_read_whole(browser):
     # No roles: a strip classed "tabs" of two buttons, the selected one classed "on", and one pane after it that
     # is drawn again for the tab pressed (Vue's v-if/v-else). Each tab is pressed, and its pane's text is kept.
