@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import urllib.parse
+from collections.abc import Callable
 
 from lxml import etree
 
@@ -28,6 +29,10 @@ _SELF_NAMES = etree.XPath(
     "contains(@id, 'logo') or contains(@id, 'brand')]")
 #: Longest text taken for a headline (longer is a paragraph marked up as a heading).
 MAX_HEADLINE_CHARS = 300
+#: A part of ``<title>`` (split at :data:`_SITE_SEPARATORS`, not naming the site) of at least this many words found
+#: whole in an ``<h1>`` makes it the headline (:func:`_matching_heading`): shorter parts ("News", "Home page") are
+#: in many headings.
+TITLE_PART_MIN_WORDS = 3
 #: A ``<title>`` that, less the site's name, is this many words or fewer names a section ("Blog | Northwind
 #: Courier", "News - Example"): a script-built page whose router never set the title of the story it shows
 #: (a twelfth blind round: React Router 7) keeps its section's, and its largest ``<h1>`` is the headline.
@@ -57,7 +62,13 @@ def headline(page: Page, content_ids: list[int] | None = None) -> str:
     og = _OG_TITLE(page.root)
     og_title = normalize_space(og[0]) if og else ""
     headings = _headings(page)
-    best, best_score = _matching_heading(headings, title_words or _tokens(og_title))
+
+    def title_parts() -> list[set[str]]:  # the <title>'s parts besides the site's name, when it has separators
+        rest = _title_parts(page, html_title)[1] if _SITE_SEPARATORS.search(html_title) else []
+        return [words for part in rest if len(words := _tokens(part)) >= TITLE_PART_MIN_WORDS]
+
+    best, best_score = _matching_heading(headings, title_words or _tokens(og_title),
+                                         title_parts if title_words else None)
     if best_score >= 0.5:
         return best
     if page.geometry is not None:
@@ -123,10 +134,21 @@ def _heading_text(el: etree._Element) -> str:
     return normalize_space(" ".join(el.itertext())).rstrip(_PERMALINK_MARKS)
 
 
-def _matching_heading(headings: list[etree._Element], reference: set[str]) -> tuple[str, float]:
-    """The h1 (else h2) whose words overlap ``reference`` most, and the overlap (0..1)."""
+def _matching_heading(headings: list[etree._Element], reference: set[str],
+                      title_parts: Callable[[], list[set[str]]] | None = None) -> tuple[str, float]:
+    """The h1 (else h2) whose words overlap ``reference`` most, and the overlap (0..1).
+
+    When no h1 overlaps by half, an h1 holding every word of a part of ``title_parts()`` (the ``<title>``'s
+    parts, asked for only then) is taken before any h2, at overlap 0.5: a headline with a subtitle the ``<title>``
+    leaves out ("Listening to Glaciers: Passive Acoustic Monitoring of ..." under "Listening to Glaciers – Cryosphere
+    Sensing Lab") overlaps it less than a section's "Why listen to glaciers?" (a 58th blind round)."""
     best, best_score = "", 0.0
     for level in ("h1", "h2"):
+        if level == "h2" and best_score < 0.5 and title_parts is not None and (parts := title_parts()):
+            whole = [text for el in headings if el.tag == "h1" and (text := _heading_text(el))
+                     and len(text) <= MAX_HEADLINE_CHARS and any(part <= _tokens(text) for part in parts)]
+            if whole:
+                return whole[0], 0.5
         for el in headings:
             if el.tag != level:
                 continue

@@ -36,6 +36,20 @@ def test_title_loses_the_site_name_given_by_og_site_name_not_only_the_shorter_pa
     assert headline(load(html + "</body></html>")) == "Top 19 companies compared"
 
 
+def test_an_h1_holding_a_whole_part_of_the_title_beats_an_h2_sharing_more_of_its_own_words():
+    # "Listening to Glaciers – Cryosphere Sensing Lab": the h1 adds a subtitle the <title> leaves out, so a section's
+    # h2 shares a larger share of its words with the <title> (a 58th blind round's lab page).
+    html = ("<html><head><title>Listening to Glaciers – Cryosphere Sensing Lab</title></head><body>"
+            "<h1>Listening to Glaciers: Passive Acoustic Monitoring of Calving and Meltwater</h1>"
+            f"<h2>Why listen to glaciers?</h2>{ARTICLE}</body></html>")
+    assert headline(load(html)) == "Listening to Glaciers: Passive Acoustic Monitoring of Calving and Meltwater"
+    # a part of two words is in too many headings to choose by
+    short = ("<html><head><title>Glaciers Today – Cryosphere Sensing Lab</title></head><body>"
+             "<h1>Glaciers Today: Passive Acoustic Monitoring of Calving</h1>"
+             f"<h2>Glaciers today and tomorrow</h2>{ARTICLE}</body></html>")
+    assert headline(load(short)) == "Glaciers today and tomorrow"
+
+
 def test_a_rendered_page_titled_by_its_section_takes_its_largest_h1(browser):
     # A router that never set the story's title leaves its section's ("Blog | Harbour Weekly", the logo naming
     # the site): the rendered page's largest <h1> is the headline. A title with more words is kept.
