@@ -15,7 +15,7 @@ import urllib.parse
 from lxml import etree
 
 from .page import Page
-from .parse import HEADING_TAGS
+from .parse import HEADING_TAGS, normalize_space
 
 #: Ids frameworks mount their app on: React/CRA ``root``, Vue ``app``, Next ``__next``, Nuxt
 #: ``__nuxt``, Gatsby ``___gatsby``, Svelte/SvelteKit ``svelte``, Quasar ``q-app``, Angular's
@@ -57,6 +57,10 @@ _HOOKS = etree.XPath(".//*[@id and not(*) and normalize-space() = '' and (self::
 #: Text a region served as a hook may hold besides its headings: a byline and a date line (the longest
 #: "By ..., ... correspondent · Updated ..." line is about 100 characters).
 HEADED_SHELL_MAX_CHARS = 120
+#: A line saying the content is on its way ("Loading…", "Loading the abstract…"): elements holding no element whose
+#: text starts so (the rest is checked by :func:`_loading_slot`).
+_LOADING = etree.XPath("//body//*[not(*)][starts-with(translate(normalize-space(.), 'LOADING', 'loading'), 'loading')]")
+_LOADING_LINE = re.compile(r"loading\b", re.I)
 _CUSTOM = etree.XPath("//body//*[contains(local-name(), '-')]")
 #: Attributes of front-end frameworks that fill an element in the browser: Alpine ``x-``, htmx
 #: ``hx-``, Vue ``v-`` and its ``:``/``@`` shorthands, Angular ``ng-``, Knockout ``data-bind``.
@@ -124,6 +128,13 @@ def script_shell_signs(page: Page) -> list[str]:
     for el in _HEADED(page.root):
         if not _bare(page, el) and _headed_shell(page, el):
             signs.append(f"an empty <{_HOOKS(el)[0].tag} id={_HOOKS(el)[0].get('id')}> under a headline")
+    for el in _MAIN(page.root):  # its first element an empty hook, the promos and sign-ups the site adds after it
+        first = next((child for child in el if isinstance(child.tag, str)), None)
+        if first is not None and first.tag in ("div", "section") and first.get("id") and _bare(page, first) \
+                and not len(first) and not (first.text or "").strip():
+            signs.append(f"an empty <{first.tag} id={first.get('id')}> opening <{el.tag}>")
+    if any(_loading_slot(page, el) for el in _LOADING(page.root)):
+        signs.append("a loading placeholder")
     custom = _CUSTOM(page.root)
     if custom:  # web components: their content lives in shadow roots that scripts attach
         bare = [el.tag for el in custom if _bare(page, el)]
@@ -149,6 +160,20 @@ def _bare(page: Page, el: etree._Element) -> bool:
     """True when ``el`` holds at most a "Loading…" line of text."""
     i = page.index.get(el)
     return i is not None and page.text_len[i] < MOUNT_EMPTY_MAX_CHARS
+
+
+def _loading_slot(page: Page, el: etree._Element) -> bool:
+    """True when ``el`` is a "Loading…" line (:data:`_LOADING_LINE`) standing for the page's content: it, or its
+    parent holding nothing else, carries an id and sits right in ``<body>`` or in the main region
+    (:data:`_MAIN`). A line in a sidebar's search box or a screen reader's spinner text is not."""
+    text = normalize_space("".join(el.itertext()))
+    if not _LOADING_LINE.match(text) or len(text) > MOUNT_EMPTY_MAX_CHARS:
+        return False
+    slot = el if el.get("id") else el.getparent()
+    if slot is None or not slot.get("id") or normalize_space("".join(slot.itertext())) != text:
+        return False
+    holder = slot.getparent()
+    return holder is not None and (holder.tag == "body" or holder in _MAIN(page.root))
 
 
 def _headed_shell(page: Page, el: etree._Element) -> bool:

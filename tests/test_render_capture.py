@@ -2569,6 +2569,12 @@ def test_app_shells_get_the_render_hint_with_render_off():
         "headed hook": (f"<html><body><header><p>{PARA}</p></header><article><h1>Ferry timetable changes for the "
                         "winter</h1><p class=byline>By Jane Doe, transport correspondent · 3 May 2026</p><div "
                         f"id=story-body></div></article>{footer}<script src='a.js'></script>"),
+        # the app's own slot right in <body>, holding a "Loading…" line until the abstract comes
+        "loading slot": (f"<html><body><header><p>{PARA}</p></header><div id=abs-app><div class=loading>Loading…"
+                         f"</div></div>{footer}<script src='a.js'></script>"),
+        # the production's slot opening <main>, empty, before the promos the site serves
+        "opening hook": (f"<html><body><main><div id=production></div><section><h2>Become a Friend</h2><p>{PARA}"
+                         f"</p></section></main>{footer}<script src='a.js' defer></script>"),
     }
     for name, html in shells.items():
         result = extract(html)
@@ -2580,6 +2586,10 @@ def test_app_shells_get_the_render_hint_with_render_off():
     # a served story with an empty element beside it (an ad slot, a comments hook) is no shell
     served = shells["headed hook"].replace("<div id=story-body>", f"<p>{PARA * 3}</p><div id=story-body>")
     assert not extract(served).warnings
+    # a short served article beside a sidebar's search box that says "Loading..." is no shell either
+    sidebar = (f"<html><body><article><h1>Short news</h1><p>{PARA * 4}</p></article><aside><div id=search><span "
+               f"class=status>Loading...</span></div></aside>{footer}<script src='a.js'></script></body></html>")
+    assert not extract(sidebar).warnings
 
 
 def test_a_render_queued_after_load_is_seen(browser):
