@@ -587,6 +587,9 @@ def _titles_disclosure(button: etree._Element) -> bool:
         if panel is None or not (panel.get("hidden") is not None or _HIDDEN_STYLE.search(panel.get("style") or "")
                                  or panel.get("id") in named):
             return False
+        if not named and any(b.tag == "button" and b.get("aria-expanded") is not None
+                             for b in button.itersiblings(preceding=True)):
+            return False  # the panel's own button comes before ("Show abstract", then "Add to my schedule")
     label = _short_text(button, DISCLOSURE_LABEL_MAX_CHARS)
     return label is not None and len(label.split()) >= DISCLOSURE_LABEL_MIN_WORDS
 

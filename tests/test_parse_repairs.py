@@ -225,12 +225,15 @@ def test_a_disclosures_button_keeps_its_label_and_a_controls_name_goes():
             "<button aria-expanded='false'>Menu</button>"
             "<button aria-haspopup='true' aria-expanded='false'>Open the list of every section here</button>"
             "<button>Subscribe to our weekly newsletter today</button>"
-            "<button>A button with no panel after it at all</button><p>Text.</p></main></body></html>")
+            "<button>A button with no panel after it at all</button><p>Text.</p>"
+            # a talk's own toggle, then an action button between it and the hidden abstract (a 58th blind round)
+            "<div><button aria-expanded='false'>Show abstract</button><button class='fav'>Add to my schedule"
+            "</button><div hidden><p>Population activity in motor cortex.</p></div></div></main></body></html>")
     text = _body_text(html)
     for kept in ("How do I reset the password of my account?", "What does the yearly plan include for teams?",
                  "Billing", "Open the settings page.", "Everything the monthly one does."):
         assert kept in text
-    for dropped in ("Menu", "Open the list", "Subscribe", "no panel"):
+    for dropped in ("Menu", "Open the list", "Subscribe", "no panel", "Show abstract", "Add to my schedule"):
         assert dropped not in text
 
 
