@@ -169,6 +169,26 @@
     const [text, links] = textAndLinks(el, (e) => e.textContent.trim());
     return links <= TOGGLED_MAX_LINK_SHARE * text;
   };
+  // Closed dialogs made alike, one per item of a list (an artist's bio behind each card of a line-up, a speaker's
+  // behind each face: a 59th blind round), each holding prose and no field to fill: what a reader opens item by
+  // item, read where it sits. At least DIALOG_GROUP_MIN of the same class; a lone closed dialog (a sign-up, a
+  // share sheet, a video) stays out.
+  const DIALOG_GROUP_MIN = 3, DIALOG_PROSE_CHARS = 100;
+  const dialogGroups = new Map();
+  const groupedDialog = (el) => {
+    if (el.localName !== "dialog" || el.open || !el.className || !el.parentElement
+        || el.parentElement.closest(opts.chrome)) return false;
+    const doc = el.ownerDocument;
+    if (!dialogGroups.has(doc)) {
+      const count = new Map();
+      for (const d of doc.querySelectorAll("dialog:not([open])")) count.set(d.className, (count.get(d.className) || 0) + 1);
+      dialogGroups.set(doc, count);
+    }
+    if ((dialogGroups.get(doc).get(el.className) || 0) < DIALOG_GROUP_MIN) return false;
+    if (el.querySelector("input:not([type=hidden]), select, textarea")) return false;
+    const [text, links] = textAndLinks(el, (e) => e.textContent.replace(/\s+/g, " ").trim());
+    return text - links >= DIALOG_PROSE_CHARS;
+  };
   // An inactive tab's panel (WAI-ARIA tabs pattern: role tabpanel, hidden) whose tab names it by no
   // aria-controls (Docusaurus's: a thirteenth blind round) is a panel one click away all the same.
   const tabPanel = (el) => el.getAttribute("role") === "tabpanel" && content(el);
@@ -228,7 +248,8 @@
     let panelCtx = null;
     const opens = ctx.win.__pagesightOpens;  // what CSS-only tabs showed as settling checked their inputs
     if (!descend && p >= 0 && !el.hasAttribute(opts.copiedMark)
-        && (el.id && ctx.controlled().has(el.id) || toggled(el) || opens && opens.has(el) || ctx.details || tabPanel(el))) {
+        && (el.id && ctx.controlled().has(el.id) || toggled(el) || opens && opens.has(el) || ctx.details || tabPanel(el)
+            || groupedDialog(el))) {
       panelCtx = {...ctx, panel: [X[p], Y[p], W[p], H[p]]};
     }
     if (panelCtx) descend = true;

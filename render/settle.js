@@ -804,9 +804,13 @@ async (o) => {
   const control = (tab) => tab.matches(BUTTONS) ? tab : tab.querySelector("a[href], button") || tab;
   // Each tab selected in turn (``selected``: whether a tab is; ``panelOf``: its panel while on the page), what a
   // panel showed kept in a copy before the live one; a panel whose text a tab did not change was all there.
+  // A selected tab labelled "All" ("All", "All days", "All (24)") shows what the other tabs filter: read alone
+  // (a 59th blind round's line-up: All, Friday, Saturday, Sunday read four times over).
+  const ALL_TAB = /^all\b(\s+\S+)?(\s*\(\d+\))?$/i;
   const readTabs = async (tabs, selected, panelOf) => {
     const shown = tabs.find(selected);
     if (!shown || !filled(panelOf(shown)) || tabs.every((t) => t === shown || filled(panelOf(t)))) return;
+    if (ALL_TAB.test(labelOf(shown).replace(/\s+/g, " "))) return;
     const copies = [[shown, panelOf(shown).cloneNode(true)]];
     const told = new Set([panelOf(shown).textContent]);
     for (const tab of tabs) {

@@ -2348,6 +2348,40 @@ def test_link_tabs_in_a_nav_tab_list_that_route_by_the_hash_are_read_whole(brows
     assert "Spam" not in text
 
 
+def test_closed_dialogs_made_alike_one_per_card_are_read_where_they_sit(browser):
+    # A festival's line-up (a 59th blind round): each card a button opening its artist's bio in a closed <dialog>.
+    # A lone closed dialog (a sign-up) stays out, and so does a set of dialogs holding fields to fill.
+    cards = "".join(f"<li><button aria-haspopup=dialog>Artist {k}</button><dialog class=bio><form method=dialog>"
+                    f"<button>Close</button></form><h3>Artist {k}</h3><p>The bio of artist {k}, told at length. {PARA}"
+                    "</p></dialog></li>" for k in range(3))
+    forms = "".join(f"<dialog class=ask><p>Ask artist {k} a question. {PARA}</p><textarea></textarea></dialog>"
+                    for k in range(3))
+    html = (f"<html><body><main><h1>Line-up</h1><p>{PARA}</p><ul>{cards}</ul>{forms}</main><dialog class=signup>"
+            f"<p>Join our mailing list for news of tickets. {PARA}</p></dialog></body></html>")
+    text = _text_of_html(html.encode())
+    bios = [text.find(f"The bio of artist {k}, told at length.") for k in range(3)]
+    assert all(at >= 0 for at in bios) and bios == sorted(bios), text
+    assert "mailing list" not in text and "Ask artist" not in text
+
+
+def test_filter_tabs_led_by_an_all_tab_are_not_read_one_by_one(browser):
+    # "All", "Friday", "Saturday" over one grid (a 59th blind round's line-up): the other tabs filter what "All"
+    # shows, so reading each would repeat every item.
+    script = """const items = [['Friday', 'The Hollow Reeds'], ['Saturday', 'Lowtide Collective'],
+        ['Saturday', 'Priya Venkatesan']];
+      const tabs = [...document.querySelectorAll('[role=tab]')], grid = document.getElementById('grid');
+      const show = (tab) => { tabs.forEach((t) => t.setAttribute('aria-selected', String(t === tab)));
+        grid.innerHTML = items.filter(([d]) => tab.textContent === 'All' || d === tab.textContent)
+          .map(([d, n]) => '<li><h3>' + n + '</h3><p>' + n + ' play on ' + d + '. ' + PARA + '</p></li>').join(''); };
+      tabs.forEach((t) => t.addEventListener('click', () => show(t))); show(tabs[0]);"""
+    html = f"""<html><body><main><h1>Line-up</h1><p>{PARA}</p><div role="tablist"><button role="tab">All</button>
+      <button role="tab">Friday</button><button role="tab">Saturday</button></div><ul id="grid"></ul></main>
+      <script>const PARA = {json.dumps(PARA)}; {script}</script></body></html>"""
+    text = _text_of_html(html.encode())
+    for name in ("The Hollow Reeds", "Lowtide Collective", "Priya Venkatesan"):
+        assert text.count(f"{name} play on") == 1, text
+
+
 def test_tabs_made_by_hand_whose_one_panel_is_drawn_per_tab_are_read_whole(browser):
     # No roles: a strip classed "tabs" of two buttons, the selected one classed "on", and one pane after it that
     # is drawn again for the tab pressed (Vue's v-if/v-else). Each tab is pressed, and its pane's text is kept.
