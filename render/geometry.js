@@ -398,7 +398,10 @@
     }
     const other = crossAt === i;
     if (frameDoc || other) open += ' data-psframe="' + escAttr(frameSrc(el)) + '"';
-    out.push(open + " " + ATTR + '="' + i + '">');
+    // A box that is not inline (see below) also starts a run of words: a space before it ("Consultation
+    // document" and a size line a shadow root's style sheet sets as a block: a 61st blind round).
+    const blockish = descend && !display.startsWith("inline") && display !== "contents";
+    out.push((blockish ? " " : "") + open + " " + ATTR + '="' + i + '">');
     if (other) {  // the frame's own walk is spliced in here
       out.push("<!--psframe:" + (cross.length - 1) + "-->", "</div>");
       continue;
@@ -412,7 +415,6 @@
     }
     // A box that is not inline (a block, a grid or flex item: their display is blockified, a row's cells
     // written without a space between them) ends a run of words, as the reader sees it: a space after it.
-    const blockish = descend && !display.startsWith("inline") && display !== "contents";
     tasks.push("</" + outTag + (blockish ? "> " : ">"));
     if (!descend) {  // unseen: serialised as it is, never measured
       out.push(el.innerHTML);

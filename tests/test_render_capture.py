@@ -2949,6 +2949,12 @@ def test_cells_of_a_grid_or_flex_row_written_without_spaces_stay_apart(browser):
     text = " ".join(extract(html.encode(), render=True).text.split())
     assert text.count("lighthouse wrote the weather down every evening for ninety") == 2, text
     assert "The Lighthouse keepers" in text
+    # a link, then a line its style sheet sets as a block: apart before the block too (a 61st blind round)
+    items = "".join(f"<li><span><a href='/doc{k}.pdf'>The keepers' logbook, volume {k}, scanned</a><span "
+                    "style='display:block'>PDF, 2.1 MB, 28 pages</span></span></li>" for k in range(3))
+    listed = f"<html><body><main><h1>Logbooks</h1><p>{PARA * 3}</p><ul>{items}</ul><p>{PARA}</p></main></body></html>"
+    text = extract(listed.encode(), render=True, method="decay").text
+    assert text.count("scanned PDF, 2.1 MB") == 3, text
 
 
 def test_a_page_rendering_in_slices_a_message_apart_is_waited_for(browser):
