@@ -549,10 +549,17 @@ PROSE_BUTTONS_MIN_CHARS = 100
 _STATEMENT_END = (".", "!", "…", '"', "\u201d")
 
 
+#: A button labelled as a time in a recording ("00:08", "1:02:33") seeks it there: a transcript's cue or a chapter
+#: list's, shown beside its line (a 60th blind round: every cue's time dropped with the noise tags). Kept where a
+#: line follows it and the page has at least :data:`PROSE_BUTTONS_MIN` of them: a player's "0:00" is a control's.
+_TIMESTAMP = re.compile(r"\d{1,2}(?::\d{2}){1,2}")
+
+
 def _keep_prose_buttons(root: etree._Element) -> None:
-    """Unwrap the buttons of a run that reads as prose (see :data:`PROSE_BUTTONS_MIN`), so that the
-    text is not dropped with the noise tags."""
+    """Unwrap the buttons of a run that reads as prose (see :data:`PROSE_BUTTONS_MIN`), and the buttons labelled
+    as times in a recording (:data:`_TIMESTAMP`), so that the text is not dropped with the noise tags."""
     runs: dict[etree._Element, list[tuple[etree._Element, str]]] = {}
+    stamps = []
     for el in root.iter("button"):
         parent = el.getparent()
         if parent is None or el.find(".//button") is not None:
@@ -560,13 +567,24 @@ def _keep_prose_buttons(root: etree._Element) -> None:
         label = _short_text(el, DISCLOSURE_LABEL_MAX_CHARS)
         if label and label.strip():
             runs.setdefault(parent, []).append((el, label.strip()))
-    found = []
+            if _TIMESTAMP.fullmatch(label.strip()) and _line_follows(el):
+                stamps.append(el)
+    found = stamps if len(stamps) >= PROSE_BUTTONS_MIN else []
     for run in runs.values():
         ends = sum(label.endswith(_STATEMENT_END) for _, label in run)
         if len(run) >= PROSE_BUTTONS_MIN and ends >= PROSE_BUTTONS_SENTENCE_SHARE * len(run) \
                 and sum(len(label) for _, label in run) >= PROSE_BUTTONS_MIN_CHARS:
             found.extend(el for el, _ in run)
     _unwrap(root, found)
+
+
+def _line_follows(button: etree._Element) -> bool:
+    """Whether text follows ``button`` in its parent: its tail, or the next element when that is no button (a cue's
+    line after its time; a player's "0:00" is followed by its other controls)."""
+    if (button.tail or "").strip():
+        return True
+    after = button.getnext()
+    return after is not None and after.tag != "button" and any(t.strip() for t in after.itertext())
 
 
 def _unwrap(root: etree._Element, elements: list[etree._Element]) -> None:

@@ -237,6 +237,20 @@ def test_a_disclosures_button_keeps_its_label_and_a_controls_name_goes():
         assert dropped not in text
 
 
+def test_buttons_labelled_as_times_in_a_recording_keep_their_labels():
+    # A talk's transcript (a 60th blind round): each cue's time a button that seeks the recording there, beside its
+    # line. Three or more such buttons on the page keep their labels; a player's lone "0:00" is a control's.
+    cues = "".join(f"<p><button class='t'>{stamp}</button> Line {k} of the talk, as it was said.</p>"
+                   for k, stamp in enumerate(("00:08", "01:29", "1:02:33")))
+    html = ("<html><body><main><h1>Talk</h1><div class='player'><button>0:00</button><button>Play</button></div>"
+            f"{cues}</main></body></html>")
+    text = _body_text(html)
+    assert "00:08 Line 0" in text and "1:02:33 Line 2" in text
+    assert "0:00" not in text.replace("1:02:33", "") and "Play" not in text
+    lone = _body_text(html.replace("<button class='t'>01:29</button>", "").replace("1:02:33", "Intro"))
+    assert "00:08" not in lone
+
+
 def test_a_run_of_buttons_that_reads_as_prose_keeps_its_text():
     # An interactive transcript: each cue a button that seeks the recording to its line (a 44th blind round).
     # A player's controls and a share bar beside it, buttons too, go with the noise.
