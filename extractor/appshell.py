@@ -45,6 +45,10 @@ _MOUNTS = etree.XPath("//body//*[" + " or ".join(f"@id='{m}'" for m in sorted(MO
 _EMPTY_HOLDERS = etree.XPath("//body//*[@id and not(*) and normalize-space() = '' and (self::ul or self::ol or "
                              "self::tbody or self::table or self::main or self::article or self::section)]")
 _BUSY = etree.XPath("//body//*[@aria-busy='true']")
+#: Elements a framework keeps hidden until it has started (Vue's ``v-cloak``, Alpine's ``x-cloak``): their
+#: templates are compiled in the browser, so what they hold comes only then (a 61st blind round: a Vue guide in a
+#: ``<main v-cloak>``, an Alpine results page, each read as its cookie banner and no hint).
+_CLOAKED = etree.XPath("//body//*[@v-cloak or @x-cloak]")
 #: The page's main region as its markup names it (the first ``<main>`` or ``role="main"``): served with at
 #: most a "Loading…" line, its content comes from scripts (a seventh blind round, 2026-11-29: 15 of 24 pages
 #: built by scripts held their article in an empty ``<main>`` and went without the hint before).
@@ -153,6 +157,10 @@ def script_shell_signs(page: Page) -> list[str]:
         signs.append(f"{hidden * 100 // total} % of its text hidden until scripts run")
     if _BUSY(page.root):
         signs.append("a loading placeholder")
+    cloaked = _CLOAKED(page.root)
+    if cloaked:
+        cloak = "v-cloak" if cloaked[0].get("v-cloak") is not None else "x-cloak"
+        signs.append(f"<{cloaked[0].tag}> kept hidden ({cloak}) until its framework starts")
     return signs
 
 

@@ -2606,6 +2606,11 @@ def test_app_shells_get_the_render_hint_with_render_off():
         # the app's own slot right in <body>, holding a "Loading…" line until the abstract comes
         "loading slot": (f"<html><body><header><p>{PARA}</p></header><div id=abs-app><div class=loading>Loading…"
                          f"</div></div>{footer}<script src='a.js'></script>"),
+        # a Vue guide compiled in the browser: its <main v-cloak> holds templates and a feedback box
+        "cloaked main": (f"<html><body><div class=cookie><p>{PARA * 2}</p></div><main id=guide v-cloak><template "
+                         "v-if='guide'><h1>{{ guide.title }}</h1></template><div class=feedback><h2>Is this page "
+                         f"useful?</h2><p>Report a problem with this page.</p></div></main>{footer}"
+                         "<script src='vue.js'></script></body></html>"),
         # the production's slot opening <main>, empty, before the promos the site serves
         "opening hook": (f"<html><body><main><div id=production></div><section><h2>Become a Friend</h2><p>{PARA}"
                          f"</p></section></main>{footer}<script src='a.js' defer></script>"),
