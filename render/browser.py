@@ -315,8 +315,9 @@ FRAME_TEXT_JS = """(pattern) => {
 #: (a worked example's steps one by one: a 50th), "More about this home" and "About this place" (a listing's
 #: description in a dialog: a 49th and a 53rd; not "About this ad", "About the author"), "Read the label" (a
 #: museum object's, in a side panel: a 54th), "Read online" (a fact sheet's, beside its PDF) and "Show
-#: references" (a story's sources: a 55th), "Show amendments" and "Show notes" (a statute's annotations: a 56th);
-#: and
+#: references" (a story's sources: a 55th), "Show amendments" and "Show notes" (a statute's annotations: a 56th),
+#: "Read Dawn's story" and "Read their story" (a charity's stories, each in a dialog: a 63rd), "Reveal", "Show
+#: spoiler" and "Show changelog" (a wiki's spoiler, a mod's changelog: a 62nd); and
 #: the same in German, French, Spanish, Italian, Portuguese, Dutch, Swedish, Finnish, Polish, Russian, Turkish,
 #: Greek, Arabic, Hebrew, Japanese, Chinese and Korean ("Mehr laden", "Voir plus", "Показать ещё", "続きを読む").
 #: A button labelled so is pressed after scrolling, settling after each press, while the page grows
@@ -336,6 +337,10 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|p
                        r"(?! (size|screen|image|photo|resolution))"
                        r"|^(show|expand) (all|full)\b|^((show|view|read|see|open|expand) (the |full )?)?transcript\b"
                        r"|^(show|view|see|reveal) (the )?answers?\b|^read (the )?(story|article|label|description)$"
+                       # a charity's "Read Dawn's story", "Read their story", each in a dialog (a 63rd blind round)
+                       r"|^read (\w+['’]s|their|her|his) (full )?story$"
+                       # a wiki's spoiler, a mod's changelog behind a spoiler button (a 62nd blind round)
+                       r"|^(reveal|(show|view|reveal) (the )?(spoilers?|changelog|change log))$"
                        # a fact sheet's "Read online" beside its PDF, a story's "Show references" (a 55th blind round)
                        r"|^read (it |this |the \w+ )?online$"
                        r"|^(show|view|see) (all )?(the )?(references|sources|citations)\b"

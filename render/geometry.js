@@ -154,12 +154,18 @@
   // dialog; or is mostly links), which is a list of places to go, not content.
   const clickable = (b) => b.hasAttribute("onclick") || /^h[1-6]$/.test(b.localName)
     && b.ownerDocument.defaultView.getComputedStyle(b).cursor === "pointer";
+  // A short label may stand between the button and its panel (a forum's spoiler: "[Show] Changelog", then the
+  // hidden changelog: a 62nd blind round).
+  const LABEL_MAX_CHARS = 40;
   const toggled = (el) => {
-    const prev = el.previousElementSibling;
+    let prev = el.previousElementSibling;
     if (!prev) return false;
+    const isButton = (b) => b && (b.localName === "button" || b.getAttribute("role") === "button"
+                                  || b.hasAttribute("aria-expanded") || clickable(b));
+    if (!isButton(prev) && !prev.children.length && prev.textContent.trim().length <= LABEL_MAX_CHARS
+        && isButton(prev.previousElementSibling)) prev = prev.previousElementSibling;
     const only = prev.children.length === 1 ? prev.firstElementChild : null;
-    const button = [prev, only].find((b) => b && (b.localName === "button" || b.getAttribute("role") === "button"
-                                                   || b.hasAttribute("aria-expanded") || clickable(b)));
+    const button = [prev, only].find(isButton);
     if (!button || !["false", null].includes(button.getAttribute("aria-haspopup"))) return false;
     return content(el);
   };

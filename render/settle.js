@@ -315,9 +315,13 @@ async (o) => {
     && !(el.parentElement && el.parentElement.closest("a[href]"));
   // A control's label: its text (an input button's value), else its aria-label.
   // A checkbox's: its labels' text (a CSS-only "Read the rest of the story" toggle: a 38th blind round).
+  // A button in a shadow root showing what its host holds through a slot (Shoelace's <sl-button>: "Read Dawn's
+  // story", a 63rd blind round) is labelled by what the slot shows.
+  const slotted = (el) => [...el.querySelectorAll("slot")]
+    .map((s) => s.assignedNodes({flatten: true}).map((n) => n.textContent).join("")).join(" ");
   const labelOf = (el) => (el.localName !== "input" ? el.textContent || ""
     : el.type === "checkbox" ? [...(el.labels || [])].map((l) => l.textContent).join(" ") : el.value).trim()
-    || el.getAttribute("aria-label") || "";
+    || el.getAttribute("aria-label") || (el.getRootNode() instanceof ShadowRoot ? slotted(el).trim() : "");
   // A press as a reader makes it (for a tab, the pointer and mouse events before the click: Radix selects on
   // mousedown, and selecting twice is selecting once), then the page settled; true if it moved on elsewhere.
   // After a press or a choice: two frames for its handlers' first renders, then the page settled (``asked``
@@ -547,9 +551,12 @@ async (o) => {
     return again;
   };
   // a dialog, or a popover opened by its button (the rest of a story: a 38th blind round), over the page; a dialog
-  // may be a box of no size around what it shows, fixed over the page (USWDS's modal wrapper: a 43rd blind round)
+  // may be a box of no size around what it shows, fixed over the page (USWDS's modal wrapper: a 43rd blind round); a
+  // web component's dialog opened (Shoelace's <sl-dialog open>, its text slotted in: a 63rd blind round)
+  const DIALOG_ELEMENT = /-(dialog|modal|drawer)$/;
   const openDialogs = () => [...document.querySelectorAll('dialog[open], [role="dialog"], [aria-modal="true"], '
-    + "[popover]")].filter((d) => (!d.matches("[popover]") || d.matches(":popover-open"))
+    + "[popover], [open]")].filter((d) => (!d.matches("[popover]") || d.matches(":popover-open"))
+      && (!d.matches("[open]") || d.localName === "dialog" || DIALOG_ELEMENT.test(d.localName))
       && (shows(d) || [...d.children].some(shows)));
   // A copy of a panel to stand in for it once it has gone: static, without its id, shown, and inert.
   const standIn = (copy) => {

@@ -821,6 +821,45 @@ def test_the_rest_of_a_text_shown_in_a_dialog_is_read_in_place(browser, label):
     assert "You see this ad" not in text
 
 
+def test_stories_in_web_component_dialogs_opened_by_slotted_buttons_are_read(browser):
+    # Shoelace's way (a 63rd blind round): <x-button>Read Dawn's story</x-button> draws a <button> in its shadow
+    # root around a <slot>, so the label is what the slot shows; <x-dialog open> shows its own children through a
+    # slot. Each story is read after its button, and the dialogs' close buttons are not.
+    elements = """class XButton extends HTMLElement { constructor() { super();
+        this.attachShadow({mode: 'open'}).innerHTML = '<button part="base"><slot></slot></button>'; } }
+      class XDialog extends HTMLElement { constructor() { super();
+        this.attachShadow({mode: 'open'}).innerHTML = '<style>:host(:not([open])) div { display: none }'
+          + ' div { position: fixed; inset: 40px; background: #fff }</style><div role="dialog"><slot></slot></div>'; }
+        show() { this.setAttribute('open', ''); } hide() { this.removeAttribute('open'); } }
+      customElements.define('x-button', XButton); customElements.define('x-dialog', XDialog);
+      document.querySelectorAll('[data-story]').forEach((b) => b.addEventListener('click', () =>
+        document.getElementById(b.dataset.story).show()));"""
+    names = ("Dawn", "Kwame", "Irena")
+    cards = "".join(f"<div class=slide><p>{n} came to the food bank.</p><x-button data-story=s{k}>Read {n}'s story"
+                    "</x-button></div>" for k, n in enumerate(names))
+    dialogs = "".join(f"<x-dialog id=s{k}><button>Close</button><h2>{n}'s story</h2><p>The story {n} told us, in "
+                      f"full. {PARA * 2}</p></x-dialog>" for k, n in enumerate(names))
+    html = (f"<html><body><main><h1>How we help</h1><p>{PARA * 2}</p>{cards}{dialogs}</main>"
+            f"<script>{elements}</script></body></html>")
+    text = _text_of_html(html.encode())
+    told = [text.find(f"The story {n} told us, in full.") for n in names]
+    assert all(at >= 0 for at in told) and told == sorted(told), text
+    assert all(text.count(f"The story {n} told us") == 1 for n in names), text
+
+
+def test_a_spoiler_behind_reveal_and_one_behind_a_labelled_show_button_are_read(browser):
+    # A wiki's lore shown only once "Reveal" is pressed (Vue's v-show), and a forum's BBCode spoiler: "[Show]
+    # Changelog", then the changelog, hidden (a 62nd blind round).
+    html = f"""<html><body><main><h1>The Lantern Warden</h1><p>{PARA * 2}</p><div class=spoiler><p>Spoiler warning.</p>
+      <button onclick="document.getElementById('lore').style.display = ''">Reveal</button></div>
+      <div id=lore style="display:none"><p>The lore of the warden, revealed. {PARA}</p></div>
+      <div class=bbc-spoiler><button onclick="this.parentNode.querySelector('.c').hidden = false">Show</button>
+      <span class=label>Changelog</span><div class=c hidden><p>Version 2.1 fixed the lanterns. {PARA}</p></div></div>
+      </main></body></html>"""
+    text = _text_of_html(html.encode())
+    assert "The lore of the warden, revealed." in text and "Version 2.1 fixed the lanterns." in text, text
+
+
 def test_a_drawer_its_button_names_is_read_once_when_it_has_been_opened(browser):
     # Bootstrap's offcanvas: "Read the full story" names the drawer (data-bs-target, aria-controls), which holds
     # the story. Opened, it is copied into the flow and closed; the closed drawer is not read again as a panel
