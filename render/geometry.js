@@ -72,6 +72,15 @@
   };
   // Boxes laid out as one word is (their right edge, top and bottom), to see the gap before the next.
   const ATOMIC_INLINE = new Set(["inline-block", "inline-flex", "inline-grid", "inline-table"]);
+  // Displays whose box starts a line of its own in the flow around it.
+  const BLOCK_START = new Set(["block", "flex", "grid", "list-item", "table", "flow-root"]);
+  // Whether an element or a text with words comes before ``el`` in its parent.
+  const afterContent = (el) => {
+    for (let n = el.previousSibling; n; n = n.previousSibling) {
+      if (n.nodeType === 1 || n.nodeType === 3 && n.data.trim()) return true;
+    }
+    return false;
+  };
   const inlineBoxes = new WeakMap();
   const frameSrc = (el) => el.getAttribute(el.localName === "object" ? "data" : "src") || "";
   const X = [], Y = [], W = [], H = [], FLAGS = [], POSC = [], FS = [], FW = [], COL = [], BG = [], PARENT = [];
@@ -404,10 +413,13 @@
     }
     const other = crossAt === i;
     if (frameDoc || other) open += ' data-psframe="' + escAttr(frameSrc(el)) + '"';
-    // A box that is not inline (see below) also starts a run of words: a space before it ("Consultation
-    // document" and a size line a shadow root's style sheet sets as a block: a 61st blind round).
+    // A box that is not inline (see below) ends a run of words; a block after something in its parent also starts
+    // one: a space before it ("Consultation document" and a size line a shadow root's style sheet sets as a block:
+    // a 61st blind round). Not a table's row or cell, nor a block first in its parent: inside an inline table they
+    // are parts of one word (KaTeX sets the subscript "s" of "Ks" so), and cells are kept apart by the space after.
     const blockish = descend && !display.startsWith("inline") && display !== "contents";
-    out.push((blockish ? " " : "") + open + " " + ATTR + '="' + i + '">');
+    const startsLine = blockish && BLOCK_START.has(display) && afterContent(el);
+    out.push((startsLine ? " " : "") + open + " " + ATTR + '="' + i + '">');
     if (other) {  // the frame's own walk is spliced in here
       out.push("<!--psframe:" + (cross.length - 1) + "-->", "</div>");
       continue;

@@ -2999,6 +2999,11 @@ def test_cells_of_a_grid_or_flex_row_written_without_spaces_stay_apart(browser):
     listed = f"<html><body><main><h1>Logbooks</h1><p>{PARA * 3}</p><ul>{items}</ul><p>{PARA}</p></main></body></html>"
     text = extract(listed.encode(), render=True, method="decay").text
     assert text.count("scanned PDF, 2.1 MB") == 3, text
+    # ... but a block first in its parent, inside an inline table, is part of its word (KaTeX's subscripts)
+    sub = ("<span>K</span><span style='display:inline-table'><span style='display:table-row'><span "
+           "style='display:table-cell'><span style='display:block'>s</span></span></span></span>")
+    formula = f"<html><body><main><p>{PARA}</p><p>The constant {sub} rose in October. {PARA}</p></main></body></html>"
+    assert "constant Ks rose" in " ".join(extract(formula.encode(), render=True, method="decay").text.split())
 
 
 def test_a_page_rendering_in_slices_a_message_apart_is_waited_for(browser):
