@@ -130,8 +130,9 @@ def script_shell_signs(page: Page) -> list[str]:
             named = el.get("id")
             signs.append(f"an empty <{el.tag} id={named}>" if named else f"an empty <{el.tag}>")
     for el in _HEADED(page.root):
-        if not _bare(page, el) and _headed_shell(page, el):
-            signs.append(f"an empty <{_HOOKS(el)[0].tag} id={_HOOKS(el)[0].get('id')}> under a headline")
+        hook = None if _bare(page, el) else _headed_shell(page, el)
+        if hook is not None:
+            signs.append(f"an empty <{hook.tag} id={hook.get('id')}> under a headline")
     for el in _MAIN(page.root):  # its first element an empty hook, the promos and sign-ups the site adds after it
         first = next((child for child in el if isinstance(child.tag, str)), None)
         if first is not None and first.tag in ("div", "section") and first.get("id") and _bare(page, first) \
@@ -184,12 +185,13 @@ def _loading_slot(page: Page, el: etree._Element) -> bool:
     return holder is not None and (holder.tag == "body" or holder in _MAIN(page.root))
 
 
-def _headed_shell(page: Page, el: etree._Element) -> bool:
-    """True when ``el`` holds an empty element under an id (:data:`_HOOKS`) and, headings aside, at most
-    :data:`HEADED_SHELL_MAX_CHARS` characters of text."""
+def _headed_shell(page: Page, el: etree._Element) -> etree._Element | None:
+    """The first empty element under an id (:data:`_HOOKS`) in ``el`` when ``el`` holds, headings aside, at most
+    :data:`HEADED_SHELL_MAX_CHARS` characters of text; else None."""
     i = page.index.get(el)
-    if i is None or not _HOOKS(el):
-        return False
+    hooks = _HOOKS(el) if i is not None else []
+    if not hooks:
+        return None
     tags, text_len, end = page.tags, page.text_len, int(page.end[i])
     headings, j = 0, i + 1
     while j < end:  # the headings' text, each counted once (a heading inside a heading is not descended into)
@@ -198,7 +200,7 @@ def _headed_shell(page: Page, el: etree._Element) -> bool:
             j = int(page.end[j])
         else:
             j += 1
-    return int(text_len[i]) - headings <= HEADED_SHELL_MAX_CHARS
+    return hooks[0] if int(text_len[i]) - headings <= HEADED_SHELL_MAX_CHARS else None
 
 
 def _content_frame(tag: str, page_url: str | None) -> bool:
