@@ -530,12 +530,42 @@ def _keep_heading_buttons(root: etree._Element) -> None:
     button (WAI-ARIA Authoring Practices, disclosure pattern: it carries ``aria-expanded``, or the panel it
     shows follows it, hidden) labelled with at least :data:`DISCLOSURE_LABEL_MIN_WORDS` words, as an FAQ's
     questions are; a menu's button (``aria-haspopup``) is not one."""
-    found = []
+    found, groups = [], {}
     for el in root.iter("button"):
         parent = el.getparent()
         if parent is not None and parent.tag in HEADING_TAGS or _titles_disclosure(el):
             found.append(el)
+        elif _accordion_button(el):
+            groups.setdefault(_shape(el), []).append(el)
+    found.extend(el for group in groups.values() if len(group) >= ACCORDION_MIN_BUTTONS for el in group)
     _unwrap(root, found)
+
+
+#: Buttons made alike that each open a panel (``aria-expanded``), at least this many, are an accordion's headers:
+#: their labels title its sections however short ("Inflation", "Charges": a 65th blind round's assumptions), where
+#: one such button alone is as often a control's ("Menu", "Filters"). The render path's ``ACCORDION_MIN_ITEMS``.
+ACCORDION_MIN_BUTTONS = 3
+_CHROME_TAGS = frozenset({"nav", "header", "footer", "aside", "form", "dialog"})
+
+
+def _accordion_button(button: etree._Element) -> bool:
+    """Whether ``button`` may be an accordion's header: it carries ``aria-expanded``, opens no menu, holds no other
+    button, is labelled with a word at most :data:`DISCLOSURE_LABEL_MAX_CHARS` long, and sits in no chrome."""
+    if button.get("aria-expanded") is None or button.get("aria-haspopup") not in (None, "false") \
+            or button.find(".//button") is not None:
+        return False
+    label = _short_text(button, DISCLOSURE_LABEL_MAX_CHARS)
+    if not label or not any(c.isalnum() for c in label):
+        return False
+    return not any(a.tag in _CHROME_TAGS for a in button.iterancestors())
+
+
+def _shape(el: etree._Element) -> tuple[str, ...]:
+    """The tag and class of ``el``, its parent and grandparent: buttons of one accordion are made alike."""
+    out = []
+    for node in (el, el.getparent(), el.getparent().getparent() if el.getparent() is not None else None):
+        out.append(f"{node.tag}.{node.get('class') or ''}" if node is not None else "")
+    return tuple(out)
 
 
 #: Buttons side by side in one parent that read as prose: at least this many, ...

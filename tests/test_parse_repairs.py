@@ -251,6 +251,24 @@ def test_buttons_labelled_as_times_in_a_recording_keep_their_labels():
     assert "00:08" not in lone
 
 
+def test_an_accordions_headers_keep_their_short_labels():
+    # Three buttons made alike, each opening its section (aria-expanded), title the sections however short their
+    # labels (a 65th blind round's "Inflation", "Charges"); a menu bar's in <nav>, and two alike, stay controls.
+    items = "".join(f"<div class='acc-item'><button class='acc-head' aria-expanded='false'>{name}</button>"
+                    f"<div class='acc-body' hidden><p>What {name.lower()} means for your pension.</p></div></div>"
+                    for name in ("Inflation", "Charges", "Annuity rates"))
+    pair = "".join(f"<div class='opt'><button class='t' aria-expanded='false'>{n}</button><div hidden><p>x</p>"
+                   "</div></div>" for n in ("Units", "Sort"))
+    menu = "".join(f"<li><button class='m' aria-expanded='false'>{n}</button></li>"
+                   for n in ("Products", "Help", "About"))
+    html = f"<html><body><nav><ul>{menu}</ul></nav><main><h1>Assumptions</h1>{items}{pair}</main></body></html>"
+    text = _body_text(html)
+    for kept in ("Inflation", "Charges", "Annuity rates", "What charges means"):
+        assert kept in text
+    for dropped in ("Products", "Help", "About", "Units", "Sort"):
+        assert dropped not in text
+
+
 def test_a_run_of_buttons_that_reads_as_prose_keeps_its_text():
     # An interactive transcript: each cue a button that seeks the recording to its line (a 44th blind round).
     # A player's controls and a share bar beside it, buttons too, go with the noise.
