@@ -143,10 +143,14 @@ def _matching_heading(headings: list[etree._Element], reference: set[str],
     leaves out ("Listening to Glaciers: Passive Acoustic Monitoring of ..." under "Listening to Glaciers – Cryosphere
     Sensing Lab") overlaps it less than a section's "Why listen to glaciers?" (a 58th blind round)."""
     best, best_score = "", 0.0
+    h1s: list[tuple[str, set[str]]] = []  # the h1s' texts and words, read once
     for level in ("h1", "h2"):
-        if level == "h2" and best_score < 0.5 and title_parts is not None and (parts := title_parts()):
-            whole = [text for el in headings if el.tag == "h1" and (text := _heading_text(el))
-                     and len(text) <= MAX_HEADLINE_CHARS and any(part <= _tokens(text) for part in parts)]
+        if level == "h2" and best_score < 0.5 and title_parts is not None:
+            # an h1 holding a part shares at least the part's words with the title: only such h1s ask for the parts
+            # (whose site names cost a search of the page)
+            near = [(text, words) for text, words in h1s if len(words & reference) >= TITLE_PART_MIN_WORDS]
+            parts = title_parts() if near else []
+            whole = [text for text, words in near if any(part <= words for part in parts)]
             if whole:
                 return whole[0], 0.5
         for el in headings:
@@ -158,6 +162,8 @@ def _matching_heading(headings: list[etree._Element], reference: set[str],
             words = _tokens(text)
             if not words:
                 continue
+            if level == "h1":
+                h1s.append((text, words))
             score = len(words & reference) / len(words) if reference else 0.5
             if score > best_score:
                 best, best_score = text, score
