@@ -33,6 +33,13 @@ _TITLE_B, _END_TITLE_B = re.compile(rb"<title\b", re.I), re.compile(rb"</title",
 _OPEN_TITLE_B = re.compile(rb"(<title\b[^>]*>)([^<]*)", re.I)
 #: Sticky elements inside tables are header rows and cells, kept (``th { position: sticky }``).
 STICKY_TABLE_TAGS = frozenset({"table", "thead", "tbody", "tfoot", "tr", "th", "td", "caption"})
+#: A sticky box at least this share of the viewport tall and at most :data:`STICKY_COLUMN_MAX_WIDTH_SHARE` of it
+#: wide is a column that stays in view while the page beside it scrolls (a product page's buy box with the name,
+#: price and description: a 67th blind round, 0.00 as the product column went as an overlay), not a bar: a sticky
+#: header, share bar or "Add to bag" strip is a line or two tall, or as wide as the screen.
+STICKY_COLUMN_MIN_HEIGHT_SHARE = 0.5
+#: See :data:`STICKY_COLUMN_MIN_HEIGHT_SHARE`.
+STICKY_COLUMN_MAX_WIDTH_SHARE = 0.75
 
 
 def rendered_page(source: Any, *, url: str | None, encoding: str | None, max_bytes: int, timeout: float,
@@ -206,7 +213,8 @@ def _clean(root: etree._Element, raw: Any, attr: str) -> dict[str, int]:
         el = elements[i]
         in_table = el.tag in STICKY_TABLE_TAGS or any(a.tag in STICKY_TABLE_TAGS for a in el.iterancestors())
         if raw.position[b[i]] == 4:
-            if in_table:
+            if in_table or (raw.h[b[i]] >= STICKY_COLUMN_MIN_HEIGHT_SHARE * raw.viewport_height
+                            and raw.w[b[i]] <= STICKY_COLUMN_MAX_WIDTH_SHARE * raw.viewport_width):
                 continue
             sticky.add(el)
         overlays.append(el)

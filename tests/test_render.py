@@ -134,6 +134,23 @@ def test_cookie_overlay_and_sticky_header_are_ignored(browser, server):
     assert "privacy choices" not in page.text_of(page.body_id)
 
 
+def test_a_sticky_column_is_read_and_a_sticky_bar_is_not(browser):
+    # A product page's buy box sticks in view while the reviews beside it scroll (a 67th blind round: the whole
+    # product column went as an overlay); the sticky header bar above is still left out.
+    para = "The overshirt is cut from washed linen and sewn with flat seams for a soft, easy drape. "
+    reviews = "".join(f"<article><h3>Review {k}</h3><p>Bought it in blue and wear it every week. {para}</p></article>"
+                      for k in range(8))
+    html = (f"<html><body style='margin:0'><header style='position:sticky;top:0;height:50px;background:#fff'>Members "
+            "area and basket</header><main style='display:grid;grid-template-columns:1fr 420px;gap:20px'>"
+            f"<section>{reviews}</section><aside class=info style='position:sticky;top:60px;align-self:start'>"
+            f"<h1>Relaxed Linen Overshirt</h1><p>£85</p><p>{para * 6}</p><ul><li>100% linen</li><li>Relaxed fit"
+            f"</li></ul><p>{para * 2}</p></aside></main></body></html>")
+    page = get_page(html.encode(), render=True)
+    text = page.text_of(page.body_id)
+    assert "Relaxed Linen Overshirt" in text and "100% linen" in text
+    assert "Members area" not in text
+
+
 def test_hidden_spam_is_never_output(browser, server):
     url = server.url("hidden.html")
     page = get_page(url, render=True)
