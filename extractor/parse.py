@@ -537,13 +537,15 @@ def _keep_heading_buttons(root: etree._Element) -> None:
             found.append(el)
         elif _accordion_button(el):
             groups.setdefault(_shape(el), []).append(el)
-    found.extend(el for group in groups.values() if len(group) >= ACCORDION_MIN_BUTTONS for el in group)
+    found.extend(el for group in groups.values() if len(group) >= ACCORDION_MIN_BUTTONS
+                 and len({_short_text(el, DISCLOSURE_LABEL_MAX_CHARS) for el in group}) == len(group) for el in group)
     _unwrap(root, found)
 
 
 #: Buttons made alike that each open a panel (``aria-expanded``), at least this many, are an accordion's headers:
 #: their labels title its sections however short ("Inflation", "Charges": a 65th blind round's assumptions), where
-#: one such button alone is as often a control's ("Menu", "Filters"). The render path's ``ACCORDION_MIN_ITEMS``.
+#: one such button alone is as often a control's ("Menu", "Filters"); each label its own, as titles are: a
+#: programme's "Show abstract" under every talk is a control. The render path's ``ACCORDION_MIN_ITEMS``.
 ACCORDION_MIN_BUTTONS = 3
 _CHROME_TAGS = frozenset({"nav", "header", "footer", "aside", "form", "dialog"})
 

@@ -253,7 +253,8 @@ def test_buttons_labelled_as_times_in_a_recording_keep_their_labels():
 
 def test_an_accordions_headers_keep_their_short_labels():
     # Three buttons made alike, each opening its section (aria-expanded), title the sections however short their
-    # labels (a 65th blind round's "Inflation", "Charges"); a menu bar's in <nav>, and two alike, stay controls.
+    # labels (a 65th blind round's "Inflation", "Charges"); a menu bar's in <nav>, two alike, and toggles all
+    # labelled alike ("Show abstract" under each talk), stay controls.
     items = "".join(f"<div class='acc-item'><button class='acc-head' aria-expanded='false'>{name}</button>"
                     f"<div class='acc-body' hidden><p>What {name.lower()} means for your pension.</p></div></div>"
                     for name in ("Inflation", "Charges", "Annuity rates"))
@@ -261,11 +262,14 @@ def test_an_accordions_headers_keep_their_short_labels():
                    "</div></div>" for n in ("Units", "Sort"))
     menu = "".join(f"<li><button class='m' aria-expanded='false'>{n}</button></li>"
                    for n in ("Products", "Help", "About"))
-    html = f"<html><body><nav><ul>{menu}</ul></nav><main><h1>Assumptions</h1>{items}{pair}</main></body></html>"
+    toggles = "".join(f"<div class='talk'><h4>Talk {k}</h4><button class='t' aria-expanded='false'>Show abstract"
+                      f"</button><div hidden><p>Abstract {k}.</p></div></div>" for k in range(3))
+    html = (f"<html><body><nav><ul>{menu}</ul></nav><main><h1>Assumptions</h1>{items}{pair}{toggles}</main>"
+            "</body></html>")
     text = _body_text(html)
     for kept in ("Inflation", "Charges", "Annuity rates", "What charges means"):
         assert kept in text
-    for dropped in ("Products", "Help", "About", "Units", "Sort"):
+    for dropped in ("Products", "Help", "About", "Units", "Sort", "Show abstract"):
         assert dropped not in text
 
 
