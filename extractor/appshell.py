@@ -125,7 +125,8 @@ def script_shell_signs(page: Page) -> list[str]:
         i = page.index.get(el)
         if i is not None and page.text_len[i] < MOUNT_EMPTY_MAX_CHARS:
             signs.append(f"an empty #{el.get('id') or el.tag}")
-    for el in _MAIN(page.root):
+    mains = _MAIN(page.root)
+    for el in mains:
         if _bare(page, el):
             named = el.get("id")
             signs.append(f"an empty <{el.tag} id={named}>" if named else f"an empty <{el.tag}>")
@@ -133,12 +134,12 @@ def script_shell_signs(page: Page) -> list[str]:
         hook = None if _bare(page, el) else _headed_shell(page, el)
         if hook is not None:
             signs.append(f"an empty <{hook.tag} id={hook.get('id')}> under a headline")
-    for el in _MAIN(page.root):  # its first element an empty hook, the promos and sign-ups the site adds after it
+    for el in mains:  # its first element an empty hook, the promos and sign-ups the site adds after it
         first = next((child for child in el if isinstance(child.tag, str)), None)
         if first is not None and first.tag in ("div", "section") and first.get("id") and _bare(page, first) \
                 and not len(first) and not (first.text or "").strip():
             signs.append(f"an empty <{first.tag} id={first.get('id')}> opening <{el.tag}>")
-    if any(_loading_slot(page, el) for el in _LOADING(page.root)):
+    if any(_loading_slot(el, mains) for el in _LOADING(page.root)):
         signs.append("a loading placeholder")
     custom = _CUSTOM(page.root)
     if custom:  # web components: their content lives in shadow roots that scripts attach
@@ -171,10 +172,10 @@ def _bare(page: Page, el: etree._Element) -> bool:
     return i is not None and page.text_len[i] < MOUNT_EMPTY_MAX_CHARS
 
 
-def _loading_slot(page: Page, el: etree._Element) -> bool:
+def _loading_slot(el: etree._Element, mains: list[etree._Element]) -> bool:
     """True when ``el`` is a "Loading…" line (:data:`_LOADING_LINE`) standing for the page's content: it, or its
-    parent holding nothing else, carries an id and sits right in ``<body>`` or in the main region
-    (:data:`_MAIN`). A line in a sidebar's search box or a screen reader's spinner text is not."""
+    parent holding nothing else, carries an id and sits right in ``<body>`` or in the main region (``mains``:
+    :data:`_MAIN`'s answer). A line in a sidebar's search box or a screen reader's spinner text is not."""
     text = normalize_space("".join(el.itertext()))
     if not _LOADING_LINE.match(text) or len(text) > MOUNT_EMPTY_MAX_CHARS:
         return False
@@ -182,7 +183,7 @@ def _loading_slot(page: Page, el: etree._Element) -> bool:
     if slot is None or not slot.get("id") or normalize_space("".join(slot.itertext())) != text:
         return False
     holder = slot.getparent()
-    return holder is not None and (holder.tag == "body" or holder in _MAIN(page.root))
+    return holder is not None and (holder.tag == "body" or holder in mains)
 
 
 def _headed_shell(page: Page, el: etree._Element) -> etree._Element | None:

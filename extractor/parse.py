@@ -511,9 +511,10 @@ def xml_safe(text: str) -> str:
     return _XML_INCOMPATIBLE.sub("", text)
 
 
-#: Headings whose text may sit in a button (kept when the noise tags go).
 #: The heading elements, h1 to h6 (one set for every module that asks whether an element is a heading).
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+#: The page's chrome by its sectioning tags: navigation, header, footer, asides (one set for every module).
+CHROME_TAGS = frozenset({"nav", "header", "footer", "aside"})
 #: A disclosure's button whose label runs to this many words names what it opens (an FAQ's question, a
 #: section's title), where a control's own name is shorter: "Menu", "Toggle navigation", "Show more
 #: replies" (the labels of the menu, share and "more" toggles that carry ``aria-expanded`` are 1-3 words).
@@ -535,10 +536,11 @@ def _keep_heading_buttons(root: etree._Element) -> None:
         parent = el.getparent()
         if parent is not None and parent.tag in HEADING_TAGS or _titles_disclosure(el):
             found.append(el)
-        elif _accordion_button(el):
-            groups.setdefault(_shape(el), []).append(el)
-    found.extend(el for group in groups.values() if len(group) >= ACCORDION_MIN_BUTTONS
-                 and len({_short_text(el, DISCLOSURE_LABEL_MAX_CHARS) for el in group}) == len(group) for el in group)
+        elif (label := _accordion_label(el)) is not None:
+            groups.setdefault(_shape(el), []).append((el, label))
+    for group in groups.values():
+        if len(group) >= ACCORDION_MIN_BUTTONS and len({label for _, label in group}) == len(group):
+            found.extend(el for el, _ in group)
     _unwrap(root, found)
 
 
@@ -547,19 +549,22 @@ def _keep_heading_buttons(root: etree._Element) -> None:
 #: one such button alone is as often a control's ("Menu", "Filters"); each label its own, as titles are: a
 #: programme's "Show abstract" under every talk is a control. The render path's ``ACCORDION_MIN_ITEMS``.
 ACCORDION_MIN_BUTTONS = 3
-_CHROME_TAGS = frozenset({"nav", "header", "footer", "aside", "form", "dialog"})
+#: Where a button opens the site's menus and forms, not a section of the content: the page's chrome, a form, a dialog.
+_CONTROLS_ONLY_TAGS = CHROME_TAGS | {"form", "dialog"}
 
 
-def _accordion_button(button: etree._Element) -> bool:
-    """Whether ``button`` may be an accordion's header: it carries ``aria-expanded``, opens no menu, holds no other
-    button, is labelled with a word at most :data:`DISCLOSURE_LABEL_MAX_CHARS` long, and sits in no chrome."""
+def _accordion_label(button: etree._Element) -> str | None:
+    """The label of ``button`` when it may be an accordion's header, else None: it carries ``aria-expanded``, opens
+    no menu, holds no other button, is labelled with a word at most :data:`DISCLOSURE_LABEL_MAX_CHARS` long, and
+    sits in no chrome, form or dialog."""
     if button.get("aria-expanded") is None or button.get("aria-haspopup") not in (None, "false") \
             or button.find(".//button") is not None:
-        return False
+        return None
     label = _short_text(button, DISCLOSURE_LABEL_MAX_CHARS)
-    if not label or not any(c.isalnum() for c in label):
-        return False
-    return not any(a.tag in _CHROME_TAGS for a in button.iterancestors())
+    if not label or not any(c.isalnum() for c in label) \
+            or any(a.tag in _CONTROLS_ONLY_TAGS for a in button.iterancestors()):
+        return None
+    return label
 
 
 def _shape(el: etree._Element) -> tuple[str, ...]:

@@ -32,7 +32,7 @@ import numpy as np
 
 from ..blocklist import BlockList, block_list
 from ..page import Page
-from ..parse import HEADING_TAGS
+from ..parse import CHROME_TAGS, HEADING_TAGS
 
 #: Bump whenever a feature's definition changes; the shipped model must carry the same value.
 FEATURE_VERSION = 4
@@ -52,8 +52,6 @@ REPEAT_MIN = 3
 COUNTED_TAGS = ("a", "p", "li", "tr", "td", "table", "form", "img", "h1", "h2", "h3", "article", "nav",
                 "time", "pre", "code", "dl", "blockquote", "ul", "footer", "aside", "header", "section",
                 "figure", "label", "span", "div", "input", "button", "textarea", "h4", "iframe", "strong")
-#: Page chrome: text inside these tags counts towards the chrome share (nav/header/footer/aside).
-CHROME_TAGS = frozenset(("nav", "header", "footer", "aside"))
 #: Words of a link's ``class`` naming a button (call-to-action links on service pages).
 BUTTON_CLASS = ("btn", "button", "cta")
 _BUTTON_RE = re.compile("|".join(BUTTON_CLASS), re.IGNORECASE)
