@@ -501,7 +501,27 @@ async (o) => {
     await afterStep(calls, true);
     if (movedOn()) break;
   }
-  // A page that listens to scrolling is taken to the bottom until the bottom stays put.
+  // A page that listens to scrolling is taken to the bottom until the bottom stays put. A loading placeholder
+  // below the screen on the way is brought into view first, settling there: a section a scroll handler fills
+  // when it is on screen (htmx 1.x's ``revealed`` checks the window's scroll position, not an observer: a
+  // report's middle chapters, skipped by a jump to the bottom, stayed empty in a 67th blind round). One that
+  // stays a placeholder once seen ends the visits (skeletons that never fill cost one settle, not one each).
+  const visited = new Set();
+  let visiting = true;
+  const placeholderBelow = (limit) => {  // the nearest busy placeholder below the screen and its page y, or null
+    let best = null, nearest = null;
+    const least = o.minArea * window.innerWidth * window.innerHeight;
+    for (const el of document.querySelectorAll(o.placeholders)) {
+      if (visited.has(el) || !shows(el)) continue;
+      if (el.getAttribute("aria-busy") !== "true" && !/skeleton|shimmer|placeholder/i.test(el.getAttribute("class") || "")
+          && !/^\s*(loading|please wait)\b/i.test(el.textContent)) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width * r.height < least || r.top < window.innerHeight) continue;
+      if (r.top + window.scrollY >= limit) continue;
+      if (best === null || r.top < best) { best = r.top; nearest = el; }
+    }
+    return best === null ? null : [best + window.scrollY, nearest];
+  };
   let bottomSeen = -1;
   while (!bound && !net.stop && !moved && listens()) {
     if (performance.now() >= deadline) { bound = "time"; break; }
@@ -517,8 +537,16 @@ async (o) => {
       bound = "steps"; break;
     } else if (window.scrollY + window.innerHeight >= o.maxHeight) {
       bound = "height"; break;
-    } else if (!await step(Math.min(h, o.maxHeight) - window.innerHeight, false)) {
-      break;
+    } else {
+      const next = visiting ? placeholderBelow(Math.min(h, o.maxHeight)) : null;
+      if (next) {
+        const [y, el] = next;
+        visited.add(el);
+        if (!await step(Math.max(y - window.innerHeight / 2, 0), false, el)) break;
+        visiting = !(el.isConnected && shows(el) && el.matches(o.placeholders));
+      } else if (!await step(Math.min(h, o.maxHeight) - window.innerHeight, false)) {
+        break;
+      }
     }
   }
   // A "Load more" (or "Read more") button is pressed as a reader presses it, settling after each press,

@@ -243,6 +243,24 @@ def test_a_page_polling_for_a_scroll_is_given_its_next_tick(browser):
     assert POLLED in _text_of_html(html.encode())
 
 
+def test_placeholders_a_scroll_handler_fills_on_screen_are_visited_on_the_way_down(browser):
+    # Two chapters in the middle of a long report are busy placeholders, each filled at the interval's tick
+    # after a scroll showed it (htmx 1.x's "revealed"); the page goes on for screens after them, so a jump
+    # to the bottom never shows them.
+    chapters = "".join(f'<section class="chapter" data-n="{n}"><div class="ph" aria-busy="true" '
+                       f'style="height:340px"></div></section><div style="height:1400px"></div>' for n in (1, 2))
+    html = f"""<html><body><main><h1>Impact report</h1><p>{PARA * 3}</p><div style="height:1400px"></div>
+      {chapters}<p>{PARA}</p></main><footer>Footer of the site.</footer><script>
+      let scrolled = false; window.addEventListener('scroll', () => {{ scrolled = true; }});
+      setInterval(() => {{ if (!scrolled) return; scrolled = false;
+        for (const el of document.querySelectorAll('.chapter:not(.done)')) {{ const r = el.getBoundingClientRect();
+          if (r.top < innerHeight && r.bottom > 0) {{ el.classList.add('done');
+            setTimeout(() => {{ el.innerHTML = '<p>Chapter ' + el.dataset.n + ' of the report, fetched once it was on screen.</p>'; }}, 150); }} }}
+      }}, 200);</script></body></html>"""
+    text = _text_of_html(html.encode())
+    assert "Chapter 1 of the report" in text and "Chapter 2 of the report" in text, text
+
+
 def test_each_render_of_a_hash_route_loads_the_page_afresh(browser, tmp_path):
     # Going from page.html#/one to page.html#/two (or to #/one again) only moves within the document: the
     # browser would not load it again, and the render would read the document the last one left.
