@@ -714,6 +714,21 @@ async (o) => {
     const words = (el) => (el.textContent.match(/[\p{L}\p{N}]+/gu) || []).length;
     return found.filter((el, k) => alike.get(shapes[k]) >= o.accordionMinItems || words(el) >= o.titleMinWords);
   };
+  // The words of an element's class and id; whether it is marked as the one chosen (a tab, a step), on itself or on
+  // its list item.
+  const words = (el) => `${el.getAttribute("class") || ""} ${el.id}`.split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])/)
+    .map((w) => w.toLowerCase());
+  const MARKS = new Set(["active", "on", "selected", "current", "open"]);
+  const marked = (el) => ["aria-selected", "aria-pressed"].some((a) => el.getAttribute(a) === "true")
+    || words(el).some((w) => MARKS.has(w));
+  const picked = (t) => marked(t) || (t.parentElement.localName === "li" && marked(t.parentElement));
+  // A row of choices with one marked as made, an item holding only its button (a guide's list of steps, tabs made
+  // by hand): a press selects, it opens nothing, and pressing again does not undo it (a 66th blind round's guide
+  // lost its first step to the probe below).
+  const choiceMade = (parent) => [...parent.children].some((item) => {
+    const button = item.querySelector("button");
+    return !!button && item.textContent.trim() === button.textContent.trim() && (picked(button) || marked(item));
+  });
   // An accordion built without ARIA whose panels are on the page only while open (a framework's `if`): buttons
   // made alike, each the only thing in its item so far, or in a heading that is (a question's <h3><button>: a
   // 57th blind round's FAQ), at least accordionMinItems of them under one parent,
@@ -734,7 +749,8 @@ async (o) => {
       items.set(item.parentElement, group.set(key, [...(group.get(key) || []), el]));
     }
     const out = [];
-    for (const group of items.values()) {
+    for (const [parent, group] of items) {
+      if (choiceMade(parent)) continue;
       for (const buttons of group.values()) {
         if (buttons.length >= o.accordionMinItems && new Set(buttons.map(labelOf)).size === buttons.length) {
           out.push(buttons);
@@ -897,13 +913,7 @@ async (o) => {
   // conditional render: a 45th blind round's materials list, drawn only when its tab was pressed), the panel being
   // the element after the strip that another tab changes. A strip followed by as many elements as it has buttons
   // keeps all its panels on the page, read as they are.
-  const words = (el) => `${el.getAttribute("class") || ""} ${el.id}`.split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])/)
-    .map((w) => w.toLowerCase());
   const STRIP = new Set(["tab", "tabs", "tabset", "tabbar", "tablist", "tabnav", "tabbed"]);
-  const MARKS = new Set(["active", "on", "selected", "current", "open"]);
-  const marked = (el) => ["aria-selected", "aria-pressed"].some((a) => el.getAttribute(a) === "true")
-    || words(el).some((w) => MARKS.has(w));
-  const picked = (t) => marked(t) || (t.parentElement.localName === "li" && marked(t.parentElement));
   const strips = bound || net.stop || moved ? [] : document.body.querySelectorAll('[class*="tab" i], [id*="tab" i]');
   for (const strip of strips) {
     if (performance.now() >= deadline || steps >= o.steps || moved || strip.closest(o.chrome)

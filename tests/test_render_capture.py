@@ -978,6 +978,27 @@ def test_a_row_of_filter_chips_made_like_a_bare_accordion_is_left_as_it_was(brow
     assert all(f"The {c} lamp" in text for c in ("Red", "Blue", "Green")), text
 
 
+def test_a_guide_read_step_by_step_keeps_its_first_step(browser):
+    # A guide's steps are all on the page, one shown at a time, chosen from a list of step buttons (the current
+    # one marked "on", each button alone in its item, as a bare accordion's) or by "Next step": the first step,
+    # shown at first, is read with the others.
+    steps = "".join(f"<li><button type='button' class='{'on' if k == 1 else ''}'>{k}. Stage {k} title</button></li>"
+                    for k in range(1, 5))
+    sections = "".join(f"<section class='step' style='display:{'block' if k == 1 else 'none'}'><h2>Stage {k}</h2>"
+                       f"<p>Stage {k} of the guide tells the learner what to do next. {PARA}</p></section>"
+                       for k in range(1, 5))
+    script = """let current = 0; const show = (i) => { current = i;
+        document.querySelectorAll('.step').forEach((s, k) => { s.style.display = k === i ? 'block' : 'none'; });
+        document.querySelectorAll('.steps button').forEach((b, k) => { b.className = k === i ? 'on' : ''; }); };
+      document.querySelectorAll('.steps button').forEach((b, k) => b.addEventListener('click', () => show(k)));
+      document.getElementById('next').addEventListener('click', () => show(Math.min(current + 1, 3)));"""
+    html = (f"<html><body><main><h1>Learning to drive</h1><p>{PARA}</p><div><ol class='steps'>{steps}</ol>"
+            f"{sections}<div class='nav'><button type='button' id='next'>Next step</button></div></div></main>"
+            f"<script>{script}</script></body></html>")
+    text = _text_of_html(html.encode())
+    assert all(f"Stage {k} of the guide" in text for k in range(1, 5)), text
+
+
 def _rendered_from_server(tmp_path, html: str, routes: dict, read):
     """``read`` (``extract`` or ``get_page``) of ``html`` served as /page.html from 127.0.0.1 with ``routes``,
     rendered."""
