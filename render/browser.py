@@ -514,6 +514,10 @@ TOGGLES_MAX = 60
 #: (Bootstrap, Radix, Ant Design: 2-6 tabs), not from a page's score.
 TABS_MAX = 8
 TAB_LABEL_MAX_CHARS = 40
+#: A tab list's one panel is looked for beside the list, then beside what holds it, this many levels in all: a
+#: row of controls (the tabs and a unit switch) above the panel (a 67th blind round's size guide, Svelte). Three
+#: levels: the list's parent, the row and a toolbar around it; higher up, a page's other panels come into reach.
+TAB_PANEL_LEVELS = 3
 #: What an input's checked state can show is looked for in what follows it, this many levels into its later
 #: siblings (``#t2:checked ~ .panels > .p2`` is one level in; themes go two or three).
 TOGGLE_DEPTH = 3
@@ -1293,6 +1297,7 @@ class _Engine:
                 "headlineMinChars": HEADLINE_MIN_CHARS,
                 "pagesMax": NEXT_PAGES_MAX, "lettersMin": LETTERS_MIN,
                 "togglesMax": TOGGLES_MAX, "tabsMax": TABS_MAX, "tabLabelMaxChars": TAB_LABEL_MAX_CHARS,
+                "tabPanelLevels": TAB_PANEL_LEVELS,
                 "toggleDepth": TOGGLE_DEPTH, "toggleMaxLinkShare": TOGGLE_MAX_LINK_SHARE,
                 "chrome": CHROME_SELECTOR, "frameMinWidth": FRAME_MIN_WIDTH_SHARE,
                 "frameMinHeight": FRAME_MIN_HEIGHT_SHARE, "frameMinArea": FRAME_MIN_AREA_SHARE}

@@ -846,10 +846,17 @@ async (o) => {
     const panels = [...box.children].filter((c) => c.matches('[role="tabpanel"]'));
     return tabs.length === panels.length ? panels[tabs.indexOf(tab)] : null;
   };
+  // The one panel beside the selected tab's list, or beside what holds the list when nothing beside it is a panel
+  // (tabs in a row of controls with a unit switch, the panel after the row: a 67th blind round's size guide), up to
+  // tabPanelLevels levels, where the list is the only one.
   const onlyPanel = (tab) => {
-    const box = tab.getAttribute("aria-selected") === "true" && tab.closest('[role="tablist"]');
-    const panels = box && box.parentElement ? box.parentElement.querySelectorAll('[role="tabpanel"]') : [];
-    return panels.length === 1 ? panels[0] : null;
+    const list = tab.getAttribute("aria-selected") === "true" && tab.closest('[role="tablist"]');
+    for (let box = list && list.parentElement, k = 0; box && k < o.tabPanelLevels; box = box.parentElement, k++) {
+      const panels = box.querySelectorAll('[role="tabpanel"]');
+      if (k > 0 && box.querySelectorAll('[role="tablist"]').length > 1) return null;
+      if (panels.length) return panels.length === 1 ? panels[0] : null;
+    }
+    return null;
   };
   // A tab that is a list item around its link (jQuery UI's) is pressed on the link, where its widget listens.
   const control = (tab) => tab.matches(BUTTONS) ? tab : tab.querySelector("a[href], button") || tab;
@@ -885,14 +892,23 @@ async (o) => {
   // Tabs that name no panel, with none beside them: the panel is the element after the list that selecting another
   // tab changes (a map between the tabs and the text: a 49th blind round), found by selecting the second tab and
   // the first again. Returns a function giving a tab's panel while it is selected, or null.
+  // The element is looked for beside the list, then beside what holds it (tabPanelLevels, as for onlyPanel).
   const changedPanel = async (list, tabs, selected) => {
-    const box = list.parentElement, shown = tabs.find(selected), other = tabs.find((t) => t !== shown);
-    if (!box || !shown || !other) return null;
-    const texts = () => [...box.children].map((c) => (c === list || c.contains(list) ? null : c.textContent));
-    const before = texts();
+    const shown = tabs.find(selected), other = tabs.find((t) => t !== shown);
+    const boxes = [];
+    for (let box = list.parentElement; box && boxes.length < o.tabPanelLevels; box = box.parentElement) {
+      if (boxes.length && box.querySelectorAll('[role="tablist"]').length > 1) break;
+      boxes.push(box);
+    }
+    if (!boxes.length || !shown || !other) return null;
+    const texts = (box) => [...box.children].map((c) => (c === list || c.contains(list) ? null : c.textContent));
+    const before = boxes.map(texts);
     if (await press(control(other), true) || !selected(other)) return null;
-    const at = texts().findIndex((text, i) => text !== null && i < before.length && text !== before[i]);
-    if (await press(control(shown), true) || !selected(shown) || at < 0) return null;
+    const changed = boxes.map((box, k) => texts(box)
+      .findIndex((text, i) => text !== null && i < before[k].length && text !== before[k][i]));
+    const level = changed.findIndex((at) => at >= 0);
+    if (await press(control(shown), true) || !selected(shown) || level < 0) return null;
+    const box = boxes[level], at = changed[level];
     return (t) => (selected(t) ? box.children[at] : null);
   };
   for (const list of bound || net.stop || moved ? [] : document.querySelectorAll('[role="tablist"]')) {

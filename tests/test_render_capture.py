@@ -2502,6 +2502,25 @@ def test_tabs_that_name_no_panel_with_a_box_between_them_and_it_are_read_whole(b
     assert text.count("Old Harbour is where") == 1, text
 
 
+@pytest.mark.parametrize("role", [True, False])
+def test_tabs_in_a_row_of_controls_above_their_panel_are_read_whole(browser, role):
+    # A size guide (Svelte, a 67th blind round): the tab list and a unit switch in one row of controls, the one
+    # panel after the row, drawn anew for each tab, with the tabpanel role or none.
+    script = """const tabs = [...document.querySelectorAll('[role=tab]')], box = document.getElementById('box');
+      const texts = ['The women chart measures bust and waist. ' + PARA, 'The men chart measures chest and neck. ' + PARA];
+      const show = (k) => { tabs.forEach((t, j) => t.setAttribute('aria-selected', String(j === k)));
+        box.innerHTML = '<section ' + ROLE + '><p>' + texts[k] + '</p></section>'; };
+      tabs.forEach((t, k) => t.addEventListener('click', () => show(k))); show(0);"""
+    html = f"""<html><body><main><h1>Size guide</h1><p>{PARA * 2}</p><div class="controls">
+      <div role="tablist"><button role="tab">Women</button><button role="tab">Men</button></div>
+      <div role="group"><button>cm</button><button>in</button></div></div><div id="box"></div></main>
+      <script>const PARA = {json.dumps(PARA)}, ROLE = {json.dumps('role="tabpanel"' if role else '')}; {script}</script>
+      </body></html>"""
+    text = _text_of_html(html.encode())
+    found = [text.find(t) for t in ("The women chart", "The men chart")]
+    assert all(at >= 0 for at in found) and found == sorted(found), text
+
+
 def test_tabs_made_by_hand_whose_panes_are_all_on_the_page_are_read_once(browser):
     # The same strip with one pane per tab, the other hidden: both are read as they are, none twice.
     script = """const strip = document.querySelector('.tabs'), panes = document.querySelectorAll('.pane');
