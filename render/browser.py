@@ -381,6 +381,13 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|p
                        r"(?=$|[\s\d(（【…:.!›»>→▼▾⌄↓-])")
 #: Longer labels are sentences, not "Load more" buttons.
 MORE_BUTTON_MAX_CHARS = 40
+#: A button that says it opens a dialog (``aria-haspopup="dialog"``) and that asks to view, see or read something
+#: is pressed as a "more" button is, what the dialog shows copied into the page: a deal's itinerary and what is
+#: included, in a side panel fetched when opened (a 69th blind round's cruise, React). Not one that opens a site's
+#: tools (cart, search, sign-in, sharing, settings) or a picture, which show no part of the page's text.
+DIALOG_OPENER_PATTERN = (r"^(view|see|read|show|open|explore)\b(?!.*\b(cart|basket|bag|wishlist|search|filters?|sort"
+                         r"|menu|sign|log|account|profile|share|settings|preferences|cookies?|language|currency"
+                         r"|country|region|maps?|photos?|images?|pictures?|gallery|videos?|360|tour|room plan)\b)")
 #: A collapsed disclosure's button labelled with at least this many words titles what it opens (an FAQ's
 #: question), where a control's own name is shorter ("Menu", "Toggle navigation", "Show more replies"); the
 #: HTML path keeps such labels as text by the same count (``extractor.parse.DISCLOSURE_LABEL_MIN_WORDS``).
@@ -1284,7 +1291,8 @@ class _Engine:
                 "minArea": PLACEHOLDER_MIN_AREA_SHARE, "emptyChars": EMPTY_PAGE_CHARS, "ioFrames": IO_REPORT_FRAMES,
                 "ioReportMs": IO_REPORT_MS, "finishRounds": FINISH_ROUNDS,
                 "mainEmptyChars": MAIN_EMPTY_CHARS, "shellChars": SHELL_PAGE_CHARS,
-                "morePattern": MORE_BUTTON_PATTERN, "moreMaxChars": MORE_BUTTON_MAX_CHARS, "interact": True,
+                "morePattern": MORE_BUTTON_PATTERN, "moreMaxChars": MORE_BUTTON_MAX_CHARS,
+                "dialogOpenerPattern": DIALOG_OPENER_PATTERN, "interact": True,
                 "titleMinWords": DISCLOSURE_TITLE_MIN_WORDS, "titleMaxChars": DISCLOSURE_TITLE_MAX_CHARS,
                 "accordionMinItems": ACCORDION_MIN_ITEMS, "lazyFrameMargin": LAZY_FRAME_MARGIN_PX,
                 "consentPattern": CONSENT_BUTTON_PATTERN, "consentMaxChars": CONSENT_BUTTON_MAX_CHARS,

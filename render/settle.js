@@ -563,6 +563,10 @@ async (o) => {
     for (const root of liveRoots()) found.push(...root.querySelectorAll(selector));
     return found;
   };
+  // a button that opens a dialog to show something of the page's (DIALOG_OPENER_PATTERN), outside its chrome
+  const dialogOpener = new RegExp(o.dialogOpenerPattern, "i");
+  const opener = (el, label) => el.getAttribute("aria-haspopup") === "dialog" && dialogOpener.test(label)
+    && !el.closest(o.chrome);
   const moreButton = (scope) => {
     let again = null;
     // on the whole page, in its shadow roots too (a Lit thread's "Show more replies": a 36th blind round)
@@ -572,7 +576,9 @@ async (o) => {
       if (shown.has(el) || !pressable(el)) continue;
       const label = labelOf(el);
       const box = el.type === "checkbox" && el.labels && el.labels[0];  // a styled toggle hides its input
-      if (label.length > o.moreMaxChars || !more.test(label) || !(shows(el) || box && shows(box))) continue;
+      if (label.length > o.moreMaxChars || !(more.test(label) || opener(el, label)) || !(shows(el) || box && shows(box))) {
+        continue;
+      }
       if (!pressedOnce.has(el)) return el;
       again = again || el;
     }
@@ -639,6 +645,11 @@ async (o) => {
         dialog.setAttribute(o.copiedMark, "");  // not read again as a panel its button names (a 42nd blind round)
       }
       if (opened.length) { shown.add(button); continue; }
+      if (opener(button, labelOf(button))) {  // a dialog with little to read: closed, and the button not pressed again
+        for (const dialog of openDialogs().filter((d) => !dialogs.has(d))) dialog.style.display = "none";
+        shown.add(button);
+        continue;
+      }
       const after = textLength();
       if (after > before) continue;  // more came
       shown.add(button);  // it brought nothing, or showed what was there: pressed again, it would hide it

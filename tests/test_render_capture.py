@@ -839,6 +839,28 @@ def test_the_rest_of_a_text_shown_in_a_dialog_is_read_in_place(browser, label):
     assert "You see this ad" not in text
 
 
+def test_a_side_panel_a_button_says_it_opens_is_read_and_a_site_tool_is_not(browser):
+    # A deal's "View itinerary and what's included" (aria-haspopup="dialog") adds a side panel, its text arriving
+    # a moment later (a 69th blind round's cruise, React); "View photos" and the header's "View basket" say they
+    # open dialogs too, of a picture and of the site's tools: not pressed.
+    days = "".join(f"<p>Day {k} of the voyage sails on along the fjords. {PARA}</p>" for k in range(1, 4))
+    script = f"""const open = (html) => {{ const d = document.createElement('aside'); d.setAttribute('role', 'dialog');
+        d.setAttribute('aria-modal', 'true'); d.style.cssText = 'position:fixed;top:0;right:0;width:40%;height:100%;'
+          + 'background:#fff;overflow:auto'; d.innerHTML = '<button>Close</button><p>Loading…</p>';
+        document.body.append(d); setTimeout(() => {{ d.innerHTML = '<button>Close</button>' + html; }}, 400); }};
+      document.getElementById('deal').addEventListener('click', () => open({json.dumps(days)}));
+      document.getElementById('photos').addEventListener('click', () => open('<p>' + {json.dumps(PARA)}.replace('This',
+        'Photo caption:') + '</p>'));
+      document.getElementById('basket').addEventListener('click', () => open('<p>Your basket holds two cabins.</p>'));"""
+    html = f"""<html><body><header><button id="basket" aria-haspopup="dialog">View basket</button></header><main>
+      <h1>Fjords cruise</h1><p>{PARA * 2}</p><button id="deal" aria-haspopup="dialog">View itinerary and what's
+      included</button> <button id="photos" aria-haspopup="dialog">View photos</button></main>
+      <script>{script}</script></body></html>"""
+    text = _text_of_html(html.encode())
+    assert all(f"Day {k} of the voyage" in text for k in range(1, 4)), text
+    assert "Photo caption" not in text and "basket holds" not in text and "Close" not in text, text
+
+
 def test_stories_in_web_component_dialogs_opened_by_slotted_buttons_are_read(browser):
     # Shoelace's way (a 63rd blind round): <x-button>Read Dawn's story</x-button> draws a <button> in its shadow
     # root around a <slot>, so the label is what the slot shows; <x-dialog open> shows its own children through a
