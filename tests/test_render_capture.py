@@ -255,7 +255,8 @@ def test_placeholders_a_scroll_handler_fills_on_screen_are_visited_on_the_way_do
       setInterval(() => {{ if (!scrolled) return; scrolled = false;
         for (const el of document.querySelectorAll('.chapter:not(.done)')) {{ const r = el.getBoundingClientRect();
           if (r.top < innerHeight && r.bottom > 0) {{ el.classList.add('done');
-            setTimeout(() => {{ el.innerHTML = '<p>Chapter ' + el.dataset.n + ' of the report, fetched once it was on screen.</p>'; }}, 150); }} }}
+            setTimeout(() => {{ el.innerHTML = '<p>Chapter ' + el.dataset.n
+              + ' of the report, fetched once it was on screen.</p>'; }}, 150); }} }}
       }}, 200);</script></body></html>"""
     text = _text_of_html(html.encode())
     assert "Chapter 1 of the report" in text and "Chapter 2 of the report" in text, text
@@ -851,7 +852,8 @@ def test_a_side_panel_a_button_says_it_opens_is_read_and_a_site_tool_is_not(brow
       document.getElementById('deal').addEventListener('click', () => open({json.dumps(days)}));
       document.getElementById('photos').addEventListener('click', () => open('<p>' + {json.dumps(PARA)}.replace('This',
         'Photo caption:') + '</p>'));
-      document.getElementById('basket').addEventListener('click', () => open('<p>Your basket holds two cabins.</p>'));"""
+      document.getElementById('basket').addEventListener('click',
+        () => open('<p>Your basket holds two cabins.</p>'));"""
     html = f"""<html><body><header><button id="basket" aria-haspopup="dialog">View basket</button></header><main>
       <h1>Fjords cruise</h1><p>{PARA * 2}</p><button id="deal" aria-haspopup="dialog">View itinerary and what's
       included</button> <button id="photos" aria-haspopup="dialog">View photos</button></main>
@@ -2529,7 +2531,8 @@ def test_tabs_in_a_row_of_controls_above_their_panel_are_read_whole(browser, rol
     # A size guide (Svelte, a 67th blind round): the tab list and a unit switch in one row of controls, the one
     # panel after the row, drawn anew for each tab, with the tabpanel role or none.
     script = """const tabs = [...document.querySelectorAll('[role=tab]')], box = document.getElementById('box');
-      const texts = ['The women chart measures bust and waist. ' + PARA, 'The men chart measures chest and neck. ' + PARA];
+      const texts = ['The women chart measures bust and waist. ' + PARA,
+        'The men chart measures chest and neck. ' + PARA];
       const show = (k) => { tabs.forEach((t, j) => t.setAttribute('aria-selected', String(j === k)));
         box.innerHTML = '<section ' + ROLE + '><p>' + texts[k] + '</p></section>'; };
       tabs.forEach((t, k) => t.addEventListener('click', () => show(k))); show(0);"""
