@@ -65,7 +65,12 @@ _BYLINE = re.compile(r"^\s*(?:(?:written|posted|reported)\s+)?by\s*:?\s+(" + _NA
 _BYLINE_LABEL = re.compile(r"^\s*(?:(?:written|posted|reported)\s+)?by\s*:?\s*$", re.I)
 _AUTHOR_TAIL = re.compile(r"\s*(?:[|•·,]\s*)?(?:(?:on|am|le|el)\s+)?(?:\d{1,4}[./\-]\d{1,2}[./\-]\d{1,4}|"
                           r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d).*$"
-                          r"|\s+(?:on|in|says|said|wrote|posted|am|at)(?:\s.*)?$", re.I)
+                          # "on", "am", "at" in lower case only: "What's On" is a desk's name ("By Chloe Marsden, What's On
+                          # Editor")
+                          r"|\s+(?:in|says|said|wrote|posted|(?-i:on|am|at))(?:\s.*)?$", re.I)
+#: Last words of a job title after a byline's name ("Jane Doe, Transport Correspondent"): that part is a role.
+_ROLE_WORDS = frozenset("editor correspondent reporter writer columnist contributor critic producer journalist "
+                        "editor-at-large".split())
 #: Words of a byline's surroundings (profile links, comment forms), never of a name.
 _NOT_NAME = re.compile(r"[*()\[\]{}<>=|#@:/]|\b(?:profile|e-?mail|twitter|facebook|rss|follow|view|posts?|more|"
                        r"required|comments?|reply|login|log in|sign|share|name|admin|anonymous|unknown|staff writer)\b",
@@ -586,8 +591,10 @@ def _author_text(text: str) -> str | None:
     text = _first_sentence(text)  # "Jane Doe, reporter. Published 3 May" -> "Jane Doe, reporter"
     text = _AUTHOR_TAIL.sub("", text).strip(" -–—|,:;·•")
     text = _DANGLING_AND.sub("", text)  # "J. R. Smith and" (the name pattern ran out of words)
-    if "," in text:  # "Jane Doe, transport correspondent": a part in lower case is a role, not a name
-        parts = [p for p in (p.strip() for p in text.split(",")) if p and p != p.lower()]
+    if "," in text:  # "Jane Doe, transport correspondent": a part in lower case, or after the name ending in a job,
+        # is a role
+        parts = [p for k, p in enumerate(p.strip() for p in text.split(",")) if p and p != p.lower()
+                 and (k == 0 or p.split()[-1].lower() not in _ROLE_WORDS)]
         text = ", ".join(parts)
     if not text or len(text) > 60 or _URLISH.search(text) or not any(c.isalpha() for c in text):
         return None

@@ -246,10 +246,19 @@ def test_byline_skips_profile_links_comments_and_form_labels():
     ("By Dr. Ann Who. Photos by Ben", "Dr. Ann Who"), ("By Jane Doe and Ann Lee", "Jane Doe and Ann Lee"),
     ("By J. R. Smith and", "J. R. Smith"),
     ("By Jane Doe, John Roe", "Jane Doe, John Roe"),
+    ("By Tom Reed, Chief Political Correspondent", "Tom Reed"), ("By Jane Doe on 3 May 2024", "Jane Doe"),
 ])
 def test_a_byline_ends_at_its_first_sentence_and_leaves_the_role_out(line, author):
     html = f"<html><body><h1>A headline</h1><p>{line}</p><p>" + "Words of the article. " * 20 + "</p></body></html>"
     assert page_metadata(extractor.load(html)).author == author
+
+
+def test_a_desk_named_in_title_case_does_not_cut_the_byline():
+    # "What's On" is the desk's name, not "on <date>"; the byline's date is in a <time> glued to it.
+    html = ("<html><body><h1>A headline</h1><div class='byline'><span>By Chloe Marsden, What's On Editor</span>"
+            "<time datetime='2026-02-06'>6 February 2026</time></div><p>" + "Words of the article. " * 20
+            + "</p></body></html>")
+    assert page_metadata(extractor.load(html)).author == "Chloe Marsden"
 
 
 def _date_deep_in_the_text(paragraph: str = "<p>The survey was made on 12 February 2018 in the hills.</p>") -> str:
