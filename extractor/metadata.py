@@ -65,8 +65,8 @@ _BYLINE = re.compile(r"^\s*(?:(?:written|posted|reported)\s+)?by\s*:?\s+(" + _NA
 _BYLINE_LABEL = re.compile(r"^\s*(?:(?:written|posted|reported)\s+)?by\s*:?\s*$", re.I)
 _AUTHOR_TAIL = re.compile(r"\s*(?:[|•·,]\s*)?(?:(?:on|am|le|el)\s+)?(?:\d{1,4}[./\-]\d{1,2}[./\-]\d{1,4}|"
                           r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d).*$"
-                          # "on", "am", "at" in lower case only: "What's On" is a desk's name ("By Chloe Marsden, What's On
-                          # Editor")
+                          # "on", "am", "at" in lower case only: "What's On" is a desk's name
+                          # ("By Chloe Marsden, What's On Editor")
                           r"|\s+(?:in|says|said|wrote|posted|(?-i:on|am|at))(?:\s.*)?$", re.I)
 #: Last words of a job title after a byline's name ("Jane Doe, Transport Correspondent"): that part is a role.
 _ROLE_WORDS = frozenset("editor correspondent reporter writer columnist contributor critic producer journalist "
