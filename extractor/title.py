@@ -27,6 +27,11 @@ _SELF_NAMES = etree.XPath(
     "//body//a[@href='/' or @href='./' or @href='index.html'] | //body//*[contains(@class, 'logo') or "
     "contains(@class, 'brand') or contains(@class, 'site-name') or contains(@class, 'site-title') or "
     "contains(@id, 'logo') or contains(@id, 'brand')]")
+#: A title part that is the site's name as its logo or home link says it and one more word of at most this many
+#: characters names the site too: the product's kind or the site's section ("Loomwork CI", "Stripe Docs", "Acme
+#: Blog", "Acme Online"; a 71st blind round's pricing page was headlined "Loomwork CI"). A longer last word begins a
+#: headline ("Loomwork releases").
+SITE_NAME_SUFFIX_MAX_CHARS = 6
 #: Longest text taken for a headline (longer is a paragraph marked up as a heading).
 MAX_HEADLINE_CHARS = 300
 #: A part of ``<title>`` (split at :data:`_SITE_SEPARATORS`, not naming the site) of at least this many words found
@@ -113,10 +118,14 @@ def _site_names(page: Page) -> tuple[set[str], str]:
 
 
 def _names_site(text: str, names: set[str], host: str) -> bool:
-    """Whether ``text`` is one of ``names`` or, letters and digits only, part of ``host`` (3 characters at least)."""
+    """Whether ``text`` is one of ``names``, or one of them (3 characters at least) and one word more ("Loomwork CI"
+    beside a logo saying "loomwork"), or, letters and digits only, part of ``host`` (3 characters at least)."""
     text = normalize_space(text).lower()
     squashed = "".join(_TOKEN.findall(text))
-    return text in names or (len(squashed) >= 3 and squashed in host)
+    if text in names or (len(squashed) >= 3 and squashed in host):
+        return True
+    first, _, rest = text.rpartition(" ")
+    return bool(first) and len(first) >= 3 and first in names and len(rest) <= SITE_NAME_SUFFIX_MAX_CHARS
 
 
 def _headings(page: Page) -> list[etree._Element]:

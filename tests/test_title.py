@@ -60,3 +60,16 @@ def test_a_rendered_page_titled_by_its_section_takes_its_largest_h1(browser):
         html = f"<html><head><title>{title}</title></head><body>{body}</body></html>"
         assert headline(get_page(html, render=True)) == expected
         assert headline(load(html)) == title.split(" | ")[0]
+
+
+def test_a_site_named_by_its_logo_and_one_word_more_is_a_site_name(browser):
+    # "Pricing — Loomwork CI" beside a logo saying "loomwork": "Loomwork CI" names the site, so the title names a
+    # section and the rendered page's <h1> is the headline; as served, the part left is "Pricing". A part whose
+    # last word is longer than a product's kind ("Loomwork releases") is a headline of its own.
+    body = ("<header><a class='logo' href='/pricing'>loomwork</a></header><main><h1 style='font-size:40px'>"
+            f"Pricing that scales with your pipelines</h1>{ARTICLE}</main>")
+    html = f"<html><head><title>Pricing — Loomwork CI</title></head><body>{body}</body></html>"
+    assert headline(get_page(html, render=True)) == "Pricing that scales with your pipelines"
+    assert headline(load(html)) == "Pricing"
+    html = html.replace("Pricing — Loomwork CI", "Pricing — Loomwork releases")
+    assert headline(load(html)) == "Loomwork releases"
