@@ -45,6 +45,10 @@ _MOUNTS = etree.XPath("//body//*[" + " or ".join(f"@id='{m}'" for m in sorted(MO
 _EMPTY_HOLDERS = etree.XPath("//body//*[@id and not(*) and normalize-space() = '' and (self::ul or self::ol or "
                              "self::tbody or self::table or self::main or self::article or self::section)]")
 _BUSY = etree.XPath("//body//*[@aria-busy='true']")
+#: A loading skeleton (grey bars standing for lines of text until the content comes: "skeleton", "shimmer" in its
+#: class, MUI's ``MuiSkeleton-root``, a 70th blind round's death notice built from a JSON island) holding no text.
+_SKELETON = etree.XPath("//body//*[contains(translate(@class, 'SKELTONHIMR', 'skeltonhimr'), 'skeleton') or "
+                        "contains(translate(@class, 'SKELTONHIMR', 'skeltonhimr'), 'shimmer')]")
 #: Elements a framework keeps hidden until it has started (Vue's ``v-cloak``, Alpine's ``x-cloak``): their
 #: templates are compiled in the browser, so what they hold comes only then (a 61st blind round: a Vue guide in a
 #: ``<main v-cloak>``, an Alpine results page, each read as its cookie banner and no hint).
@@ -159,6 +163,8 @@ def script_shell_signs(page: Page) -> list[str]:
         signs.append(f"{hidden * 100 // total} % of its text hidden until scripts run")
     if _BUSY(page.root):
         signs.append("a loading placeholder")
+    elif any(page.text_len[i] == 0 for i in (page.index.get(el) for el in _SKELETON(page.root)) if i is not None):
+        signs.append("a loading skeleton")
     cloaked = _CLOAKED(page.root)
     if cloaked:
         cloak = "v-cloak" if cloaked[0].get("v-cloak") is not None else "x-cloak"

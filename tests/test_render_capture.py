@@ -2736,6 +2736,10 @@ def test_app_shells_get_the_render_hint_with_render_off():
         # the production's slot opening <main>, empty, before the promos the site serves
         "opening hook": (f"<html><body><main><div id=production></div><section><h2>Become a Friend</h2><p>{PARA}"
                          f"</p></section></main>{footer}<script src='a.js' defer></script>"),
+        # a notice drawn from a JSON island into a hook holding a loading skeleton's grey bars
+        "skeleton": (f"<html><body><main><div id=notice-root><div class=skeleton><div class=sk-line></div></div>"
+                     f"</div><section><h3>Place a notice</h3><p>{PARA}</p></section></main>{footer}"
+                     "<script type=application/json>{\"notice\": \"...\"}</script><script src='a.js'></script>"),
     }
     for name, html in shells.items():
         result = extract(html)
