@@ -47,6 +47,11 @@
     for (const n of body.querySelectorAll("noscript")) n.replaceWith(...n.childNodes);
     return body.innerHTML;
   };
+  // a text of decorativeMaxChars characters at most (DECORATIVE_MAX_CHARS)
+  const decoration = (el) => {
+    const t = el.textContent.trim();
+    return t.length > 0 && t.length <= opts.decorativeMaxChars;
+  };
   const strings = [], stringIds = new Map();
   const str = (s) => {
     let k = stringIds.get(s);
@@ -293,7 +298,9 @@
       pos = POS[cs.position] || 0;
       clip = p < 0 || pos === 3 && ctx.depth === 0 ? null : pos === 2 || pos === 3 ? CBCLIP[p] : CLIP[p];
       inScroll = p >= 0 ? !(pos === 3 && ctx.depth === 0) && INSCROLL[p] : !!sub;  // a frame scrolls
-      const opaque = cs.opacity !== "0" || revealed(el, ctx);
+      // decoration hidden from assistive technology (an avatar's initials, an icon's glyph) shows no content
+      const decorative = el.getAttribute("aria-hidden") === "true" && decoration(el);
+      const opaque = (cs.opacity !== "0" || revealed(el, ctx)) && !decorative;
       vis = opaque && (cs.visibility === "visible" || !!ctx.unveiled);
       descend = opaque;
       const ov = cs.overflow;

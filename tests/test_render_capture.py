@@ -1742,6 +1742,20 @@ def _text_of_html(html: bytes, **render_options) -> str:
     return page.text_of(page.body_id)
 
 
+def test_decoration_hidden_from_assistive_technology_is_left_out(browser):
+    # Each consultant's card opens with a round avatar of initials and each heading ends in a "+" glyph, both
+    # aria-hidden (decoration); a slide a carousel marks aria-hidden while out of view is text, and is read.
+    cards = "".join(f"<li><span class='avatar' aria-hidden='true'>{a}</span><h3>Dr {n} <i aria-hidden='true'>+</i>"
+                    f"</h3><p>Dr {n} leads the clinic for heart rhythm problems on Tuesdays.</p></li>"
+                    for a, n in (("PN", "Priya Nair"), ("TA", "Tom Abbott")))
+    html = (f"<html><body><main><h1>Cardiology</h1><p>{PARA * 2}</p><ul>{cards}</ul><div class='slide' "
+            "aria-hidden='true'><p>The second slide of the ward tour, out of view for now.</p></div></main>"
+            "</body></html>")
+    text = _text_of_html(html.encode())
+    assert "Dr Priya Nair leads" in text and "Dr Tom Abbott leads" in text and "second slide" in text, text
+    assert not re.search(r"\bPN\b|\bTA\b|\+", text), text
+
+
 def test_words_set_as_inline_blocks_spaced_by_a_margin_keep_their_spaces(browser):
     # An animated paragraph: each word an inline block, no space between them in the DOM, spaced by a margin
     # (and wrapped onto the next line); a word split into letters, tracked 0.1 em, stays one word.
