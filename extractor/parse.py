@@ -525,16 +525,23 @@ DISCLOSURE_LABEL_MAX_CHARS = 300
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none", re.I)
 
 
+#: Elements whose button is their title: a heading (an accordion's header is a button inside a heading) and a table's
+#: header cell (a sortable column's name is the button that sorts it: a 72nd blind round's sold prices lost every
+#: column name).
+_TITLED_BY_BUTTON = HEADING_TAGS | {"th"}
+
+
 def _keep_heading_buttons(root: etree._Element) -> None:
     """Unwrap a ``<button>`` that titles what it opens, so that its label is not dropped with the noise
-    tags: a heading's content (an accordion's header is a button inside a heading), or a disclosure's
+    tags: a heading's content (an accordion's header is a button inside a heading), a table's header cell's (a
+    sortable column's name), or a disclosure's
     button (WAI-ARIA Authoring Practices, disclosure pattern: it carries ``aria-expanded``, or the panel it
     shows follows it, hidden) labelled with at least :data:`DISCLOSURE_LABEL_MIN_WORDS` words, as an FAQ's
     questions are; a menu's button (``aria-haspopup``) is not one."""
     found, groups = [], {}
     for el in root.iter("button"):
         parent = el.getparent()
-        if parent is not None and parent.tag in HEADING_TAGS or _titles_disclosure(el):
+        if parent is not None and parent.tag in _TITLED_BY_BUTTON or _titles_disclosure(el):
             found.append(el)
         elif (label := _accordion_label(el)) is not None:
             groups.setdefault(_shape(el), []).append((el, label))

@@ -750,8 +750,10 @@ async (o) => {
     for (const el of document.querySelectorAll("button:not([aria-expanded]):not([aria-haspopup])")) {
       const heading = headingOf(el);
       const item = (heading || el).parentElement;
+      // a table's header buttons sort it, and a sort is not undone by pressing again (a 72nd blind round's sold
+      // prices, re-sorted by property type and its header drawn anew, were read in that order)
       if (!item || item.children.length !== 1 || !item.parentElement || heading && heading.children.length !== 1
-          || !pressable(el)
+          || !pressable(el) || el.closest('th, thead, [role="columnheader"]')
           || el.closest(o.chrome) || item.textContent.trim() !== el.textContent.trim() || !shows(el)) continue;
       const label = labelOf(el);
       if (label.length > o.titleMaxChars || !/[\p{L}\p{N}]/u.test(label)) continue;

@@ -237,6 +237,15 @@ def test_a_disclosures_button_keeps_its_label_and_a_controls_name_goes():
         assert dropped not in text
 
 
+def test_a_sortable_columns_button_is_its_name():
+    # A table's header cells hold the buttons that sort it: their labels are the columns' names.
+    html = ("<html><body><main><h1>Sold prices</h1><table><thead><tr><th><button>Address</button></th><th><button>"
+            "Price paid</button></th></tr></thead><tbody><tr><td>7 Oak Lane</td><td>£310,000</td></tr></tbody>"
+            "</table><button>Export as a spreadsheet</button></main></body></html>")
+    text = _body_text(html)
+    assert "Address" in text and "Price paid" in text and "Export" not in text
+
+
 def test_buttons_labelled_as_times_in_a_recording_keep_their_labels():
     # A talk's transcript (a 60th blind round): each cue's time a button that seeks the recording there, beside its
     # line. Three or more such buttons on the page keep their labels; a player's lone "0:00" is a control's.

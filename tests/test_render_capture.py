@@ -1742,6 +1742,28 @@ def _text_of_html(html: bytes, **render_options) -> str:
     return page.text_of(page.body_id)
 
 
+def test_a_table_sorted_by_its_header_buttons_is_read_as_shown(browser):
+    # TanStack-like: each column's name is a button in its <th> that sorts the rows, the header drawn anew on
+    # each press; three or more such buttons, labels of their own, are no bare accordion: none is pressed, the
+    # rows stay in the order shown, and the column names are read.
+    script = """const rows = [['7 Oak Lane', 'Terraced', 'May 2025'], ['12 Elm Road', 'Detached', 'April 2025'],
+        ['9 Yew Walk', 'Flat', 'March 2025'], ['3 Ash Close', 'Semi-detached', 'February 2025']];
+      const cols = ['Address', 'Property type', 'Sold on'];
+      const draw = (by) => { const t = document.getElementById('t'); const sorted = by < 0 ? rows
+          : [...rows].sort((a, b) => a[by].localeCompare(b[by]));
+        t.innerHTML = '<thead><tr>' + cols.map((c) => '<th><button type="button">' + c + '</button></th>').join('')
+          + '</tr></thead><tbody>' + sorted.map((r) => '<tr>' + r.map((v) => '<td>' + v + '</td>').join('')
+          + '</tr>').join('') + '</tbody>';
+        t.querySelectorAll('th button').forEach((b, k) => b.addEventListener('click', () => draw(k))); };
+      draw(-1);"""
+    html = (f"<html><body><main><h1>Sold prices</h1><p>{PARA * 2}</p><table id='t'></table></main>"
+            f"<script>{script}</script></body></html>")
+    text = _text_of_html(html.encode())
+    found = [text.find(a) for a in ("7 Oak Lane", "12 Elm Road", "9 Yew Walk", "3 Ash Close")]
+    assert all(at >= 0 for at in found) and found == sorted(found), text
+    assert "Property type" in extract(html.encode(), render=True).text
+
+
 def test_decoration_hidden_from_assistive_technology_is_left_out(browser):
     # Each consultant's card opens with a round avatar of initials and each heading ends in a "+" glyph, both
     # aria-hidden (decoration); a slide a carousel marks aria-hidden while out of view is text, and is read.
