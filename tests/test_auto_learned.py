@@ -162,6 +162,26 @@ def test_a_data_table_between_kept_blocks_is_kept(cells, filled):
     assert bool(out[in_table].all()) is filled and bool(out[~in_table].all())
 
 
+LIST_PAGE = """<html><body><main><h1>4 bedroom house for sale</h1><p>{para}</p><h2>Rooms</h2><div class="floor">
+<h3>Ground floor</h3><dl>{items}</dl><h3>First floor</h3><dl>{items}</dl></div><p>{para}</p></main></body></html>"""
+
+
+@pytest.mark.parametrize(("values", "filled"), [
+    (["4.62m x 1.85m", "4.88m x 3.96m", "3.35m x 3.05m"], True),  # rooms and sizes between two kept paragraphs
+    (["A whole paragraph of the page given as a description, " * 6] * 3, False),  # a glossary's prose
+])
+def test_description_lists_of_data_between_kept_blocks_are_kept(values, filled):
+    para = "A paragraph of the listing, long enough to be read as prose by any method. " * 3
+    items = "".join(f"<dt>Room {k}</dt><dd>{v}</dd>" for k, v in enumerate(values))
+    page = load(LIST_PAGE.format(para=para, items=items))
+    segs = segment(page)
+    box = page.tags.index("div")
+    in_lists = np.array([box <= s.first_id < page.end[box] for s in segs])
+    assert in_lists.any() and (~in_lists).sum() >= 2
+    out = learned.fill_tables(page, segs, ~in_lists)  # the model kept the paragraphs, left the rooms out
+    assert bool(out[in_lists].all()) is filled and bool(out[~in_lists].all())
+
+
 HEADED_TABLE_PAGE = """<html><body><main><h1>Herons beat the Owls</h1><p>{para}</p><h3>Lakeport Herons</h3>{between}
 <table>{rows}</table></main></body></html>"""
 
