@@ -402,8 +402,12 @@
     FLAGS.push(vis ? 1 : 0); POSC.push(pos); FS.push(r1(fs)); FW.push(fw);
     COL.push(col); BG.push(bg); PARENT.push(p);
     // Words set as inline blocks with nothing between them in the DOM, spaced by a margin (an animated
-    // headline's or paragraph's words): where the reader sees a word's gap, or the next line, there is a space.
-    if (ATOMIC_INLINE.has(display) && !ctx.panel && !panelCtx) {
+    // headline's or paragraph's words): where the reader sees a word's gap, or the next line, there is a space. So
+    // for inline boxes given a margin, a padding or a border of their own: badges side by side ("V" "GF" after a
+    // dish, each a span a framework's loop drew with nothing between them: a 74th blind round read "VGF").
+    const boxed = display === "inline" && descend && (parseFloat(cs.marginLeft) > 0 || parseFloat(cs.paddingLeft) > 0
+      || parseFloat(cs.borderLeftWidth) > 0);
+    if ((ATOMIC_INLINE.has(display) || boxed) && !ctx.panel && !panelCtx) {
       const prev = inlineBoxes.get(el.previousSibling);
       if (prev && (y >= prev[2] - 1 || y < prev[2] && y + h > prev[1] && x - prev[0] >= opts.wordGapEm * fs)) {
         out.push(" ");

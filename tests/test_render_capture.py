@@ -1789,6 +1789,18 @@ def test_words_set_as_inline_blocks_spaced_by_a_margin_keep_their_spaces(browser
     assert " ".join(words * 3) + " Lighthouse" in text
 
 
+def test_badges_drawn_side_by_side_are_separate_words(browser):
+    # A dish's dietary badges: inline spans, each with a margin and a border, drawn by a loop with nothing between
+    # them (Vue's v-for); a word split into plain inline spans (no margin, no border) stays one word.
+    badges = "".join(f"<span style='margin-left:.3em;border:1px solid #999;padding:0 .3em'>{t}</span>"
+                     for t in ("V", "GF", "DF"))
+    letters = "".join(f"<span>{c}</span>" for c in "Lighthouse")
+    html = (f"<html><body><main><h1>Menu</h1><p>{PARA * 2}Roast squash with sage and brown butter {badges}</p><p>"
+            f"{letters} {PARA * 2}</p></main></body></html>")
+    text = " ".join(extract(html.encode(), render=True, method="decay").text.split())
+    assert "brown butter V GF DF" in text and "Lighthouse" in text, text
+
+
 def test_infinite_scroll_stops_at_its_bound_with_a_warning(browser):
     html = (LAZY_PAGE % 10_000).encode()
     t0 = time.monotonic()
