@@ -152,14 +152,19 @@ TABLE_PAGE = """<html><body><main><h1>Soil moisture in the polders</h1><p>{para}
 def test_a_data_table_between_kept_blocks_is_kept(cells, filled):
     para = "A paragraph of the story, long enough to be read as prose by any method. " * 3
     rows = "".join(f"<tr><th><div>{c}</div></th><td>{k} mm</td><td>{k + 2} days</td></tr>" for k, c in enumerate(cells))
-    page = load(TABLE_PAGE.format(para=para, rows=rows))
+    _assert_filled_between_kept_blocks(TABLE_PAGE.format(para=para, rows=rows), "table", filled)
+
+
+def _assert_filled_between_kept_blocks(html: str, tag: str, filled: bool) -> None:
+    """The blocks inside the first ``tag`` of ``html``, left out between kept blocks, are made body (``filled``)
+    or left out, and the kept ones stay kept."""
+    page = load(html)
     segs = segment(page)
-    table = page.tags.index("table")
-    in_table = np.array([table <= s.first_id < page.end[table] for s in segs])
-    assert in_table.any() and (~in_table).sum() >= 2
-    keep = ~in_table  # the model kept the paragraphs and the headline, left the table out
-    out = learned.fill_tables(page, segs, keep)
-    assert bool(out[in_table].all()) is filled and bool(out[~in_table].all())
+    box = page.tags.index(tag)
+    inside = np.array([box <= s.first_id < page.end[box] for s in segs])
+    assert inside.any() and (~inside).sum() >= 2
+    out = learned.fill_tables(page, segs, ~inside)  # the model kept the paragraphs and the headline, not the box
+    assert bool(out[inside].all()) is filled and bool(out[~inside].all())
 
 
 LIST_PAGE = """<html><body><main><h1>4 bedroom house for sale</h1><p>{para}</p><h2>Rooms</h2><div class="floor">
@@ -173,13 +178,7 @@ LIST_PAGE = """<html><body><main><h1>4 bedroom house for sale</h1><p>{para}</p><
 def test_description_lists_of_data_between_kept_blocks_are_kept(values, filled):
     para = "A paragraph of the listing, long enough to be read as prose by any method. " * 3
     items = "".join(f"<dt>Room {k}</dt><dd>{v}</dd>" for k, v in enumerate(values))
-    page = load(LIST_PAGE.format(para=para, items=items))
-    segs = segment(page)
-    box = page.tags.index("div")
-    in_lists = np.array([box <= s.first_id < page.end[box] for s in segs])
-    assert in_lists.any() and (~in_lists).sum() >= 2
-    out = learned.fill_tables(page, segs, ~in_lists)  # the model kept the paragraphs, left the rooms out
-    assert bool(out[in_lists].all()) is filled and bool(out[~in_lists].all())
+    _assert_filled_between_kept_blocks(LIST_PAGE.format(para=para, items=items), "div", filled)
 
 
 HEADED_TABLE_PAGE = """<html><body><main><h1>Herons beat the Owls</h1><p>{para}</p><h3>Lakeport Herons</h3>{between}
