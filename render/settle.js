@@ -508,13 +508,17 @@ async (o) => {
   // stays a placeholder once seen ends the visits (skeletons that never fill cost one settle, not one each).
   const visited = new Set();
   let visiting = true;
+  // Busy: aria-busy, a skeleton's class, a "Loading…" line, or a placeholder holding no text (htmx 2's ``revealed``
+  // section holding an empty "loading-block": a 77th blind round); or an htmx ``revealed`` section still (nearly) empty.
+  const REVEALED = '[hx-trigger*="revealed"], [data-hx-trigger*="revealed"]';
+  const busyBox = (el) => el.matches(REVEALED) ? el.textContent.trim().length < o.mainEmptyChars
+    : el.getAttribute("aria-busy") === "true" || /skeleton|shimmer|placeholder/i.test(el.getAttribute("class") || "")
+      || /^\s*(loading|please wait)\b/i.test(el.textContent) || !el.textContent.trim();
   const placeholderBelow = (limit) => {  // the nearest busy placeholder below the screen and its page y, or null
     let best = null, nearest = null;
     const least = o.minArea * window.innerWidth * window.innerHeight;
-    for (const el of document.querySelectorAll(o.placeholders)) {
-      if (visited.has(el) || !shows(el)) continue;
-      if (el.getAttribute("aria-busy") !== "true" && !/skeleton|shimmer|placeholder/i.test(el.getAttribute("class") || "")
-          && !/^\s*(loading|please wait)\b/i.test(el.textContent)) continue;
+    for (const el of document.querySelectorAll(`${o.placeholders}, ${REVEALED}`)) {
+      if (visited.has(el) || !shows(el) || !busyBox(el)) continue;
       const r = el.getBoundingClientRect();
       if (r.width * r.height < least || r.top < window.innerHeight) continue;
       if (r.top + window.scrollY >= limit) continue;
@@ -543,7 +547,7 @@ async (o) => {
         const [y, el] = next;
         visited.add(el);
         if (!await step(Math.max(y - window.innerHeight / 2, 0), false, el)) break;
-        visiting = !(el.isConnected && shows(el) && el.matches(o.placeholders));
+        visiting = !(el.isConnected && shows(el) && busyBox(el));
       } else if (!await step(Math.min(h, o.maxHeight) - window.innerHeight, false)) {
         break;
       }

@@ -243,12 +243,14 @@ def test_a_page_polling_for_a_scroll_is_given_its_next_tick(browser):
     assert POLLED in _text_of_html(html.encode())
 
 
-def test_placeholders_a_scroll_handler_fills_on_screen_are_visited_on_the_way_down(browser):
-    # Two chapters in the middle of a long report are busy placeholders, each filled at the interval's tick
-    # after a scroll showed it (htmx 1.x's "revealed"); the page goes on for screens after them, so a jump
-    # to the bottom never shows them.
-    chapters = "".join(f'<section class="chapter" data-n="{n}"><div class="ph" aria-busy="true" '
-                       f'style="height:340px"></div></section><div style="height:1400px"></div>' for n in (1, 2))
+@pytest.mark.parametrize("placeholder", ['<div class="ph" aria-busy="true" style="height:340px"></div>',
+                                         '<div class="loading-block" style="height:120px"></div>'])
+def test_placeholders_a_scroll_handler_fills_on_screen_are_visited_on_the_way_down(browser, placeholder):
+    # Two chapters in the middle of a long report are placeholders, busy or holding an empty loading box, each
+    # filled at the interval's tick after a scroll showed it (htmx's "revealed"); the page goes on for screens
+    # after them, so a jump to the bottom never shows them.
+    chapters = "".join(f'<section class="chapter" data-n="{n}">{placeholder}</section><div style="height:1400px">'
+                       '</div>' for n in (1, 2))
     html = f"""<html><body><main><h1>Impact report</h1><p>{PARA * 3}</p><div style="height:1400px"></div>
       {chapters}<p>{PARA}</p></main><footer>Footer of the site.</footer><script>
       let scrolled = false; window.addEventListener('scroll', () => {{ scrolled = true; }});
