@@ -928,6 +928,34 @@ async (o) => {
     const box = boxes[level], at = changed[level];
     return (t) => (selected(t) ? box.children[at] : null);
   };
+  // Tabs whose panels are all on the page, named by nothing, each hidden until its tab is selected (Alpine's x-show,
+  // Vue's v-show: no text changes, only what shows; a 77th blind round's returns and refunds tabs were never read):
+  // each tab is selected in turn, what came into view beside the list (or beside what holds it, tabPanelLevels) is
+  // marked as content one click away (``__pagesightOpens``, read by the geometry walk), and the first tab is
+  // selected again.
+  const markShownPanels = async (list, tabs, selected) => {
+    const shown = tabs.find(selected);
+    const boxes = [];
+    for (let box = list.parentElement; box && boxes.length < o.tabPanelLevels; box = box.parentElement) {
+      if (boxes.length && box.querySelectorAll('[role="tablist"]').length > 1) break;
+      boxes.push(box);
+    }
+    const showing = (box) => [...box.children].map((c) => c !== list && !c.contains(list) && c.checkVisibility()
+      && !!c.textContent.trim());
+    const before = boxes.map(showing);
+    const found = new Set();
+    for (const tab of tabs) {
+      if (tab === shown || performance.now() >= deadline || steps >= o.steps || moved || net.stop) continue;
+      if (await press(control(tab), true)) return;
+      if (!selected(tab)) continue;
+      boxes.forEach((box, k) => showing(box).forEach((now, i) => {
+        if (now && !before[k][i]) found.add(box.children[i]);
+      }));
+    }
+    if (!found.size || !shown.isConnected || await press(control(shown), true)) return;
+    const opens = window.__pagesightOpens || (window.__pagesightOpens = new WeakSet());
+    for (const el of found) if (!el.checkVisibility()) opens.add(el);
+  };
   for (const list of bound || net.stop || moved ? [] : document.querySelectorAll('[role="tablist"]')) {
     // A tab list's own role overrides its tag's: a ``<nav role="tablist">`` is no navigation (a 59th blind round's
     // Vue tabs), so only what holds it can make it chrome.
@@ -939,6 +967,7 @@ async (o) => {
     const shown = tabs.find(selected);
     const panelOf = shown && !tabPanel(shown) ? await changedPanel(list, tabs, selected) : tabPanel;
     if (panelOf) await readTabs(tabs, selected, panelOf);
+    else if (shown) await markShownPanels(list, tabs, selected);
   }
   // Tabs made by hand, with no roles: a strip named "tabs" by its class or id holding only a few short buttons,
   // one of them marked as the selected one (aria-selected or aria-pressed, or a class word such as "active" or

@@ -2576,6 +2576,24 @@ def test_tabs_that_name_no_panel_with_a_box_between_them_and_it_are_read_whole(b
     assert text.count("Old Harbour is where") == 1, text
 
 
+def test_tabs_whose_panels_are_all_on_the_page_named_by_nothing_are_read_whole(browser):
+    # Alpine-like ARIA tabs (x-show): every panel on the page, each hidden until its tab is selected, none named by
+    # a tab or a role; no text changes, only what shows. Every panel is read, the first tab's first.
+    panels = "".join(f"<section class='panel'><h2>{name}</h2><p>The {name.lower()} policy of the shop, told in full. "
+                     f"{PARA}</p></section>" for name in ("Delivery", "Returns", "Refunds"))
+    script = f"""document.getElementById('box').insertAdjacentHTML('beforeend', {json.dumps(panels)});
+      const tabs = [...document.querySelectorAll('[role=tab]')], panels = [...document.querySelectorAll('.panel')];
+      const show = (k) => {{ tabs.forEach((t, j) => t.setAttribute('aria-selected', String(j === k)));
+        panels.forEach((p, j) => {{ p.style.display = j === k ? '' : 'none'; }}); }};
+      tabs.forEach((t, k) => t.addEventListener('click', () => show(k))); show(0);"""
+    html = (f"<html><body><main><h1>Delivery and returns</h1><p>{PARA}</p><div id='box'><div role='tablist'>"
+            "<button role='tab'>Delivery</button><button role='tab'>Returns</button><button role='tab'>Refunds</button>"
+            f"</div></div></main><script>{script}</script></body></html>")
+    text = extract(html.encode(), render=True).text
+    found = [text.find(f"The {name} policy") for name in ("delivery", "returns", "refunds")]
+    assert all(at >= 0 for at in found) and found == sorted(found), text
+
+
 @pytest.mark.parametrize("role", [True, False])
 def test_tabs_in_a_row_of_controls_above_their_panel_are_read_whole(browser, role):
     # A size guide (Svelte, a 67th blind round): the tab list and a unit switch in one row of controls, the one
