@@ -921,8 +921,13 @@ async (o) => {
     const texts = (box) => [...box.children].map((c) => (c === list || c.contains(list) ? null : c.textContent));
     const before = boxes.map(texts);
     if (await press(control(other), true) || !selected(other)) return null;
-    const changed = boxes.map((box, k) => texts(box)
-      .findIndex((text, i) => text !== null && i < before[k].length && text !== before[k][i]));
+    // the longest of the elements that changed: a count in a heading changes with the list it counts (a 77th blind
+    // round's "9 deals on 24-month contracts" above the deals, whose heading alone was kept for each tab)
+    const changed = boxes.map((box, k) => {
+      const now = texts(box);
+      return now.reduce((best, text, i) => (text !== null && i < before[k].length && text !== before[k][i]
+        && (best < 0 || text.length > now[best].length) ? i : best), -1);
+    });
     const level = changed.findIndex((at) => at >= 0);
     if (await press(control(shown), true) || !selected(shown) || level < 0) return null;
     const box = boxes[level], at = changed[level];

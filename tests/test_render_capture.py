@@ -2614,6 +2614,25 @@ def test_tabs_in_a_row_of_controls_above_their_panel_are_read_whole(browser, rol
     assert all(at >= 0 for at in found) and found == sorted(found), text
 
 
+def test_tabs_that_redraw_a_counted_list_are_read_with_every_list(browser):
+    # Contract-length tabs naming no panel: each redraws a heading that counts the deals and the list of deals
+    # below it. The list (the longer of the two that change) is the panel: every tab's deals are read.
+    script = """const terms = {24: ['Deal A at 41 pounds a month with unlimited data', 'Deal B at 35 pounds a month'],
+        36: ['Deal C at 36 pounds a month with unlimited data', 'Deal D at 30 pounds a month']};
+      const tabs = [...document.querySelectorAll('[role=tab]')];
+      const show = (t) => { tabs.forEach((b) => b.setAttribute('aria-selected', String(b.dataset.t === t)));
+        document.getElementById('count').textContent = terms[t].length + ' deals on ' + t + '-month contracts';
+        document.getElementById('deals').innerHTML = terms[t].map((d) => '<li><p>' + d + '. ' + PARA + '</p></li>')
+          .join(''); };
+      tabs.forEach((b) => b.addEventListener('click', () => show(b.dataset.t))); show('24');"""
+    html = (f"<html><body><main><h1>Phone deals</h1><p>{PARA}</p><div><div role='tablist'><button role='tab' "
+            "data-t='24'>24 months</button><button role='tab' data-t='36'>36 months</button></div><h2 id='count'>"
+            f"</h2><ul id='deals'></ul></div></main><script>const PARA = {json.dumps(PARA)}; {script}</script>"
+            "</body></html>")
+    text = _text_of_html(html.encode())
+    assert all(f"Deal {k} at" in text for k in "ABCD"), text
+
+
 def test_tabs_made_by_hand_whose_panes_are_all_on_the_page_are_read_once(browser):
     # The same strip with one pane per tab, the other hidden: both are read as they are, none twice.
     script = """const strip = document.querySelector('.tabs'), panes = document.querySelectorAll('.pane');
