@@ -279,7 +279,8 @@ async (o) => {
   // A page whose address moves on to another path as it is scrolled (a news site's continuous scroll
   // appending the next article, an infinite list paging its address) has gone on to other documents:
   // what was added from the first scroll step on is taken out again, and the address put back.
-  const path0 = location.pathname, href0 = location.href;
+  let path0 = location.pathname;
+  const href0 = location.href;
   if (net.flush) { net.flush(); net.adds = []; }
   // A page whose <title> names the <h1> it holds before any reader's step is that article's page; what a step adds
   // under an <h1> of its own, without that one, is another article (a blog post's page appending the older posts
@@ -346,12 +347,17 @@ async (o) => {
     const arm = () => addEventListener("click", guard);
     const guarded = inPlace(el);
     if (guarded) addEventListener("click", arm, true);
+    const path = location.pathname;
     try {
       el.click();
     } finally {
       if (guarded) { removeEventListener("click", arm, true); removeEventListener("click", guard); }
     }
     await settleAfterAction();
+    // A press the page answers in place by giving its address another path (a thread's pager, htmx's hx-push-url: a
+    // 76th blind round's forum went to /page-2, and its posts were taken out as a continuous scroll's) is the page's
+    // own router: the reading goes on there, and only a scroll that moves the address on is another document's.
+    if (!moved && location.pathname !== path && document.body && document.body.isConnected) path0 = location.pathname;
     return movedOn();
   };
   // A wall over the page (a consent or cookie screen: an element fixed over at least ``wallShare`` of the

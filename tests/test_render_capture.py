@@ -1702,6 +1702,27 @@ def test_the_next_article_of_a_continuous_scroll_is_left_out(browser, tmp_path):
     assert any("moved its address" in w for w in result.warnings)
 
 
+def test_a_pager_that_moves_the_address_in_place_keeps_the_first_page(browser, tmp_path):
+    # A forum thread paged in place by htmx with hx-push-url: "Next" swaps the second page's posts over the first's
+    # and pushes /thread/page-2. The press is the page's own router, not a continuous scroll: the first page's
+    # posts are read (before, the posts were taken out as a scroll's additions and the thread came out empty).
+    def posts(page: int) -> str:
+        return "".join(f"<article class='post'><p>Post {page}.{k} of the thread. {PARA}</p></article>"
+                       for k in range(3))
+    script = f"""const pages = {{1: {json.dumps(posts(1))}, 2: {json.dumps(posts(2))}}};
+      document.getElementById('posts').innerHTML = pages[1];
+      document.getElementById('next').addEventListener('click', (e) => {{ e.preventDefault();
+        setTimeout(() => {{ document.getElementById('posts').innerHTML = pages[2];
+          history.pushState({{}}, '', '/thread/page-2'); document.getElementById('next').remove(); }}, 150); }});"""
+    html = (f"<html><body><main><h1>Dense crumb at 80% hydration</h1><div id='posts'></div><div class='pager'>"
+            f"<a id='next' href='#'>Next</a></div></main><script>{script}</script></body></html>")
+    (tmp_path / "thread.html").write_text(html, encoding="utf-8")
+    with serve(str(tmp_path)) as base:
+        page = get_page(f"{base}/thread.html", render=True)
+    text = page.text_of(page.body_id)
+    assert all(f"Post 1.{k} of the thread" in text for k in range(3)), text
+
+
 @pytest.mark.parametrize("title", ["Harbour notes from the eastern isles | The Courier", "The Courier"])
 def test_older_posts_appended_in_full_to_a_post_are_left_out(browser, tmp_path, title):
     # A blog post's page appends the older posts, each a whole article under its own <h1>, as it is scrolled;
