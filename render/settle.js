@@ -742,7 +742,11 @@ async (o) => {
   const MARKS = new Set(["active", "on", "selected", "current", "open"]);
   const marked = (el) => ["aria-selected", "aria-pressed"].some((a) => el.getAttribute(a) === "true")
     || words(el).some((w) => MARKS.has(w));
-  const picked = (t) => marked(t) || (t.parentElement.localName === "li" && marked(t.parentElement));
+  // (its list item: the one around it, or around the label box holding it, Fandom's tabber: li > div > a)
+  const itemOf = (t) => t.parentElement && (t.parentElement.localName === "li" ? t.parentElement
+    : t.parentElement.parentElement && t.parentElement.parentElement.localName === "li" ? t.parentElement.parentElement
+      : null);
+  const picked = (t) => marked(t) || (!!itemOf(t) && marked(itemOf(t)));
   // A row of choices with one marked as made, an item holding only its button (a guide's list of steps, tabs made
   // by hand): a press selects, it opens nothing, and pressing again does not undo it (a 66th blind round's guide
   // lost its first step to the probe below).
@@ -1000,6 +1004,7 @@ async (o) => {
         || strip.textContent.replace(/\s+/g, "").length > labels + tabs.length) continue;
     const panelOf = await changedPanel(strip, tabs, picked);
     if (panelOf) await readTabs(tabs, picked, panelOf);
+    else await markShownPanels(strip, tabs, picked);
   }
   // CSS-only tabs and accordions: a radio or checkbox input (outside forms and the chrome; itself hidden, its
   // label shown in its stead, where a filter's checkbox is in view) whose checked state shows a panel by a

@@ -2597,19 +2597,31 @@ def test_tabs_that_name_no_panel_with_a_box_between_them_and_it_are_read_whole(b
     assert text.count("Old Harbour is where") == 1, text
 
 
-def test_tabs_whose_panels_are_all_on_the_page_named_by_nothing_are_read_whole(browser):
-    # Alpine-like ARIA tabs (x-show): every panel on the page, each hidden until its tab is selected, none named by
+#: Three tabs: ARIA tabs (Alpine's, selected by aria-selected), or a hand-made tabber (Fandom's: ul.wds-tabs, each tab
+#: a link in a label box in a list item marked "wds-is-current").
+ARIA_TABS = ("<div role='tablist'>" + "".join(f"<button role='tab'>{n}</button>"
+                                               for n in ("Delivery", "Returns", "Refunds")) + "</div>")
+TABBER = ("<div class='wds-tabs__wrapper'><ul class='wds-tabs'>" + "".join(
+    f"<li class='wds-tabs__tab'><div class='wds-tabs__tab-label'><a href='#'>{n}</a></div></li>"
+    for n in ("Delivery", "Returns", "Refunds")) + "</ul></div>")
+
+
+@pytest.mark.parametrize("strip", [ARIA_TABS, TABBER])
+def test_tabs_whose_panels_are_all_on_the_page_named_by_nothing_are_read_whole(browser, strip):
+    # Tabs (x-show, v-show) whose panels are all on the page, each hidden until its tab is selected, none named by
     # a tab or a role; no text changes, only what shows. Every panel is read, the first tab's first.
     panels = "".join(f"<section class='panel'><h2>{name}</h2><p>The {name.lower()} policy of the shop, told in full. "
                      f"{PARA}</p></section>" for name in ("Delivery", "Returns", "Refunds"))
     script = f"""document.getElementById('box').insertAdjacentHTML('beforeend', {json.dumps(panels)});
-      const tabs = [...document.querySelectorAll('[role=tab]')], panels = [...document.querySelectorAll('.panel')];
-      const show = (k) => {{ tabs.forEach((t, j) => t.setAttribute('aria-selected', String(j === k)));
+      const aria = !!document.querySelector('[role=tab]');
+      const tabs = [...document.querySelectorAll(aria ? '[role=tab]' : '.wds-tabs__tab')];
+      const panels = [...document.querySelectorAll('.panel')];
+      const show = (k) => {{ tabs.forEach((t, j) => aria ? t.setAttribute('aria-selected', String(j === k))
+          : t.classList.toggle('wds-is-current', j === k));
         panels.forEach((p, j) => {{ p.style.display = j === k ? '' : 'none'; }}); }};
-      tabs.forEach((t, k) => t.addEventListener('click', () => show(k))); show(0);"""
-    html = (f"<html><body><main><h1>Delivery and returns</h1><p>{PARA}</p><div id='box'><div role='tablist'>"
-            "<button role='tab'>Delivery</button><button role='tab'>Returns</button><button role='tab'>Refunds</button>"
-            f"</div></div></main><script>{script}</script></body></html>")
+      tabs.forEach((t, k) => t.addEventListener('click', (e) => {{ e.preventDefault(); show(k); }})); show(0);"""
+    html = (f"<html><body><main><h1>Delivery and returns</h1><p>{PARA}</p><div id='box'>{strip}</div></main>"
+            f"<script>{script}</script></body></html>")
     text = extract(html.encode(), render=True).text
     found = [text.find(f"The {name} policy") for name in ("delivery", "returns", "refunds")]
     assert all(at >= 0 for at in found) and found == sorted(found), text
