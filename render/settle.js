@@ -919,14 +919,20 @@ async (o) => {
   // Tabs that name no panel, with none beside them: the panel is the element after the list that selecting another
   // tab changes (a map between the tabs and the text: a 49th blind round), found by selecting the second tab and
   // the first again. Returns a function giving a tab's panel while it is selected, or null.
-  // The element is looked for beside the list, then beside what holds it (tabPanelLevels, as for onlyPanel).
-  const changedPanel = async (list, tabs, selected) => {
-    const shown = tabs.find(selected), other = tabs.find((t) => t !== shown);
+  // What may hold a tab list's panel: the list's parent, then what holds that, tabPanelLevels in all, up to one
+  // that holds another tab list (as for onlyPanel).
+  const panelBoxes = (list) => {
     const boxes = [];
     for (let box = list.parentElement; box && boxes.length < o.tabPanelLevels; box = box.parentElement) {
       if (boxes.length && box.querySelectorAll('[role="tablist"]').length > 1) break;
       boxes.push(box);
     }
+    return boxes;
+  };
+  // The element is looked for in the panelBoxes.
+  const changedPanel = async (list, tabs, selected) => {
+    const shown = tabs.find(selected), other = tabs.find((t) => t !== shown);
+    const boxes = panelBoxes(list);
     if (!boxes.length || !shown || !other) return null;
     const texts = (box) => [...box.children].map((c) => (c === list || c.contains(list) ? null : c.textContent));
     const before = boxes.map(texts);
@@ -950,11 +956,7 @@ async (o) => {
   // selected again.
   const markShownPanels = async (list, tabs, selected) => {
     const shown = tabs.find(selected);
-    const boxes = [];
-    for (let box = list.parentElement; box && boxes.length < o.tabPanelLevels; box = box.parentElement) {
-      if (boxes.length && box.querySelectorAll('[role="tablist"]').length > 1) break;
-      boxes.push(box);
-    }
+    const boxes = panelBoxes(list);
     const showing = (box) => [...box.children].map((c) => c !== list && !c.contains(list) && c.checkVisibility()
       && !!c.textContent.trim());
     const before = boxes.map(showing);

@@ -222,9 +222,9 @@ def fill_tables(page: Page, segs: list, keep: np.ndarray) -> np.ndarray:
     0.02-0.10), or where each of its blocks is data lists (:func:`data_list`: a property's key facts and rooms
     as ``<dl>``, a 72nd blind round, 0.85 before); and with a data table made body where it comes right after a
     kept heading, which titles it (a box score's "Lakeport Herons" kept and its players' table left out: a 52nd
-    blind round). Applied to rendered
-    pages: on the five dev sets as served the first rule moved 44 pages of 4,168 either way and no set's mean by
-    more than 0.0002 (2026-11-30), so the HTML path is left as its models were measured."""
+    blind round). Applied to rendered pages: on the five dev sets as served the first rule moved 44 pages of 4,168
+    either way and no set's mean by more than 0.0002 (2026-11-30), so the HTML path is left as its models were
+    measured."""
     kept = np.flatnonzero(keep)
     if not len(kept):
         return keep
