@@ -553,6 +553,8 @@ async (o) => {
         const [y, el] = next;
         visited.add(el);
         if (!await step(Math.max(y - window.innerHeight / 2, 0), false, el)) break;
+        // a poller's tick may come between the scroll and its event, and find nothing scrolled: one pixel more, once
+        if (el.isConnected && busyBox(el) && !net.stop && !await step(window.scrollY + 1, false, el)) break;
         visiting = !(el.isConnected && shows(el) && busyBox(el));
       } else if (!await step(Math.min(h, o.maxHeight) - window.innerHeight, false)) {
         break;
