@@ -745,9 +745,8 @@ async (o) => {
   const marked = (el) => ["aria-selected", "aria-pressed"].some((a) => el.getAttribute(a) === "true")
     || words(el).some((w) => MARKS.has(w));
   // (its list item: the one around it, or around the label box holding it, Fandom's tabber: li > div > a)
-  const itemOf = (t) => t.parentElement && (t.parentElement.localName === "li" ? t.parentElement
-    : t.parentElement.parentElement && t.parentElement.parentElement.localName === "li" ? t.parentElement.parentElement
-      : null);
+  const itemOf = (t) => [t.parentElement, t.parentElement && t.parentElement.parentElement]
+    .find((a) => a && a.localName === "li") || null;
   const picked = (t) => marked(t) || (!!itemOf(t) && marked(itemOf(t)));
   // A row of choices with one marked as made, an item holding only its button (a guide's list of steps, tabs made
   // by hand): a press selects, it opens nothing, and pressing again does not undo it (a 66th blind round's guide
@@ -878,11 +877,20 @@ async (o) => {
   // The one panel beside the selected tab's list, or beside what holds the list when nothing beside it is a panel
   // (tabs in a row of controls with a unit switch, the panel after the row: a 67th blind round's size guide), up to
   // tabPanelLevels levels, where the list is the only one.
+  // What may hold a tab list's panel: the list's parent, then what holds that, tabPanelLevels in all, up to one
+  // that holds another tab list.
+  const panelBoxes = (list) => {
+    const boxes = [];
+    for (let box = list.parentElement; box && boxes.length < o.tabPanelLevels; box = box.parentElement) {
+      if (boxes.length && box.querySelectorAll('[role="tablist"]').length > 1) break;
+      boxes.push(box);
+    }
+    return boxes;
+  };
   const onlyPanel = (tab) => {
     const list = tab.getAttribute("aria-selected") === "true" && tab.closest('[role="tablist"]');
-    for (let box = list && list.parentElement, k = 0; box && k < o.tabPanelLevels; box = box.parentElement, k++) {
+    for (const box of list ? panelBoxes(list) : []) {
       const panels = box.querySelectorAll('[role="tabpanel"]');
-      if (k > 0 && box.querySelectorAll('[role="tablist"]').length > 1) return null;
       if (panels.length) return panels.length === 1 ? panels[0] : null;
     }
     return null;
@@ -921,16 +929,6 @@ async (o) => {
   // Tabs that name no panel, with none beside them: the panel is the element after the list that selecting another
   // tab changes (a map between the tabs and the text: a 49th blind round), found by selecting the second tab and
   // the first again. Returns a function giving a tab's panel while it is selected, or null.
-  // What may hold a tab list's panel: the list's parent, then what holds that, tabPanelLevels in all, up to one
-  // that holds another tab list (as for onlyPanel).
-  const panelBoxes = (list) => {
-    const boxes = [];
-    for (let box = list.parentElement; box && boxes.length < o.tabPanelLevels; box = box.parentElement) {
-      if (boxes.length && box.querySelectorAll('[role="tablist"]').length > 1) break;
-      boxes.push(box);
-    }
-    return boxes;
-  };
   // The element is looked for in the panelBoxes.
   const changedPanel = async (list, tabs, selected) => {
     const shown = tabs.find(selected), other = tabs.find((t) => t !== shown);

@@ -194,13 +194,19 @@ def data_list(page: Page, dl: int) -> bool:
     return items >= DATA_LIST_MIN_ITEMS and 2 * page.link_len[dl] < text_len[dl]
 
 
+def _enclosing(page: Page, i: int, tag: str) -> int:
+    """Element ``i`` or its nearest ancestor that is a ``tag``, or -1."""
+    tags, parent = page.tags, page.parent_list
+    while i >= 0 and tags[i] != tag:
+        i = parent[i]
+    return i
+
+
 def _data_list_block(page: Page, seg: Any) -> bool:
     """Whether block ``seg`` is data lists (:func:`data_list`) for half its text or more: inside one, or holding
     them (a floor's heading and its rooms)."""
-    tags, parent, text_len = page.tags, page.parent_list, page.text_len
-    i = seg.first_id
-    while i >= 0 and tags[i] != "dl":
-        i = parent[i]
+    tags, text_len = page.tags, page.text_len
+    i = _enclosing(page, seg.first_id, "dl")
     if i >= 0:
         return data_list(page, i)
     inside = 0
@@ -228,12 +234,10 @@ def fill_tables(page: Page, segs: list, keep: np.ndarray) -> np.ndarray:
     kept = np.flatnonzero(keep)
     if not len(kept):
         return keep
-    tags, parent = page.tags, page.parent_list
+    tags = page.tags
 
     def table_of(i: int) -> int:
-        while i >= 0 and tags[i] != "table":
-            i = parent[i]
-        return i
+        return _enclosing(page, i, "table")
 
     out = keep.copy()
     for a, b in zip(kept[:-1].tolist(), kept[1:].tolist(), strict=True):
