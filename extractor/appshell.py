@@ -139,10 +139,9 @@ def script_shell_signs(page: Page) -> list[str]:
         if hook is not None:
             signs.append(f"an empty <{hook.tag} id={hook.get('id')}> under a headline")
     for el in mains:  # its first element an empty hook, the promos and sign-ups the site adds after it
-        first = next((child for child in el if isinstance(child.tag, str)), None)
-        if first is not None and first.tag in ("div", "section") and first.get("id") and _bare(page, first) \
-                and not len(first) and not (first.text or "").strip():
-            signs.append(f"an empty <{first.tag} id={first.get('id')}> opening <{el.tag}>")
+        hook = _opening_hook(page, el)
+        if hook is not None:
+            signs.append(f"an empty <{hook.tag} id={hook.get('id')}> opening <{el.tag}>")
     if any(_loading_slot(el, mains) for el in _LOADING(page.root)):
         signs.append("a loading placeholder")
     custom = _CUSTOM(page.root)
@@ -170,6 +169,30 @@ def script_shell_signs(page: Page) -> list[str]:
         cloak = "v-cloak" if cloaked[0].get("v-cloak") is not None else "x-cloak"
         signs.append(f"<{cloaked[0].tag}> kept hidden ({cloak}) until its framework starts")
     return signs
+
+
+#: How many layout wrappers (a grid row, a column: elements without an id of their own) :func:`_opening_hook`
+#: looks through from the main region to its first element: a 78th blind round's council pages served
+#: ``<main><div class="grid"><div id="bins-app">Loading…</div><aside>…`` and got no hint at 0.
+OPENING_HOOK_LEVELS = 3
+
+
+def _opening_hook(page: Page, main: etree._Element) -> etree._Element | None:
+    """The hook the main region's content goes into, served empty: its first element, or the first element
+    of a layout wrapper that opens it (:data:`OPENING_HOOK_LEVELS`), a ``<div>`` or ``<section>`` under an
+    id holding nothing or only a "Loading…" line (:data:`_LOADING_LINE`); None when there is none."""
+    el = main
+    for _ in range(OPENING_HOOK_LEVELS):
+        if (el.text or "").strip():
+            return None
+        first = next((child for child in el if isinstance(child.tag, str)), None)
+        if first is None or first.tag not in ("div", "section"):
+            return None
+        if first.get("id"):
+            text = normalize_space("".join(first.itertext()))
+            return first if _bare(page, first) and (not text or _LOADING_LINE.match(text)) else None
+        el = first
+    return None
 
 
 def _bare(page: Page, el: etree._Element) -> bool:

@@ -2856,6 +2856,11 @@ def test_app_shells_get_the_render_hint_with_render_off():
         # the production's slot opening <main>, empty, before the promos the site serves
         "opening hook": (f"<html><body><main><div id=production></div><section><h2>Become a Friend</h2><p>{PARA}"
                          f"</p></section></main>{footer}<script src='a.js' defer></script>"),
+        # a council's layout grid opening <main>: its content column a hook saying "Loading…", a sidebar of
+        # links and a sign-up beside it
+        "grid hook": (f"<html><body><main><div class=grid><div class=two-thirds id=bins-app><p class=spinner>"
+                      f"Loading your collection days…</p></div><aside><h2>Bins</h2><p>{PARA}</p></aside></div>"
+                      f"</main>{footer}<script src='a.js' defer></script>"),
         # a notice drawn from a JSON island into a hook holding a loading skeleton's grey bars
         "skeleton": (f"<html><body><main><div id=notice-root><div class=skeleton><div class=sk-line></div></div>"
                      f"</div><section><h3>Place a notice</h3><p>{PARA}</p></section></main>{footer}"
@@ -2875,6 +2880,9 @@ def test_app_shells_get_the_render_hint_with_render_off():
     sidebar = (f"<html><body><article><h1>Short news</h1><p>{PARA * 4}</p></article><aside><div id=search><span "
                f"class=status>Loading...</span></div></aside>{footer}<script src='a.js'></script></body></html>")
     assert not extract(sidebar).warnings
+    # the grid's column served with the article in it is no shell
+    served = shells["grid hook"].replace("<p class=spinner>Loading your collection days…</p>", f"<p>{PARA}</p>")
+    assert not extract(served).warnings
 
 
 def test_a_render_queued_after_load_is_seen(browser):
