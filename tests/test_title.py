@@ -50,6 +50,16 @@ def test_an_h1_holding_a_whole_part_of_the_title_beats_an_h2_sharing_more_of_its
     assert headline(load(short)) == "Glaciers today and tomorrow"
 
 
+def test_a_one_word_h2_that_the_title_happens_to_hold_is_no_headline():
+    # a ticket page: its h1 names the tour, the <title> the artist's tickets; the "Tickets" section shares one word
+    html = ("<html><head><title>Marisol Vega tickets | Harbour Hall | Tixora</title></head><body>"
+            f"<h1>Marisol Vega: The Saltwater Tour</h1><h2>Tickets</h2>{ARTICLE}</body></html>")
+    assert headline(load(html)) == "Marisol Vega tickets"
+    # an h2 sharing two of the title's words still names the page when no h1 does
+    html = html.replace("<h2>Tickets</h2>", "<h2>Vega tickets</h2>")
+    assert headline(load(html)) == "Vega tickets"
+
+
 def test_a_rendered_page_titled_by_its_section_takes_its_largest_h1(browser):
     # A router that never set the story's title leaves its section's ("Blog | Harbour Weekly", the logo naming
     # the site): the rendered page's largest <h1> is the headline. A title with more words is kept.
