@@ -138,7 +138,8 @@ _VOID = frozenset({
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
     "track", "wbr", "basefont", "bgsound", "frame", "keygen", "isindex",
 })
-_INLINE = frozenset({"a", "b", "i", "em", "strong", "span", "font", "u", "s", "small", "sup", "sub", "code",
+#: Elements a browser lays out inline by default (their text runs on with the text around them).
+INLINE_TAGS = frozenset({"a", "b", "i", "em", "strong", "span", "font", "u", "s", "small", "sup", "sub", "code",
                      "abbr", "big", "tt", "mark", "q", "cite", "dfn", "kbd", "samp", "var"})
 #: End tags are matched this far down the open-element stack at most (keeps the scan linear).
 _END_TAG_REACH = 64
@@ -379,7 +380,7 @@ def _text_chars_at_least(el: etree._Element, n: int) -> bool:
 
 def _gap(name: str) -> str:
     """What stands for a dropped tag: nothing inside a word's inline markup, else a space."""
-    return "" if name in _INLINE else " "
+    return "" if name in INLINE_TAGS else " "
 
 
 def _reparse_empty_body(root: etree._Element, text: str) -> etree._Element:

@@ -60,6 +60,15 @@ def test_a_one_word_h2_that_the_title_happens_to_hold_is_no_headline():
     assert headline(load(html)) == "Vega tickets"
 
 
+def test_a_headline_in_inline_elements_reads_as_shown():
+    html = ("<html><head><title>Low Tide Choir: Glass Orchard review | Soundcheck</title></head><body>"
+            f"<h1><span>Low Tide Choir</span>: <em>Glass Orchard</em></h1>{ARTICLE}</body></html>")
+    assert headline(load(html)) == "Low Tide Choir: Glass Orchard"
+    # a line break still parts the words it stands between
+    html = html.replace("</span>: <em>", "</span>:<br><em>")
+    assert headline(load(html)) == "Low Tide Choir: Glass Orchard"
+
+
 def test_a_rendered_page_titled_by_its_section_takes_its_largest_h1(browser):
     # A router that never set the story's title leaves its section's ("Blog | Harbour Weekly", the logo naming
     # the site): the rendered page's largest <h1> is the headline. A title with more words is kept.
