@@ -196,9 +196,17 @@ def _opening_hook(page: Page, main: etree._Element) -> etree._Element | None:
 
 
 def _bare(page: Page, el: etree._Element) -> bool:
-    """True when ``el`` holds at most a "Loading…" line of text."""
+    """True when ``el`` holds at most a "Loading…" line of text, ``<noscript>`` text aside (a browser running
+    scripts never shows it: an 80th blind round's React root held "You need to turn on JavaScript to use the
+    branch finder" and went without the hint)."""
     i = page.index.get(el)
-    return i is not None and page.text_len[i] < MOUNT_EMPTY_MAX_CHARS
+    if i is None:
+        return False
+    chars = int(page.text_len[i])
+    if chars >= MOUNT_EMPTY_MAX_CHARS:
+        index = page.index
+        chars -= sum(int(page.text_len[index[n]]) for n in el.iter("noscript") if n in index)
+    return chars < MOUNT_EMPTY_MAX_CHARS
 
 
 def _loading_slot(el: etree._Element, mains: list[etree._Element]) -> bool:

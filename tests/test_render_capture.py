@@ -2861,6 +2861,10 @@ def test_app_shells_get_the_render_hint_with_render_off():
         "grid hook": (f"<html><body><main><div class=grid><div class=two-thirds id=bins-app><p class=spinner>"
                       f"Loading your collection days…</p></div><aside><h2>Bins</h2><p>{PARA}</p></aside></div>"
                       f"</main>{footer}<script src='a.js' defer></script>"),
+        # React's root as the main region, holding only what a browser without scripts would show
+        "noscript root": (f"<html><body><header><p>{PARA}</p></header><main id=root><noscript>You need to turn on "
+                          f"JavaScript to use the branch finder.</noscript></main>{footer}<script src='a.js' defer>"
+                          "</script></body></html>"),
         # a notice drawn from a JSON island into a hook holding a loading skeleton's grey bars
         "skeleton": (f"<html><body><main><div id=notice-root><div class=skeleton><div class=sk-line></div></div>"
                      f"</div><section><h3>Place a notice</h3><p>{PARA}</p></section></main>{footer}"
