@@ -980,7 +980,10 @@ async (o) => {
         || list.parentElement.closest(o.chrome)) continue;
     const tabs = [...list.querySelectorAll('[role="tab"]')]
       .filter((t) => !t.disabled && t.getAttribute("aria-disabled") !== "true" && !away(t));
-    const selected = (t) => t.getAttribute("aria-selected") === "true";
+    // the selected tab as ARIA marks it, or, where no tab carries aria-selected, as a class word does ("on",
+    // "active": an 81st blind round's Solid tabs, role="tab" buttons and one panel drawn for the selected tab)
+    const selected = tabs.some((t) => t.hasAttribute("aria-selected"))
+      ? (t) => t.getAttribute("aria-selected") === "true" : picked;
     const shown = tabs.find(selected);
     const panelOf = shown && !tabPanel(shown) ? await changedPanel(list, tabs, selected) : tabPanel;
     if (panelOf) await readTabs(tabs, selected, panelOf);

@@ -2647,6 +2647,24 @@ def test_tabs_in_a_row_of_controls_above_their_panel_are_read_whole(browser, rol
     assert all(at >= 0 for at in found) and found == sorted(found), text
 
 
+def test_tabs_with_roles_that_mark_the_selected_one_by_a_class_are_read_whole(browser):
+    # Solid's tabs in a parts shop (an 81st blind round): role="tab" buttons with no aria-selected, the selected one
+    # marked by its class, and one panel after the list, drawn for the selected tab only.
+    script = """const tabs = [...document.querySelectorAll('[role=tab]')], box = document.getElementById('box');
+      const texts = ['The description says what the disc is for. ' + PARA,
+        'The specification lists a diameter of 280 mm. ' + PARA, 'The fitment covers four models. ' + PARA];
+      const show = (k) => { tabs.forEach((t, j) => { t.className = j === k ? 'on' : ''; });
+        box.innerHTML = '<div class="panel"><p>' + texts[k] + '</p></div>'; };
+      tabs.forEach((t, k) => t.addEventListener('click', () => show(k))); show(0);"""
+    html = f"""<html><body><main><h1>Brake disc</h1><p>{PARA * 2}</p><div class="tabs" role="tablist">
+      <button type="button" role="tab">Description</button><button type="button" role="tab">Specification</button>
+      <button type="button" role="tab">Fitment</button></div><div id="box"></div></main>
+      <script>const PARA = {json.dumps(PARA)}; {script}</script></body></html>"""
+    text = _text_of_html(html.encode())
+    found = [text.find(t) for t in ("The description says", "The specification lists", "The fitment covers")]
+    assert all(at >= 0 for at in found) and found == sorted(found), text
+
+
 def test_tabs_that_redraw_a_counted_list_are_read_with_every_list(browser):
     # Contract-length tabs naming no panel: each redraws a heading that counts the deals and the list of deals
     # below it. The list (the longer of the two that change) is the panel: every tab's deals are read.
