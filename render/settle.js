@@ -864,7 +864,7 @@ async (o) => {
   // A tab names its panel (aria-controls, or the panel's aria-labelledby); failing that, the selected tab's
   // panel is the one panel beside its list (Inferno's, Preact's hand-made tabs: one panel, redrawn).
   const tabPanel = (tab) => namedBy(tab)
-    || (tab.id && document.querySelector(`[role="tabpanel"][aria-labelledby~="${CSS.escape(tab.id)}"]`))
+    || (tab.id && tab.getRootNode().querySelector(`[role="tabpanel"][aria-labelledby~="${CSS.escape(tab.id)}"]`))
     || onlyPanel(tab) || inOrder(tab);
   // ... or, as many panels beside the list as it has tabs, the one in the tab's place (a 24th blind round)
   const inOrder = (tab) => {
@@ -877,11 +877,12 @@ async (o) => {
   // The one panel beside the selected tab's list, or beside what holds the list when nothing beside it is a panel
   // (tabs in a row of controls with a unit switch, the panel after the row: a 67th blind round's size guide), up to
   // tabPanelLevels levels, where the list is the only one.
-  // What may hold a tab list's panel: the list's parent, then what holds that, tabPanelLevels in all, up to one
-  // that holds another tab list.
+  // What may hold a tab list's panel: the list's parent (the shadow root a web component drew it in at its top),
+  // then what holds that, tabPanelLevels in all, up to one that holds another tab list.
   const panelBoxes = (list) => {
     const boxes = [];
-    for (let box = list.parentElement; box && boxes.length < o.tabPanelLevels; box = box.parentElement) {
+    for (let box = list.parentElement || list.parentNode; box && boxes.length < o.tabPanelLevels;
+      box = box.parentElement) {
       if (boxes.length && box.querySelectorAll('[role="tablist"]').length > 1) break;
       boxes.push(box);
     }
@@ -904,7 +905,9 @@ async (o) => {
   const ALL_TAB = /^all\b(\s+\S+)?(\s*\(\d+\))?$/i;
   const readTabs = async (tabs, selected, panelOf) => {
     const shown = tabs.find(selected);
-    if (!shown || !filled(panelOf(shown)) || tabs.every((t) => t === shown || filled(panelOf(t)))) return;
+    // (every tab naming one panel, redrawn for the selected tab: an 80th blind round's aria-controls="panel" on each)
+    const own = (t) => panelOf(t) !== panelOf(shown) && filled(panelOf(t));
+    if (!shown || !filled(panelOf(shown)) || tabs.every((t) => t === shown || own(t))) return;
     if (ALL_TAB.test(labelOf(shown).replace(/\s+/g, " "))) return;
     const copies = [[shown, panelOf(shown).cloneNode(true)]];
     const told = new Set([panelOf(shown).textContent]);
@@ -921,7 +924,8 @@ async (o) => {
     const anchor = live && panelOf(live);
     if (!filled(anchor) || copies.length < 2) return;
     for (const [tab, copy] of copies) {
-      if (tab === live || filled(panelOf(tab))) continue;  // still on the page (hidden): read as it is
+      // still on the page (hidden), a panel of its own: read as it is
+      if (tab === live || (panelOf(tab) !== anchor && filled(panelOf(tab)))) continue;
       anchor.before(standIn(copy));
     }
   };
@@ -973,11 +977,12 @@ async (o) => {
     const opens = window.__pagesightOpens || (window.__pagesightOpens = new WeakSet());
     for (const el of found) if (!el.checkVisibility()) opens.add(el);
   };
-  for (const list of bound || net.stop || moved ? [] : document.querySelectorAll('[role="tablist"]')) {
+  // Tab lists in shadow roots too (an 80th blind round's fund factsheet: Lit tabs three components down, drawing
+  // the selected period's table only).
+  for (const list of bound || net.stop || moved ? [] : everywhere('[role="tablist"]')) {
     // A tab list's own role overrides its tag's: a ``<nav role="tablist">`` is no navigation (a 59th blind round's
     // Vue tabs), so only what holds it can make it chrome.
-    if (performance.now() >= deadline || steps >= o.steps || moved || !list.parentElement
-        || list.parentElement.closest(o.chrome)) continue;
+    if (performance.now() >= deadline || steps >= o.steps || moved || !up(list) || inside(up(list), o.chrome)) continue;
     const tabs = [...list.querySelectorAll('[role="tab"]')]
       .filter((t) => !t.disabled && t.getAttribute("aria-disabled") !== "true" && !away(t));
     // the selected tab as ARIA marks it, or, where no tab carries aria-selected, as a class word does ("on",

@@ -2665,6 +2665,28 @@ def test_tabs_with_roles_that_mark_the_selected_one_by_a_class_are_read_whole(br
     assert all(at >= 0 for at in found) and found == sorted(found), text
 
 
+def test_tabs_in_a_shadow_root_that_draw_the_selected_panel_only_are_read_whole(browser):
+    # A fund factsheet's performance tabs (Lit, an 80th blind round): a component nested in another's shadow root
+    # draws its tab list at the top of its own and one panel, for the selected tab only, which aria-controls names.
+    script = """const TEXTS = ['Cumulative returns over five years. ' + PARA, 'Discrete annual returns by year. ' + PARA,
+        'Calendar year returns since launch. ' + PARA];
+      customElements.define('perf-tabs', class extends HTMLElement {
+        connectedCallback() { const root = this.attachShadow({mode: 'open'});
+          root.innerHTML = '<div role="tablist">' + ['Cumulative', 'Discrete', 'Calendar'].map((l) =>
+            '<button role="tab" aria-controls="panel">' + l + '</button>').join('') + '</div><div id="panel"></div>';
+          const tabs = root.querySelectorAll('[role=tab]'), panel = root.getElementById('panel');
+          const show = (k) => { tabs.forEach((t, j) => t.setAttribute('aria-selected', String(j === k)));
+            panel.innerHTML = '<div role="tabpanel"><table><caption>' + TEXTS[k] + '</caption></table></div>'; };
+          tabs.forEach((t, j) => t.addEventListener('click', () => show(j))); show(0); } });
+      customElements.define('fund-page', class extends HTMLElement {
+        connectedCallback() { this.attachShadow({mode: 'open'}).innerHTML = '<h2>Performance</h2><perf-tabs></perf-tabs>'; } });"""
+    html = f"""<html><body><main><h1>Global equity fund</h1><p>{PARA * 2}</p><fund-page></fund-page></main>
+      <script>const PARA = {json.dumps(PARA)}; {script}</script></body></html>"""
+    text = _text_of_html(html.encode())
+    found = [text.find(t) for t in ("Cumulative returns", "Discrete annual returns", "Calendar year returns")]
+    assert all(at >= 0 for at in found) and found == sorted(found), text
+
+
 def test_tabs_that_redraw_a_counted_list_are_read_with_every_list(browser):
     # Contract-length tabs naming no panel: each redraws a heading that counts the deals and the list of deals
     # below it. The list (the longer of the two that change) is the panel: every tab's deals are read.
