@@ -47,10 +47,17 @@
     for (const n of body.querySelectorAll("noscript")) n.replaceWith(...n.childNodes);
     return body.innerHTML;
   };
-  // a text of decorativeMaxChars characters at most (DECORATIVE_MAX_CHARS)
+  // a text of decorativeMaxChars characters at most (DECORATIVE_MAX_CHARS), or made of such pieces only (a map's
+  // numbered markers, a rating's stars one a span: an 80th blind round's branch finder kept "1 2 3 4 5")
   const decoration = (el) => {
     const t = el.textContent.trim();
-    return t.length > 0 && t.length <= opts.decorativeMaxChars;
+    if (!t) return false;
+    if (t.length <= opts.decorativeMaxChars) return true;
+    const pieces = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = pieces.nextNode(); n; n = pieces.nextNode()) {
+      if (n.data.trim().length > opts.decorativeMaxChars) return false;
+    }
+    return true;
   };
   const strings = [], stringIds = new Map();
   const str = (s) => {

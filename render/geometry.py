@@ -65,7 +65,8 @@ WORD_GAP_EM = 0.2
 #: accordion, a rating's stars, a separator's bullet (WAI-ARIA 1.2, ``aria-hidden``: for decorative content).
 #: Its text is left out as an unseen element's is. Longer text under ``aria-hidden`` is read: a carousel marks
 #: its slides out of view so (Slick), and the rendering reads them all. A 73rd blind round's cardiology team kept
-#: each consultant's initials between the entries.
+#: each consultant's initials between the entries. An element whose every text piece is this short is decoration too
+#: (an 80th blind round's branch map: five numbered markers under one ``aria-hidden`` box).
 DECORATIVE_MAX_CHARS = 3
 #: Bits of ``flags``: the element itself is visible / something in its subtree is visible.
 VISIBLE, SHOWN = 1, 2
