@@ -549,7 +549,37 @@ def _keep_heading_buttons(root: etree._Element) -> None:
     for group in groups.values():
         if len(group) >= ACCORDION_MIN_BUTTONS and len({label for _, label in group}) == len(group):
             found.extend(el for el, _ in group)
+    for el in found:
+        _drop_toggle_labels(el)
     _unwrap(root, found)
+
+
+#: What an accordion's header says of its state beside its title (GOV.UK's "Show" / "Hide this section", a
+#: framework's "Show"/"Hide" flipped on each press): a control's word, not the title's. A 78th blind round's
+#: step-by-step guide and benefits page read "…you need to make Hide", "If you get Pension Credit Hide".
+_TOGGLE_LABEL = re.compile(r"(show|hide|open|close|expand|collapse)(\s+(all|this|the))?"
+                           r"(\s+(sections?|answers?|details|content|more|less))?", re.I)
+
+
+def _drop_toggle_labels(button: etree._Element) -> None:
+    """Remove the elements of ``button`` (an accordion's header) that only say whether it is open
+    (:data:`_TOGGLE_LABEL`), when the button says something else too."""
+    labels = [el for el in button.iterdescendants() if isinstance(el.tag, str)
+              and _TOGGLE_LABEL.fullmatch(normalize_space(" ".join(el.itertext())))]
+    outer = [el for el in labels if not any(a in labels for a in el.iterancestors())]
+    if not outer:
+        return
+    rest = normalize_space(" ".join(button.itertext()))
+    for el in outer:
+        rest = rest.replace(normalize_space(" ".join(el.itertext())), "", 1)
+    if any(c.isalnum() for c in rest):
+        for el in outer:
+            parent, previous, tail = el.getparent(), el.getprevious(), el.tail or ""
+            if previous is not None:
+                previous.tail = (previous.tail or "") + tail
+            else:
+                parent.text = (parent.text or "") + tail
+            parent.remove(el)
 
 
 #: Buttons made alike that each open a panel (``aria-expanded``), at least this many, are an accordion's headers:

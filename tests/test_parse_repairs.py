@@ -237,6 +237,18 @@ def test_a_disclosures_button_keeps_its_label_and_a_controls_name_goes():
         assert dropped not in text
 
 
+def test_an_accordion_headers_show_or_hide_label_is_left_out():
+    # GOV.UK's accordion: the header's button holds its title and a "Show"/"Hide this section" label, flipped
+    # by each press (a 78th blind round read "...you need to make Hide"). A button saying only "Show" stays itself.
+    sections = "".join(f"<h2><button aria-expanded='false'><span>{title}</span><span class='toggle'>Show<span "
+                       f"class='visually-hidden'> this section</span></span></button></h2><div hidden><p>{title} "
+                       "is explained here.</p></div>" for title in ("Check you need to make", "Pay the fee"))
+    html = f"<html><body><main><h1>Get a passport</h1>{sections}<h2><button>Hide</button></h2></main></body></html>"
+    text = _body_text(html)
+    assert "Check you need to make" in text and "Pay the fee" in text and "Hide" in text
+    assert "Show" not in text and "this section" not in text
+
+
 def test_a_sortable_columns_button_is_its_name():
     # A table's header cells hold the buttons that sort it: their labels are the columns' names.
     html = ("<html><body><main><h1>Sold prices</h1><table><thead><tr><th><button>Address</button></th><th><button>"

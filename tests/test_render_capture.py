@@ -2669,8 +2669,8 @@ def test_tabs_with_roles_that_mark_the_selected_one_by_a_class_are_read_whole(br
 def test_tabs_in_a_shadow_root_that_draw_the_selected_panel_only_are_read_whole(browser):
     # A fund factsheet's performance tabs (Lit, an 80th blind round): a component nested in another's shadow root
     # draws its tab list at the top of its own and one panel, for the selected tab only, which aria-controls names.
-    script = """const TEXTS = ['Cumulative returns over five years. ' + PARA, 'Discrete annual returns by year. ' + PARA,
-        'Calendar year returns since launch. ' + PARA];
+    script = """const TEXTS = ['Cumulative returns over five years. ' + PARA,
+        'Discrete annual returns by year. ' + PARA, 'Calendar year returns since launch. ' + PARA];
       customElements.define('perf-tabs', class extends HTMLElement {
         connectedCallback() { const root = this.attachShadow({mode: 'open'});
           root.innerHTML = '<div role="tablist">' + ['Cumulative', 'Discrete', 'Calendar'].map((l) =>
@@ -2680,7 +2680,8 @@ def test_tabs_in_a_shadow_root_that_draw_the_selected_panel_only_are_read_whole(
             panel.innerHTML = '<div role="tabpanel"><table><caption>' + TEXTS[k] + '</caption></table></div>'; };
           tabs.forEach((t, j) => t.addEventListener('click', () => show(j))); show(0); } });
       customElements.define('fund-page', class extends HTMLElement {
-        connectedCallback() { this.attachShadow({mode: 'open'}).innerHTML = '<h2>Performance</h2><perf-tabs></perf-tabs>'; } });"""
+        connectedCallback() {
+          this.attachShadow({mode: 'open'}).innerHTML = '<h2>Performance</h2><perf-tabs></perf-tabs>'; } });"""
     html = f"""<html><body><main><h1>Global equity fund</h1><p>{PARA * 2}</p><fund-page></fund-page></main>
       <script>const PARA = {json.dumps(PARA)}; {script}</script></body></html>"""
     text = _text_of_html(html.encode())
