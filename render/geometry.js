@@ -369,13 +369,15 @@
       let framed = false;  // a frame large enough to be read, or a short one of this origin holding prose
       if ((tag === "iframe" || tag === "frame" || object) && vis && ctx.depth < opts.frameMaxDepth
           && frames.length < opts.frameMaxCount && w >= opts.frameMinWidth * vw && h >= MIN) {
-        const large = w * h >= opts.frameMinArea * vw * vh && h >= opts.frameMinHeight * vh
-          || el.hasAttribute(opts.embedMark);  // an embed waited for while blank (browser.py)
+        const embed = el.hasAttribute(opts.embedMark);  // an embed waited for while blank (browser.py)
+        const large = w * h >= opts.frameMinArea * vw * vh && h >= opts.frameMinHeight * vh || embed;
         let doc = null;
         try { doc = el.contentDocument; } catch (e) { doc = null; }  // another origin: not readable here
-        if (doc && doc.body && doc.defaultView && (!object || doc.documentElement.localName === "html")
-            && (large || prose(doc.body))) frameDoc = doc;
-        framed = !!frameDoc || large && !object;
+        // A frame of this origin is read when it holds prose, however large: a large one holding a line or two is
+        // a player's or a map's (an 81st blind round's video review inlined its "8:42 · 41K views · Subscribe").
+        const readable = doc && doc.body && doc.defaultView && (!object || doc.documentElement.localName === "html");
+        if (readable && (embed || prose(doc.body))) frameDoc = doc;
+        framed = !!frameDoc || large && !object && !readable;
       }
       if (framed) {
         const fcs = ctx.win.getComputedStyle(el);

@@ -2271,15 +2271,19 @@ def test_a_large_same_origin_frame_is_inlined_and_small_ones_are_not(browser, tm
     story = (f"<html><body><h1>Framed story</h1><p>{PARA * 6}</p><p>The end of the framed story. {PARA}</p>"
              "</body></html>")
     ad = "<html><body><p>Buy cheap watches now, limited offer for everyone today.</p></body></html>"
+    # a video player as large as the story: a glyph and two short lines, no prose (an 81st blind round's review)
+    player = ("<html><body style='background:#000'><div>▶</div><p>Harbour ferry video | Weekly TV</p><p>8:42 · 41K "
+              "views · Subscribe</p></body></html>")
     outer = """<html><body><nav>Home World Sport</nav>
       <iframe src="story.html" style="width:900px;height:700px;border:2px solid #000;padding:5px"></iframe>
       <iframe src="ad.html" style="width:300px;height:250px"></iframe>
+      <iframe src="player.html" style="width:900px;height:500px"></iframe>
       <iframe src="ad.html" style="display:none"></iframe><footer>Copyright the outer site</footer></body></html>"""
-    with _site(tmp_path, {"outer.html": outer, "story.html": story, "ad.html": ad}) as base:
+    with _site(tmp_path, {"outer.html": outer, "story.html": story, "ad.html": ad, "player.html": player}) as base:
         result = extract(f"{base}/outer.html", render=True, method="cedp")
         page = get_page(f"{base}/outer.html", render=True)
     assert "The end of the framed story." in result.text
-    assert "watches" not in result.text and "Copyright" not in result.text
+    assert "watches" not in result.text and "Copyright" not in result.text and "views" not in result.text
     assert result.title == "Framed story"
     frames = result.details["frames"]
     assert [f["inlined"] for f in frames] == [True] and frames[0]["src"] == "story.html"
