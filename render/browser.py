@@ -515,6 +515,11 @@ LETTERS_MIN = 10
 #: at most this many such inputs outside forms: a CSS-only FAQ has one a question, tens at most; more are a
 #: form's (a filter list, a survey) whose choices are no content to open.
 TOGGLES_MAX = 60
+#: The closed items of an ARIA tree (``role="treeitem"``, ``aria-expanded="false"``) outside the chrome whose
+#: children are not on the page yet are opened, one level, when there are at most this many: an archive's finding
+#: aid lists its series, tens at most (an 83rd blind round's five series fetched their files on opening); a larger
+#: tree is a catalogue's or a file browser's, whose every branch is no content to fetch.
+TREE_ITEMS_MAX = 30
 #: A strip of tabs made by hand (no ARIA roles) is read when it holds 2 to this many buttons, each labelled in
 #: at most ``TAB_LABEL_MAX_CHARS``: a content's tabs are a few short names ("Instructions", "Materials", "Reviews");
 #: a longer row of buttons is a filter bar or a menu. Chosen from the tab sets of the UI kits in the blind rounds
@@ -1304,7 +1309,7 @@ class _Engine:
                 "pageMinChars": PAGE_MIN_CHARS,
                 "headlineMinChars": HEADLINE_MIN_CHARS,
                 "pagesMax": NEXT_PAGES_MAX, "lettersMin": LETTERS_MIN,
-                "togglesMax": TOGGLES_MAX, "tabsMax": TABS_MAX, "tabLabelMaxChars": TAB_LABEL_MAX_CHARS,
+                "togglesMax": TOGGLES_MAX, "treeItemsMax": TREE_ITEMS_MAX, "tabsMax": TABS_MAX, "tabLabelMaxChars": TAB_LABEL_MAX_CHARS,
                 "tabPanelLevels": TAB_PANEL_LEVELS,
                 "toggleDepth": TOGGLE_DEPTH, "toggleMaxLinkShare": TOGGLE_MAX_LINK_SHARE,
                 "chrome": CHROME_SELECTOR, "frameMinWidth": FRAME_MIN_WIDTH_SHARE,

@@ -806,6 +806,25 @@ async (o) => {
     movedOn();
     unfilledDetails.forEach((details, k) => { if (past(details) <= before[k]) details.open = false; });
   }
+  // The closed items of an ARIA tree, outside the chrome, whose children (their group) are not on the page yet: a
+  // finding aid that fetches a series' files when it is opened (an 83rd blind round). Each is opened once, one
+  // level, by its own toggle: a button of the item (outside its group) that carries aria-expanded or says it
+  // expands ("Expand …", a "▸"), else the item itself; at most treeItemsMax of them (see TREE_ITEMS_MAX).
+  const TREE_TOGGLE = /^(expand|open|show)\b|^[▸▶►▹+]$/i;
+  const treeToggle = (item) => [...item.querySelectorAll(BUTTONS)].find((b) => pressable(b)
+    && !(b.closest('[role="group"]') && item.contains(b.closest('[role="group"]')))
+    && (b.hasAttribute("aria-expanded") || TREE_TOGGLE.test((b.getAttribute("aria-label") || labelOf(b)).trim())));
+  const closedItems = bound || net.stop || moved || steps >= o.steps ? []
+    : everywhere('[role="treeitem"][aria-expanded="false"]')
+      .filter((item) => !inside(item, o.chrome) && shows(item) && !item.querySelector('[role="group"]'));
+  if (closedItems.length && closedItems.length <= o.treeItemsMax && performance.now() < deadline) {
+    anew();
+    for (const item of closedItems) (treeToggle(item) || item).click();
+    steps++;
+    await frame();
+    pending = await settle();
+    movedOn();
+  }
   // An accordion that keeps one panel open at a time (Radix's "single") has closed the others as each
   // opened: those are opened in turn, settling after each, and what each panel showed is kept as a copy
   // beside it once closed again (static: the framework's own nodes stay as it made them).

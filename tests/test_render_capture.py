@@ -2693,6 +2693,31 @@ def test_tabs_in_a_shadow_root_that_draw_the_selected_panel_only_are_read_whole(
     assert all(at >= 0 for at in found) and found == sorted(found), text
 
 
+def test_the_closed_items_of_a_tree_whose_children_come_on_opening_are_opened(browser):
+    # An archive's finding aid (Mithril, an 83rd blind round): each series a treeitem whose toggle button ("Expand
+    # MS 412/1", showing "▸") fetches its files; a "+ Request" button beside it is no toggle. A tree in the
+    # page's navigation is left shut.
+    script = """document.querySelectorAll('[role=treeitem]').forEach((item) => { const k = item.dataset.k;
+        item.querySelector('.toggle').addEventListener('click', () => {
+          item.setAttribute('aria-expanded', 'true');
+          setTimeout(() => { const ul = document.createElement('ul'); ul.setAttribute('role', 'group');
+            ul.innerHTML = '<li role="treeitem">File ' + k + '.1, letters from the observatory, 1913-1940</li>';
+            item.append(ul); }, 300); });
+        item.querySelector('.add').addEventListener('click', () => { document.title = 'requested'; }); });"""
+    items = "".join(f"<li role='treeitem' aria-expanded='false' data-k='{k}'><button class='toggle' "
+                    f"aria-label='Expand MS 412/{k}'>"
+                    f"▸</button> Series {k}, correspondence <button class='add'>+ Request</button><p>Scope of "
+                    f"series {k}.</p></li>" for k in range(3))
+    html = (f"<html><head><title>Finding aid</title></head><body><nav><ul role='tree'><li role='treeitem' "
+            "aria-expanded='false' data-k='9'><button class='toggle'>▸</button> Menu <button class='add'>+</button>"
+            f"</li></ul></nav><main><h1>Papers of Edith Calloway</h1><p>{PARA * 2}</p><ul role='tree'>{items}</ul></main>"
+            f"<script>{script}</script></body></html>")
+    text = _text_of_html(html.encode())
+    found = [text.find(f"File {k}.1, letters") for k in range(3)]
+    assert all(at >= 0 for at in found) and found == sorted(found), text
+    assert "File 9.1" not in text
+
+
 def test_tabs_that_redraw_a_counted_list_are_read_with_every_list(browser):
     # Contract-length tabs naming no panel: each redraws a heading that counts the deals and the list of deals
     # below it. The list (the longer of the two that change) is the panel: every tab's deals are read.
