@@ -2710,8 +2710,8 @@ def test_the_closed_items_of_a_tree_whose_children_come_on_opening_are_opened(br
                     f"series {k}.</p></li>" for k in range(3))
     html = (f"<html><head><title>Finding aid</title></head><body><nav><ul role='tree'><li role='treeitem' "
             "aria-expanded='false' data-k='9'><button class='toggle'>▸</button> Menu <button class='add'>+</button>"
-            f"</li></ul></nav><main><h1>Papers of Edith Calloway</h1><p>{PARA * 2}</p><ul role='tree'>{items}</ul></main>"
-            f"<script>{script}</script></body></html>")
+            f"</li></ul></nav><main><h1>Papers of Edith Calloway</h1><p>{PARA * 2}</p><ul role='tree'>{items}</ul>"
+            f"</main><script>{script}</script></body></html>")
     text = _text_of_html(html.encode())
     found = [text.find(f"File {k}.1, letters") for k in range(3)]
     assert all(at >= 0 for at in found) and found == sorted(found), text
