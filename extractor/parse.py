@@ -140,7 +140,7 @@ _VOID = frozenset({
 })
 #: Elements a browser lays out inline by default (their text runs on with the text around them).
 INLINE_TAGS = frozenset({"a", "b", "i", "em", "strong", "span", "font", "u", "s", "small", "sup", "sub", "code",
-                     "abbr", "big", "tt", "mark", "q", "cite", "dfn", "kbd", "samp", "var"})
+                         "abbr", "big", "tt", "mark", "q", "cite", "dfn", "kbd", "samp", "var"})
 #: End tags are matched this far down the open-element stack at most (keeps the scan linear).
 _END_TAG_REACH = 64
 

@@ -1309,8 +1309,8 @@ class _Engine:
                 "pageMinChars": PAGE_MIN_CHARS,
                 "headlineMinChars": HEADLINE_MIN_CHARS,
                 "pagesMax": NEXT_PAGES_MAX, "lettersMin": LETTERS_MIN,
-                "togglesMax": TOGGLES_MAX, "treeItemsMax": TREE_ITEMS_MAX, "tabsMax": TABS_MAX, "tabLabelMaxChars": TAB_LABEL_MAX_CHARS,
-                "tabPanelLevels": TAB_PANEL_LEVELS,
+                "togglesMax": TOGGLES_MAX, "treeItemsMax": TREE_ITEMS_MAX, "tabsMax": TABS_MAX,
+                "tabLabelMaxChars": TAB_LABEL_MAX_CHARS, "tabPanelLevels": TAB_PANEL_LEVELS,
                 "toggleDepth": TOGGLE_DEPTH, "toggleMaxLinkShare": TOGGLE_MAX_LINK_SHARE,
                 "chrome": CHROME_SELECTOR, "frameMinWidth": FRAME_MIN_WIDTH_SHARE,
                 "frameMinHeight": FRAME_MIN_HEIGHT_SHARE, "frameMinArea": FRAME_MIN_AREA_SHARE}
