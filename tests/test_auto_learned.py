@@ -167,6 +167,26 @@ def _assert_filled_between_kept_blocks(html: str, tag: str, filled: bool) -> Non
     assert bool(out[inside].all()) is filled and bool(out[~inside].all())
 
 
+def test_a_data_table_among_other_blocks_left_out_between_kept_ones_is_kept():
+    # A tide page (an 85th blind round): the day's "Previous day / Next day" links, then its tide table, both
+    # left out between the kept date line and the week's heading; the table is made body, the links are not.
+    para = "A paragraph of the page, long enough to be read as prose by any method. " * 3
+    rows = "".join(f"<tr><td>{t}</td><td>0{k}:18</td><td>{k + 1}.1 m</td></tr>"
+                   for k, t in enumerate(["Low", "High"] * 2))
+    html = (f"<html><body><main><h1>Avonmouth tide times</h1><p>{para}</p><p><a href='/d1'>Previous day</a> "
+            f"<a href='/d3'>Next day</a></p><table>{rows}</table><h2>The next 7 days</h2><p>{para}</p></main>"
+            "</body></html>")
+    page = load(html)
+    segs = segment(page)
+    table = page.tags.index("table")
+    texts = [segment_text(page, s) for s in segs]
+    in_table = np.array([table <= s.first_id < page.end[table] for s in segs])
+    pager = np.array(["Previous day" in t for t in texts])
+    assert in_table.any() and pager.any()
+    out = learned.fill_tables(page, segs, ~in_table & ~pager)
+    assert bool(out[in_table].all()) and not out[pager].any()
+
+
 LIST_PAGE = """<html><body><main><h1>4 bedroom house for sale</h1><p>{para}</p><h2>Rooms</h2><div class="floor">
 <h3>Ground floor</h3><dl>{items}</dl><h3>First floor</h3><dl>{items}</dl></div><p>{para}</p></main></body></html>"""
 

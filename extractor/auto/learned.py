@@ -226,7 +226,8 @@ def fill_tables(page: Page, segs: list, keep: np.ndarray) -> np.ndarray:
     data table (:func:`data_table`): a reader's text does not skip the table in its middle (a specification
     table, a data story's table, a grid drawn by a library: blind rounds 27, 29 and 30, four pages, each gaining
     0.02-0.10), or where each of its blocks is data lists (:func:`data_list`: a property's key facts and rooms
-    as ``<dl>``, a 72nd blind round, 0.85 before); and with a data table made body where it comes right after a
+    as ``<dl>``, a 72nd blind round, 0.85 before); the data tables of such a run that holds other blocks too (an
+    85th blind round's tide table after the day's "Previous day / Next day" links, 0.90 before); and with a data table made body where it comes right after a
     kept heading, which titles it (a box score's "Lakeport Herons" kept and its players' table left out: a 52nd
     blind round). Applied to rendered pages: on the five dev sets as served the first rule moved 44 pages of 4,168
     either way and no set's mean by more than 0.0002 (2026-11-30), so the HTML path is left as its models were
@@ -240,6 +241,7 @@ def fill_tables(page: Page, segs: list, keep: np.ndarray) -> np.ndarray:
         return _enclosing(page, i, "table")
 
     out = keep.copy()
+    data_tables: dict[int, bool] = {}
     for a, b in zip(kept[:-1].tolist(), kept[1:].tolist(), strict=True):
         if b - a < 2:
             continue
@@ -247,6 +249,11 @@ def fill_tables(page: Page, segs: list, keep: np.ndarray) -> np.ndarray:
         if len(tables) == 1 and (table := tables.pop()) >= 0 and data_table(page, table) \
                 or all(_data_list_block(page, segs[k]) for k in range(a + 1, b)):
             out[a + 1:b] = True
+            continue
+        for k in range(a + 1, b):  # a data table among other blocks left out (a day's pager before a tide table)
+            table = table_of(segs[k].first_id)
+            if table >= 0 and data_tables.setdefault(table, data_table(page, table)):
+                out[k] = True
     for k in kept.tolist():
         first = segs[k].first_id
         after = k + 1
