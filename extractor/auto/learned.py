@@ -222,16 +222,16 @@ def _data_list_block(page: Page, seg: Any) -> bool:
 
 
 def fill_tables(page: Page, segs: list, keep: np.ndarray) -> np.ndarray:
-    """``keep`` with every run of blocks left out between two kept ones made body where the run lies inside one
-    data table (:func:`data_table`): a reader's text does not skip the table in its middle (a specification
-    table, a data story's table, a grid drawn by a library: blind rounds 27, 29 and 30, four pages, each gaining
-    0.02-0.10), or where each of its blocks is data lists (:func:`data_list`: a property's key facts and rooms
-    as ``<dl>``, a 72nd blind round, 0.85 before); the data tables of such a run that holds other blocks too (an
-    85th blind round's tide table after the day's "Previous day / Next day" links, 0.90 before); and with a data
-    table made body where it comes right after a kept heading, which titles it (a box score's "Lakeport Herons"
-    kept and its players' table left out: a 52nd blind round). Applied to rendered pages: on the five dev sets as served the first rule moved 44 pages of 4,168
-    either way and no set's mean by more than 0.0002 (2026-11-30), so the HTML path is left as its models were
-    measured."""
+    """``keep`` with every run of blocks left out between two kept ones made body where the run lies inside one data
+    table (:func:`data_table`): a reader's text does not skip the table in its middle (a specification table, a data
+    story's table, a grid drawn by a library: blind rounds 27, 29 and 30, four pages, each gaining 0.02-0.10), or
+    where each of its blocks is data lists (:func:`data_list`: a property's key facts and rooms as ``<dl>``, a 72nd
+    blind round, 0.85 before); the data tables of such a run that holds other blocks too (an 85th blind round's tide
+    table after the day's "Previous day / Next day" links, 0.90 before); and with a data table made body where it
+    comes right after a kept heading, which titles it (a box score's "Lakeport Herons" kept and its players' table
+    left out: a 52nd blind round). Applied to rendered pages: on the five dev sets as served the first rule moved 44
+    pages of 4,168 either way and no set's mean by more than 0.0002 (2026-11-30), so the HTML path is left as its
+    models were measured."""
     kept = np.flatnonzero(keep)
     if not len(kept):
         return keep
