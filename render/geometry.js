@@ -48,11 +48,15 @@
     return body.innerHTML;
   };
   // a text of decorativeMaxChars characters at most (DECORATIVE_MAX_CHARS), or made of such pieces only (a map's
-  // numbered markers, a rating's stars one a span: an 80th blind round's branch finder kept "1 2 3 4 5")
+  // numbered markers, a rating's stars one a span: an 80th blind round's branch finder kept "1 2 3 4 5"), unless it
+  // is a formula drawn beside its MathML (KaTeX's and MathJax's: the MathML twin is hidden from view, so the drawn
+  // one, a span a symbol, is what is read)
   const decoration = (el) => {
     const t = el.textContent.trim();
     if (!t) return false;
     if (t.length <= opts.decorativeMaxChars) return true;
+    const mathml = (c) => c !== el && (c.localName === "math" || c.firstElementChild?.localName === "math");
+    if (el.parentElement && [...el.parentElement.children].some(mathml)) return false;
     const pieces = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let n = pieces.nextNode(); n; n = pieces.nextNode()) {
       if (n.data.trim().length > opts.decorativeMaxChars) return false;

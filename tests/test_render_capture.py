@@ -1795,10 +1795,15 @@ def test_decoration_hidden_from_assistive_technology_is_left_out(browser):
                     for a, n in (("PN", "Priya Nair"), ("TA", "Tom Abbott")))
     html = (f"<html><body><main><h1>Cardiology</h1><p>{PARA * 2}</p><ul>{cards}</ul><div class='slide' "
             "aria-hidden='true'><p>The second slide of the ward tour, out of view for now.</p></div>"
-            "<div class='map' aria-hidden='true'><span>1</span><span>2</span><span>3</span><span>4</span></div></main>"
+            "<div class='map' aria-hidden='true'><span>1</span><span>2</span><span>3</span><span>4</span></div>"
+            # a formula KaTeX drew, one span a symbol, beside its MathML twin hidden from view
+            "<p>Uptake follows <span class='katex'><span style='position:absolute;clip:rect(1px,1px,1px,1px);"
+            "width:1px;height:1px;overflow:hidden'><math><mi>V</mi></math></span><span aria-hidden='true'>"
+            "<span>V</span><span>=</span><span>K</span><span>s</span></span></span> in each bottle.</p></main>"
             "</body></html>")
     text = _text_of_html(html.encode())
     assert "Dr Priya Nair leads" in text and "Dr Tom Abbott leads" in text and "second slide" in text, text
+    assert "V=Ks" in text.replace(" ", ""), text
     assert not re.search(r"\bPN\b|\bTA\b|\+|\b[1-4]\b", text), text
 
 
