@@ -1320,9 +1320,15 @@ async (o) => {
   const OPTION_NAMES = new RegExp("(^|[^\\p{L}])(sizes?|colou?rs?|finish(es)?|materials?|variants?|options?|styles?|fit"
     + "|length|width|quantity|qty|capacity|flavou?rs?|scents?|editions?|models?|größe|farbe|taille|couleur|talla"
     + "|taglia|colore|maat|kleur|storlek|färg|rozmiar|kolor|размер|цвет|サイズ|カラー|尺寸|颜色|사이즈|색상)([^\\p{L}]|$)", "iu");
-  const namedAsOption = (el) => OPTION_NAMES.test([el.getAttribute("aria-label"), el.getAttribute("name"), el.id,
-    el.getAttribute("class"), ...[...(el.labels || [])].map((label) => [...label.childNodes]
-      .filter((n) => n.nodeType === 3).map((n) => n.data).join(" "))].join(" "));
+  // Nor is a list's order or filter ("Sort by": a review widget empties its list and loads its first page again for
+  // each order, which undid an 84th blind round's two presses of "Load more reviews").
+  const LIST_CONTROL_NAMES = /(^|[^\p{L}])(sort(ed|ing)?|order(ing)?|filters?|sortieren|trier|ordenar|ordinare)([^\p{L}]|$)/iu;
+  const namedAsOption = (el) => {
+    const names = [el.getAttribute("aria-label"), el.getAttribute("name"), el.id, el.getAttribute("class"),
+      ...[...(el.labels || [])].map((label) => [...label.childNodes].filter((n) => n.nodeType === 3)
+        .map((n) => n.data).join(" "))].join(" ");
+    return OPTION_NAMES.test(names) || LIST_CONTROL_NAMES.test(names);
+  };
   for (const select of bound || net.stop || moved ? [] : [...document.querySelectorAll("select")]) {
     if (select.multiple || !choices(select) || select.options.length < 2 || select.options.length > o.pagesMax + 1
         || namedAsOption(select) || [...select.options].every((op) => /^\s*\d+\s*$/.test(op.text))) {

@@ -1401,10 +1401,12 @@ def test_chapters_chosen_in_a_select_are_read_in_order(browser, tmp_path, placeh
 
 @pytest.mark.parametrize("label", ['<label>Finish <select id="ch">%s</select></label>',
                                    '<select id="ch" aria-label="Colour">%s</select>',
-                                   '<label>Show <select id="ch">%s</select> per page</label>'])
+                                   '<label>Show <select id="ch">%s</select> per page</label>',
+                                   '<label>Sort by <select id="ch">%s</select></label>'])
 def test_a_products_option_or_a_count_in_a_select_is_not_read_choice_by_choice(browser, label):
-    # A product's finish swaps its description (a 29th blind round's Vue shop); a page length shows more rows:
-    # neither is a text's parts, and the reader's first choice is what is read.
+    # A product's finish swaps its description (a 29th blind round's Vue shop); a page length shows more rows; a
+    # list's order reloads it from its first page (an 84th blind round's reviews): none is a text's parts, and the
+    # reader's first choice is what is read.
     numbers = "per page" in label
     options = "".join(f'<option value="{k}">{10 * k if numbers else "Finish " + str(k)}</option>' for k in (1, 2, 3))
     html = (CHAPTERS.replace('<label>Jump to chapter: <select id="ch">%s</select></label>', label) % options)
