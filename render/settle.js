@@ -1009,6 +1009,9 @@ async (o) => {
     const selected = tabs.some((t) => t.hasAttribute("aria-selected"))
       ? (t) => t.getAttribute("aria-selected") === "true" : picked;
     const shown = tabs.find(selected);
+    // filter tabs led by "All" are left before any is pressed: a press may undo a "Show more" (a 70th blind round's
+    // roadworks list went back to its first eight items)
+    if (shown && ALL_TAB.test(labelOf(shown).trim().replace(/\s+/g, " "))) continue;
     const panelOf = shown && !tabPanel(shown) ? await changedPanel(list, tabs, selected) : tabPanel;
     if (panelOf) await readTabs(tabs, selected, panelOf);
     else if (shown) await markShownPanels(list, tabs, selected);
@@ -1031,6 +1034,8 @@ async (o) => {
     for (let el = strip.nextElementSibling; el; el = el.nextElementSibling) after++;
     if (tabs.length < 2 || tabs.length > o.tabsMax || tabs.filter(picked).length !== 1 || after >= tabs.length
         || strip.textContent.replace(/\s+/g, "").length > labels + tabs.length) continue;
+    const chosen = tabs.find(picked);
+    if (chosen && ALL_TAB.test(labelOf(chosen).trim().replace(/\s+/g, " "))) continue;  // filter tabs (see above)
     const panelOf = await changedPanel(strip, tabs, picked);
     if (panelOf) await readTabs(tabs, picked, panelOf);
     else await markShownPanels(strip, tabs, picked);

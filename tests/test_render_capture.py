@@ -2567,6 +2567,28 @@ def test_filter_tabs_led_by_an_all_tab_are_not_read_one_by_one(browser):
         assert text.count(f"{name} play on") == 1, text
 
 
+def test_filter_tabs_marked_by_a_class_are_not_pressed_after_a_show_more(browser):
+    # A roadworks list (Alpine, a 70th blind round): "All (5)", "Closures (2)" tabs marked by a class, the first
+    # three items shown and a "Show 2 more roadworks" button; any tab press shows three again.
+    script = """const items = ['Closure', 'Lane restriction', 'Closure', 'Temporary lights', 'Lane restriction'];
+      let filter = 'All', shown = 3;
+      const tabs = [...document.querySelectorAll('[role=tab]')], list = document.getElementById('list');
+      const more = document.getElementById('more');
+      const draw = () => { tabs.forEach((t) => { t.className = t.dataset.f === filter ? 'active' : ''; });
+        const got = items.map((type, k) => [type, k]).filter(([type]) => filter === 'All' || type === filter);
+        list.innerHTML = got.slice(0, shown).map(([type, k]) => '<li><h3>Road ' + k + ': ' + type + '</h3><p>Works '
+          + 'on road ' + k + '. ' + PARA + '</p></li>').join('');
+        more.hidden = got.length <= shown; more.textContent = 'Show ' + (got.length - shown) + ' more roadworks'; };
+      tabs.forEach((t) => t.addEventListener('click', () => { filter = t.dataset.f; shown = 3; draw(); }));
+      more.addEventListener('click', () => { shown = 99; draw(); }); draw();"""
+    html = f"""<html><body><main><h1>Roadworks this week</h1><p>{PARA}</p><div class="rw-tabs" role="tablist">
+      <button role="tab" data-f="All">All (5)</button><button role="tab" data-f="Closure">Closures (2)</button></div>
+      <ul id="list"></ul><button id="more"></button></main>
+      <script>const PARA = {json.dumps(PARA)}; {script}</script></body></html>"""
+    text = _text_of_html(html.encode())
+    assert all(text.count(f"Works on road {k}.") == 1 for k in range(5)), text
+
+
 def test_tabs_made_by_hand_whose_one_panel_is_drawn_per_tab_are_read_whole(browser):
     # No roles: a strip classed "tabs" of two buttons, the selected one classed "on", and one pane after it that
     # is drawn again for the tab pressed (Vue's v-if/v-else). Each tab is pressed, and its pane's text is kept.
