@@ -50,23 +50,26 @@ def test_an_h1_holding_a_whole_part_of_the_title_beats_an_h2_sharing_more_of_its
     assert headline(load(short)) == "Glaciers today and tomorrow"
 
 
+def _headline_of(title: str, body: str) -> str:
+    """The headline of a served page with this ``<title>`` and ``body`` before the article."""
+    return headline(load(f"<html><head><title>{title}</title></head><body>{body}{ARTICLE}</body></html>"))
+
+
 def test_a_one_word_h2_that_the_title_happens_to_hold_is_no_headline():
     # a ticket page: its h1 names the tour, the <title> the artist's tickets; the "Tickets" section shares one word
-    html = ("<html><head><title>Marisol Vega tickets | Harbour Hall | Tixora</title></head><body>"
-            f"<h1>Marisol Vega: The Saltwater Tour</h1><h2>Tickets</h2>{ARTICLE}</body></html>")
-    assert headline(load(html)) == "Marisol Vega tickets"
+    title, h1 = "Marisol Vega tickets | Harbour Hall | Tixora", "<h1>Marisol Vega: The Saltwater Tour</h1>"
+    assert _headline_of(title, h1 + "<h2>Tickets</h2>") == "Marisol Vega tickets"
     # an h2 sharing two of the title's words still names the page when no h1 does
-    html = html.replace("<h2>Tickets</h2>", "<h2>Vega tickets</h2>")
-    assert headline(load(html)) == "Vega tickets"
+    assert _headline_of(title, h1 + "<h2>Vega tickets</h2>") == "Vega tickets"
 
 
 def test_a_headline_in_inline_elements_reads_as_shown():
-    html = ("<html><head><title>Low Tide Choir: Glass Orchard review | Soundcheck</title></head><body>"
-            f"<h1><span>Low Tide Choir</span>: <em>Glass Orchard</em></h1>{ARTICLE}</body></html>")
-    assert headline(load(html)) == "Low Tide Choir: Glass Orchard"
+    title = "Low Tide Choir: Glass Orchard review | Soundcheck"
+    assert _headline_of(title, "<h1><span>Low Tide Choir</span>: <em>Glass Orchard</em></h1>") \
+        == "Low Tide Choir: Glass Orchard"
     # a line break still parts the words it stands between
-    html = html.replace("</span>: <em>", "</span>:<br><em>")
-    assert headline(load(html)) == "Low Tide Choir: Glass Orchard"
+    assert _headline_of(title, "<h1><span>Low Tide Choir</span>:<br><em>Glass Orchard</em></h1>") \
+        == "Low Tide Choir: Glass Orchard"
 
 
 def test_a_rendered_page_titled_by_its_section_takes_its_largest_h1(browser):
