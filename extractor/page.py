@@ -22,7 +22,7 @@ from lxml import etree
 
 from .decode import decode
 from .errors import NotHTMLError
-from .parse import normalize_space, parse_html, xml_safe
+from .parse import normalize_space, parse_html, remove_keeping_tail
 from .source import DEFAULT_MAX_BYTES, DEFAULT_MAX_REDIRECTS, DEFAULT_TIMEOUT, RawPage, read_source
 
 _LD_TYPE = re.compile(r'"@type"\s*:\s*\[?\s*"([^"]{1,60})"')
@@ -322,7 +322,7 @@ class Page:
         root = copy.deepcopy(self.root) if copy_tree else self.root
         elements = list(root.iter(etree.Element)) if copy_tree else self.elements
         for i in outer:
-            _remove_keeping_tail(elements[i])
+            remove_keeping_tail(elements[i])
         geometry = self.geometry.rows(keep) if self.geometry is not None else None
         return Page(root, url=self.url, encoding=self.encoding, geometry=geometry, source_text=self.source_text,
                     parse_notes=self.parse_notes)
@@ -354,20 +354,6 @@ class Page:
         if title is None:
             title = self.root.find(".//title")
         return normalize_space(title.text) if title is not None else ""
-
-
-def _remove_keeping_tail(el: etree._Element) -> None:
-    parent = el.getparent()
-    if parent is None:
-        return
-    tail = el.tail
-    if tail and not tail.isspace():
-        prev = el.getprevious()
-        if prev is not None:
-            prev.tail = xml_safe(f"{prev.tail} {tail}" if prev.tail else tail)
-        else:
-            parent.text = xml_safe(f"{parent.text} {tail}" if parent.text else tail)
-    parent.remove(el)
 
 
 def _subtree_ends(parent: np.ndarray) -> np.ndarray:

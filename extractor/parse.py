@@ -574,12 +574,7 @@ def _drop_toggle_labels(button: etree._Element) -> None:
         rest = rest.replace(normalize_space(" ".join(el.itertext())), "", 1)
     if any(c.isalnum() for c in rest):
         for el in outer:
-            parent, previous, tail = el.getparent(), el.getprevious(), el.tail or ""
-            if previous is not None:
-                previous.tail = (previous.tail or "") + tail
-            else:
-                parent.text = (parent.text or "") + tail
-            parent.remove(el)
+            remove_keeping_tail(el)
 
 
 #: Buttons made alike that each open a panel (``aria-expanded``), at least this many, are an accordion's headers:
@@ -720,3 +715,19 @@ def _open_declarative_shadow_roots(root: etree._Element) -> None:
             el.tag, found = "pagesight-shadow-root", True
     if found:
         etree.strip_tags(root, "pagesight-shadow-root")
+
+
+def remove_keeping_tail(el: etree._Element) -> None:
+    """Remove ``el`` and its subtree from the tree, its tail text staying where it was (joined to the previous
+    sibling's tail or the parent's text)."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    tail = el.tail
+    if tail and not tail.isspace():
+        prev = el.getprevious()
+        if prev is not None:
+            prev.tail = xml_safe(f"{prev.tail} {tail}" if prev.tail else tail)
+        else:
+            parent.text = xml_safe(f"{parent.text} {tail}" if parent.text else tail)
+    parent.remove(el)

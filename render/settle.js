@@ -808,11 +808,10 @@ async (o) => {
   }
   // The closed items of an ARIA tree, outside the chrome, whose children (their group) are not on the page yet: a
   // finding aid that fetches a series' files when it is opened (an 83rd blind round). Each is opened once, one
-  // level, by its own toggle: a button of the item (outside its group) that carries aria-expanded or says it
+  // level, by its own toggle: a button of the item that carries aria-expanded or says it
   // expands ("Expand …", a "▸"), else the item itself; at most treeItemsMax of them (see TREE_ITEMS_MAX).
   const TREE_TOGGLE = /^(expand|open|show)\b|^[▸▶►▹+]$/i;
   const treeToggle = (item) => [...item.querySelectorAll(BUTTONS)].find((b) => pressable(b)
-    && !(b.closest('[role="group"]') && item.contains(b.closest('[role="group"]')))
     && (b.hasAttribute("aria-expanded") || TREE_TOGGLE.test((b.getAttribute("aria-label") || labelOf(b)).trim())));
   const closedItems = bound || net.stop || moved || steps >= o.steps ? []
     : everywhere('[role="treeitem"][aria-expanded="false"]')
@@ -919,15 +918,15 @@ async (o) => {
   const control = (tab) => tab.matches(BUTTONS) ? tab : tab.querySelector("a[href], button") || tab;
   // Each tab selected in turn (``selected``: whether a tab is; ``panelOf``: its panel while on the page), what a
   // panel showed kept in a copy before the live one; a panel whose text a tab did not change was all there.
-  // A selected tab labelled "All" ("All", "All days", "All (24)") shows what the other tabs filter: read alone
-  // (a 59th blind round's line-up: All, Friday, Saturday, Sunday read four times over).
+  // A selected tab labelled "All" ("All", "All days", "All (24)") shows what the other tabs filter: its list is read
+  // alone, no tab pressed (a 59th blind round's line-up: All, Friday, Saturday, Sunday read four times over).
   const ALL_TAB = /^all\b(\s+\S+)?(\s*\(\d+\))?$/i;
+  const filterTab = (tab) => !!tab && ALL_TAB.test(labelOf(tab).trim().replace(/\s+/g, " "));
   const readTabs = async (tabs, selected, panelOf) => {
     const shown = tabs.find(selected);
     // (every tab naming one panel, redrawn for the selected tab: an 80th blind round's aria-controls="panel" on each)
     const own = (t) => panelOf(t) !== panelOf(shown) && filled(panelOf(t));
     if (!shown || !filled(panelOf(shown)) || tabs.every((t) => t === shown || own(t))) return;
-    if (ALL_TAB.test(labelOf(shown).replace(/\s+/g, " "))) return;
     const copies = [[shown, panelOf(shown).cloneNode(true)]];
     const told = new Set([panelOf(shown).textContent]);
     for (const tab of tabs) {
@@ -1011,7 +1010,7 @@ async (o) => {
     const shown = tabs.find(selected);
     // filter tabs led by "All" are left before any is pressed: a press may undo a "Show more" (a 70th blind round's
     // roadworks list went back to its first eight items)
-    if (shown && ALL_TAB.test(labelOf(shown).trim().replace(/\s+/g, " "))) continue;
+    if (filterTab(shown)) continue;
     const panelOf = shown && !tabPanel(shown) ? await changedPanel(list, tabs, selected) : tabPanel;
     if (panelOf) await readTabs(tabs, selected, panelOf);
     else if (shown) await markShownPanels(list, tabs, selected);
@@ -1034,8 +1033,7 @@ async (o) => {
     for (let el = strip.nextElementSibling; el; el = el.nextElementSibling) after++;
     if (tabs.length < 2 || tabs.length > o.tabsMax || tabs.filter(picked).length !== 1 || after >= tabs.length
         || strip.textContent.replace(/\s+/g, "").length > labels + tabs.length) continue;
-    const chosen = tabs.find(picked);
-    if (chosen && ALL_TAB.test(labelOf(chosen).trim().replace(/\s+/g, " "))) continue;  // filter tabs (see above)
+    if (filterTab(tabs.find(picked))) continue;  // filter tabs (see above)
     const panelOf = await changedPanel(strip, tabs, picked);
     if (panelOf) await readTabs(tabs, picked, panelOf);
     else await markShownPanels(strip, tabs, picked);

@@ -241,19 +241,18 @@ def fill_tables(page: Page, segs: list, keep: np.ndarray) -> np.ndarray:
         return _enclosing(page, i, "table")
 
     out = keep.copy()
-    data_tables: dict[int, bool] = {}
+    data_tables: dict[int, bool] = {}  # table -> data_table(), asked once a table
     for a, b in zip(kept[:-1].tolist(), kept[1:].tolist(), strict=True):
         if b - a < 2:
             continue
-        tables = {table_of(segs[k].first_id) for k in range(a + 1, b)}
-        if len(tables) == 1 and (table := tables.pop()) >= 0 and data_table(page, table) \
-                or all(_data_list_block(page, segs[k]) for k in range(a + 1, b)):
+        if all(_data_list_block(page, segs[k]) for k in range(a + 1, b)):
             out[a + 1:b] = True
             continue
-        for k in range(a + 1, b):  # a data table among other blocks left out (a day's pager before a tide table)
+        for k in range(a + 1, b):  # the blocks inside data tables: the whole run, or a table among other blocks
             table = table_of(segs[k].first_id)
-            if table >= 0 and data_tables.setdefault(table, data_table(page, table)):
-                out[k] = True
+            if table >= 0 and table not in data_tables:
+                data_tables[table] = data_table(page, table)
+            out[k] |= table >= 0 and data_tables[table]
     for k in kept.tolist():
         first = segs[k].first_id
         after = k + 1
