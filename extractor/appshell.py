@@ -126,8 +126,7 @@ def script_shell_signs(page: Page) -> list[str]:
     if shown < BARE_TEXT_MAX_CHARS:
         signs.append(f"{max(shown, 0)} characters of text besides links")
     for el in _MOUNTS(page.root):
-        i = page.index.get(el)
-        if i is not None and page.text_len[i] < MOUNT_EMPTY_MAX_CHARS:
+        if _bare(page, el):
             signs.append(f"an empty #{el.get('id') or el.tag}")
     mains = _MAIN(page.root)
     for el in mains:

@@ -2965,6 +2965,10 @@ def test_app_shells_get_the_render_hint_with_render_off():
         "noscript root": (f"<html><body><header><p>{PARA}</p></header><main id=root><noscript>You need to turn on "
                           f"JavaScript to use the branch finder.</noscript></main>{footer}<script src='a.js' defer>"
                           "</script></body></html>"),
+        # a <div id=root> (not the main region) holding only a <noscript> line (an 87th blind round's rail notices)
+        "noscript div root": (f"<html><body><header><p>{PARA}</p></header><div id=root><noscript>Please enable "
+                              f"JavaScript to see live travel updates.</noscript></div>{footer}<script src='a.js' "
+                              "defer></script></body></html>"),
         # a notice drawn from a JSON island into a hook holding a loading skeleton's grey bars
         "skeleton": (f"<html><body><main><div id=notice-root><div class=skeleton><div class=sk-line></div></div>"
                      f"</div><section><h3>Place a notice</h3><p>{PARA}</p></section></main>{footer}"
