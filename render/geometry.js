@@ -76,8 +76,24 @@
   // when it is of this origin and its text is prose: more than `frameProseChars` characters outside links,
   // at most TOGGLED_MAX_LINK_SHARE of it links. An ad's text (a headline and a line under it) is shorter,
   // and the frames of ad servers are of another origin.
+  // Shadow roots count with their hosts (innerText stops at a host: an 86th blind round's sample chapter was a
+  // Lit element's shadow tree inside a frame of this origin).
   const prose = (b) => {
-    const [text, links] = textAndLinks(b, (el) => (el.innerText || "").replace(/\s+/g, " ").trim());
+    const read = (el) => (el.innerText || "").replace(/\s+/g, " ").trim();
+    let [text, links] = textAndLinks(b, read);
+    const closed = b.ownerDocument.defaultView.__pagesightShadow;
+    const hosts = [...b.querySelectorAll("*")];
+    for (let k = 0; k < hosts.length; k++) {
+      const root = hosts[k].shadowRoot || (closed ? closed.get(hosts[k]) : null);
+      if (!root) continue;
+      for (const child of root.children) {
+        if (RAW.has(child.localName)) continue;  // a style sheet's innerText is its source
+        const [t, l] = textAndLinks(child, read);
+        text += t;
+        links += l;
+      }
+      hosts.push(...root.querySelectorAll("*"));
+    }
     return text - links > opts.frameProseChars && links <= TOGGLED_MAX_LINK_SHARE * text;
   };
   // The length of an element's text and of its links' text, as `read` gives an element's text.

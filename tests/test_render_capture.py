@@ -2300,6 +2300,27 @@ def test_a_large_same_origin_frame_is_inlined_and_small_ones_are_not(browser, tm
     assert x >= frames[0]["x"] + 7 and y >= frames[0]["y"] + 7
 
 
+def test_a_frame_whose_prose_is_in_shadow_roots_is_inlined(browser, tmp_path):
+    # A sample chapter drawn into a web component's shadow root inside a frame of this origin, one nested host
+    # open and one closed (an 86th blind round's reader): the frame holds prose although its body's own text is
+    # one line.
+    chapter = "".join(f"<p>{PARA}</p>" for _ in range(4)) + "<p>The last line of the sample chapter.</p>"
+    frame = ("<html><body><p>Sample</p><sample-reader></sample-reader><script>"
+             "customElements.define('sample-reader', class extends HTMLElement { connectedCallback() {"
+             "const open = this.attachShadow({mode: 'open'}); open.innerHTML = '<style>p{margin:1em}</style>"
+             "<h2>Chapter One</h2><div id=pages></div>';"
+             "const inner = document.createElement('div'); open.getElementById('pages').append(inner);"
+             f"inner.attachShadow({{mode: 'closed'}}).innerHTML = {json.dumps(chapter)}; }} }});"
+             "</script></body></html>")
+    outer = """<html><body><nav>Home Books Authors</nav><main><h1>Read a sample</h1>
+      <iframe src="frame.html" style="width:900px;height:700px;border:0"></iframe></main>
+      <footer>Copyright the outer site</footer></body></html>"""
+    with _site(tmp_path, {"outer.html": outer, "frame.html": frame}) as base:
+        result = extract(f"{base}/outer.html", render=True)
+    assert "The last line of the sample chapter." in result.text and "Copyright" not in result.text
+    assert [f["inlined"] for f in result.details["frames"]] == [True]
+
+
 def test_the_main_frame_of_a_frameset_is_read(browser, tmp_path):
     # A frameset page (HTML 4's layout by frames): a banner frame, a menu frame, and the main frame whose
     # script draws the story. The frameset document has no <body> of its own for the text to sit in.
