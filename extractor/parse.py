@@ -544,11 +544,14 @@ def _keep_heading_buttons(root: etree._Element) -> None:
         parent = el.getparent()
         if parent is not None and parent.tag in _TITLED_BY_BUTTON or _titles_disclosure(el):
             found.append(el)
-        elif (label := _accordion_label(el)) is not None:
+        # (one titled by its own label counts in its accordion: an 87th blind round's "Mobility aids and medical
+        # equipment" had left "Sports equipment" and "Musical instruments" a pair, whose labels were dropped)
+        if (label := _accordion_label(el)) is not None:
             groups.setdefault(_shape(el), []).append((el, label))
+    titled = set(found)
     for group in groups.values():
         if len(group) >= ACCORDION_MIN_BUTTONS and len({label for _, label in group}) == len(group):
-            found.extend(el for el, _ in group)
+            found.extend(el for el, _ in group if el not in titled)
     for el in found:
         _drop_toggle_labels(el)
     _unwrap(root, found)
