@@ -388,6 +388,11 @@ MORE_BUTTON_MAX_CHARS = 40
 DIALOG_OPENER_PATTERN = (r"^(view|see|read|show|open|explore)\b(?!.*\b(cart|basket|bag|wishlist|search|filters?|sort"
                          r"|menu|sign|log|account|profile|share|settings|preferences|cookies?|language|currency"
                          r"|country|region|maps?|photos?|images?|pictures?|gallery|videos?|360|tour|room plan)\b)")
+#: A label naming one of the site's tools rather than a part of the page (the words of
+#: :data:`DIALOG_OPENER_PATTERN`'s exclusion, and a page's own tools: contents, options, more).
+SITE_TOOL_PATTERN = (r"\b(cart|basket|bag|wishlist|search|filters?|sort|menu|sign|log|account|profile|share|settings"
+                     r"|preferences|cookies?|language|currency|country|region|maps?|photos?|images?|pictures?|gallery"
+                     r"|videos?|360|tour|room plan|contents|options|more|navigation|categories)\b")
 #: A collapsed disclosure's button labelled with at least this many words titles what it opens (an FAQ's
 #: question), where a control's own name is shorter ("Menu", "Toggle navigation", "Show more replies"); the
 #: HTML path keeps such labels as text by the same count (``extractor.parse.DISCLOSURE_LABEL_MIN_WORDS``).
@@ -1297,7 +1302,7 @@ class _Engine:
                 "ioReportMs": IO_REPORT_MS, "finishRounds": FINISH_ROUNDS,
                 "mainEmptyChars": MAIN_EMPTY_CHARS, "shellChars": SHELL_PAGE_CHARS,
                 "morePattern": MORE_BUTTON_PATTERN, "moreMaxChars": MORE_BUTTON_MAX_CHARS,
-                "dialogOpenerPattern": DIALOG_OPENER_PATTERN, "interact": True,
+                "dialogOpenerPattern": DIALOG_OPENER_PATTERN, "toolPattern": SITE_TOOL_PATTERN, "interact": True,
                 "titleMinWords": DISCLOSURE_TITLE_MIN_WORDS, "titleMaxChars": DISCLOSURE_TITLE_MAX_CHARS,
                 "accordionMinItems": ACCORDION_MIN_ITEMS, "lazyFrameMargin": LAZY_FRAME_MARGIN_PX,
                 "consentPattern": CONSENT_BUTTON_PATTERN, "consentMaxChars": CONSENT_BUTTON_MAX_CHARS,

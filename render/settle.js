@@ -731,12 +731,21 @@ async (o) => {
     }
     // a label of titleMinWords words titles what its button opens (an FAQ's question, where a control's own
     // name is shorter: "Menu", "Filters"); in an accordion (accordionMinItems alike) any label does
-    // ("Care", "National province": a fourteenth blind round)
+    // ("Care", "National province": a fourteenth blind round); so does a button that is all its box holds, in
+    // an article or the main region, unless it names a tool ("Poet's note +" heading a poem's note: an 86th
+    // blind round's Svelte `if`)
     const shapes = found.map(shape), alike = new Map();
     for (const key of shapes) alike.set(key, (alike.get(key) || 0) + 1);
     const words = (el) => (el.textContent.match(/[\p{L}\p{N}]+/gu) || []).length;
-    return found.filter((el, k) => alike.get(shapes[k]) >= o.accordionMinItems || words(el) >= o.titleMinWords);
+    const sectionHead = (el) => {
+      const box = el.parentElement;
+      return !!box && box.textContent.trim() === el.textContent.trim() && inside(box, `article, ${o.mainRegion}`)
+        && !tool.test(labelOf(el));
+    };
+    return found.filter((el, k) => alike.get(shapes[k]) >= o.accordionMinItems || words(el) >= o.titleMinWords
+      || sectionHead(el));
   };
+  const tool = new RegExp(o.toolPattern, "i");
   // The words of an element's class and id; whether it is marked as the one chosen (a tab, a step), on itself or on
   // its list item.
   const words = (el) => `${el.getAttribute("class") || ""} ${el.id}`.split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])/)

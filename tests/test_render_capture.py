@@ -2874,9 +2874,14 @@ def test_disclosures_whose_panels_are_not_on_the_page_are_opened(browser):
             "data-answer='Spam of a short control.'>Reply</button></div><div data-item><button "
             "aria-expanded='false' aria-haspopup='true' data-answer='Spam of a menu button.'>Pick one of the "
             "options here</button></div>")
+    # a lone button that is all its section holds, titling it (a poem's "Poet's note +": an 86th blind round), and
+    # one alone in its box too that names a tool of the site
+    lone = ("<section data-item><button aria-expanded='false' data-answer='The keeper&#39;s note came on a click.'>"
+            "Keeper&#39;s note <span aria-hidden='true'>+</span></button></section><div class='tools' data-item>"
+            "<button aria-expanded='false' data-answer='Spam of the filters.'>Filters</button></div>")
     html = f"""<html><body><header><div data-item><button aria-expanded="false" data-answer="Spam of the header.">
       Open the account panel of yours</button></div></header><main><h1>Lighthouse questions</h1>
-      <p>{PARA * 2}</p>{free}{radix}<div class="accordion">{short}</div>{spam}</main><script>{OPEN_ON_CLICK}
+      <p>{PARA * 2}</p>{free}{radix}<div class="accordion">{short}</div>{spam}{lone}</main><script>{OPEN_ON_CLICK}
       </script></body></html>"""
     page = get_page(html.encode(), render=True)  # what the rendering captured (the method may cut further)
     text = page.text_of(page.body_id)
@@ -2885,7 +2890,7 @@ def test_disclosures_whose_panels_are_not_on_the_page_are_opened(browser):
         assert f"Free answer {k} came on a click." in text
     for name in ("care", "materials", "spare bulbs"):
         assert f"The {name} of the lamp, told on a click." in text
-    assert "The Radix answer came on a click." in text
+    assert "The Radix answer came on a click." in text and "The keeper's note came on a click." in text
     assert "spam" not in text.lower()
 
 
