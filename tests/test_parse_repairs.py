@@ -321,3 +321,19 @@ def test_ruby_annotations_are_not_read_into_the_text():
     sentence = "<ruby>西陣<rp>(</rp><rt>にしじん</rt><rp>)</rp></ruby>の<ruby>町家<rt>まちや</rt></ruby>は古い。"
     page = load(f"<html><body><p>{sentence}</p></body></html>")
     assert page.text_of(page.body_id) == "西陣 の 町家 は古い。"
+
+
+def test_a_tables_call_to_action_column_is_left_out():
+    # A timetable whose rows each end in the same "Book" link (one sailing full: no link), its header visually
+    # hidden (an 87th blind round): the column is the rows' action, not their data, as the dev sets' gold has it.
+    # A column of one repeated word that is no link ("Yes") and a spanning row's table stay whole.
+    sailings = "".join(f"<tr><td>0{k}:00</td><td>MV Lorne</td><td>Yes</td><td>{'' if k == 2 else '<a href=/b>Book</a>'}"
+                       "</td></tr>" for k in range(1, 5))
+    spanning = ("<table><tr><td colspan=2>Spring</td></tr>"
+                + "".join(f"<tr><td>Day {k}</td><td><a href=/t>Tickets</a></td></tr>" for k in range(3)) + "</table>")
+    html = (f"<html><body><table><thead><tr><th>Departs</th><th>Vessel</th><th>Cars</th><th><span class=sr>Book"
+            f"</span></th></tr></thead><tbody>{sailings}</tbody></table>{spanning}</body></html>")
+    text = _body_text(html)
+    assert "Book" not in text
+    assert "04:00" in text and "MV Lorne" in text and "Departs" in text and text.count("Yes") == 4
+    assert text.count("Tickets") == 3
