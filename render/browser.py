@@ -389,10 +389,11 @@ DIALOG_OPENER_PATTERN = (r"^(view|see|read|show|open|explore)\b(?!.*\b(cart|bask
                          r"|menu|sign|log|account|profile|share|settings|preferences|cookies?|language|currency"
                          r"|country|region|maps?|photos?|images?|pictures?|gallery|videos?|360|tour|room plan)\b)")
 #: A label naming one of the site's tools rather than a part of the page (the words of
-#: :data:`DIALOG_OPENER_PATTERN`'s exclusion, and a page's own tools: contents, options, more).
+#: :data:`DIALOG_OPENER_PATTERN`'s exclusion, a page's own tools: contents, options, more), or its readers'
+#: comments (which the extractor judges as comments where they are on the page, not opened for).
 SITE_TOOL_PATTERN = (r"\b(cart|basket|bag|wishlist|search|filters?|sort|menu|sign|log|account|profile|share|settings"
                      r"|preferences|cookies?|language|currency|country|region|maps?|photos?|images?|pictures?|gallery"
-                     r"|videos?|360|tour|room plan|contents|options|more|navigation|categories)\b")
+                     r"|videos?|360|tour|room plan|contents|options|more|navigation|categories|comments?|replies)\b")
 #: A collapsed disclosure's button labelled with at least this many words titles what it opens (an FAQ's
 #: question), where a control's own name is shorter ("Menu", "Toggle navigation", "Show more replies"); the
 #: HTML path keeps such labels as text by the same count (``extractor.parse.DISCLOSURE_LABEL_MIN_WORDS``).

@@ -631,6 +631,18 @@ async (o) => {
       if (cs.opacity === "0") el.style.setProperty("opacity", "1", "important");
     }
   };
+  // What an overlay (a dialog, a side panel fixed over the page) shows, copied after the button that opened it, in
+  // the page's flow without its controls, and the overlay closed.
+  const intoFlow = (button, overlay) => {
+    const copy = document.createElement("div");
+    copy.append(...[...overlay.childNodes].map((n) => n.cloneNode(true)));
+    for (const control of copy.querySelectorAll(BUTTONS)) control.remove();
+    button.after(inert(copy));
+    inFlow(copy);
+    if (overlay.matches(":popover-open")) overlay.hidePopover();
+    overlay.style.display = "none";
+    overlay.setAttribute(o.copiedMark, "");  // not read again as a panel its button names (a 42nd blind round)
+  };
   // the page's text length, its shadow roots' included (a press may add posts inside one)
   const textLength = () => liveRoots().reduce((n, root) => n + root.textContent.length, document.body.textContent.length);
   const pressMore = async (scope = document) => {
@@ -646,16 +658,7 @@ async (o) => {
       // copied after the button, in the page's flow (a dialog is the page's chrome, an overlay), and the
       // dialog closed.
       const opened = openDialogs().filter((d) => !dialogs.has(d) && d.innerText.trim().length >= o.pageMinChars);
-      for (const dialog of opened) {
-        const copy = document.createElement("div");
-        copy.append(...[...dialog.childNodes].map((n) => n.cloneNode(true)));
-        for (const control of copy.querySelectorAll(BUTTONS)) control.remove();
-        button.after(inert(copy));
-        inFlow(copy);
-        if (dialog.matches(":popover-open")) dialog.hidePopover();
-        dialog.style.display = "none";
-        dialog.setAttribute(o.copiedMark, "");  // not read again as a panel its button names (a 42nd blind round)
-      }
+      for (const dialog of opened) intoFlow(button, dialog);
       if (opened.length) { shown.add(button); continue; }
       if (opener(button, labelOf(button))) {  // a dialog with little to read: closed, and the button not pressed again
         for (const dialog of openDialogs().filter((d) => !dialogs.has(d))) dialog.style.display = "none";
@@ -727,13 +730,17 @@ async (o) => {
           || !["false", null].includes(el.getAttribute("aria-haspopup"))) continue;
       const label = (el.textContent || "").trim();
       if (label.length > o.titleMaxChars || !/\w/.test(label)) continue;
-      if (!filled(panelOf(el)) && shows(el)) found.push(el);
+      // (a panel it names that is not on the page is not there: what follows it is something else, an 88th blind
+      // round's "Show summary" beside the citation of its toolbar)
+      const absent = el.getAttribute("aria-controls") && !namedBy(el);
+      if ((absent || !filled(panelOf(el))) && shows(el)) found.push(el);
     }
     // a label of titleMinWords words titles what its button opens (an FAQ's question, where a control's own
     // name is shorter: "Menu", "Filters"); in an accordion (accordionMinItems alike) any label does
     // ("Care", "National province": a fourteenth blind round); so does a button that is all its box holds, in
-    // an article or the main region, unless it names a tool ("Poet's note +" heading a poem's note: an 86th
-    // blind round's Svelte `if`)
+    // an article or the main region ("Poet's note +" heading a poem's note: an 86th blind round's Svelte `if`),
+    // and one that asks to show a part of the page as a dialog's opener does ("Show summary": an 88th blind
+    // round's judgment, a Lit panel), unless they name a tool
     const shapes = found.map(shape), alike = new Map();
     for (const key of shapes) alike.set(key, (alike.get(key) || 0) + 1);
     const words = (el) => (el.textContent.match(/[\p{L}\p{N}]+/gu) || []).length;
@@ -742,8 +749,9 @@ async (o) => {
       return !!box && box.textContent.trim() === el.textContent.trim() && inside(box, `article, ${o.mainRegion}`)
         && !tool.test(labelOf(el));
     };
+    const asksToShow = (el) => dialogOpener.test(labelOf(el).trim()) && !tool.test(labelOf(el));
     return found.filter((el, k) => alike.get(shapes[k]) >= o.accordionMinItems || words(el) >= o.titleMinWords
-      || sectionHead(el));
+      || sectionHead(el) || asksToShow(el));
   };
   const tool = new RegExp(o.toolPattern, "i");
   // The words of an element's class and id; whether it is marked as the one chosen (a tab, a step), on itself or on
@@ -876,6 +884,15 @@ async (o) => {
       keep(button);
     }
     if (copies.size) await finishAnimations();  // a panel closing (Radix animates it) is gone only at its end
+    // a panel opened over the page (a side panel fixed at the window's edge: an 88th blind round's press summary) is
+    // an overlay, as a dialog is: what it shows is put in the flow after its button
+    for (const button of closed) {
+      const panel = button.isConnected && !shut(button) && panelOf(button);
+      if (filled(panel) && shows(panel) && getComputedStyle(panel).position === "fixed") {
+        intoFlow(button, panel);
+        copies.delete(button);
+      }
+    }
     for (const [button, [panel, copy, before]] of copies) {
       const now = panelOf(button);
       if (filled(now) && shows(now)) continue;  // open still

@@ -2894,6 +2894,31 @@ def test_disclosures_whose_panels_are_not_on_the_page_are_opened(browser):
     assert "spam" not in text.lower()
 
 
+def test_a_disclosure_asking_to_show_a_side_panel_is_opened_and_read_in_the_flow(browser):
+    # A judgment's toolbar: "Show summary" (aria-expanded, naming a panel that is drawn only once open) beside the
+    # citation, the summary a side panel fixed at the window's edge (an 88th blind round's Lit viewer). The panel
+    # is opened and what it shows read after the button; a "Show filters" toggle names a tool and stays shut.
+    script = """document.querySelectorAll('[data-panel]').forEach((b) => b.addEventListener('click', () => {
+      b.setAttribute('aria-expanded', 'true');
+      document.body.insertAdjacentHTML('beforeend', '<section id="' + b.getAttribute('aria-controls') + '" '
+        + 'style="position:fixed;top:0;right:0;bottom:0;width:380px;background:#eee">'
+        + '<button>Close</button><h2>' + b.dataset.panel + '</h2><p>' + b.dataset.panel + ' of the appeal, told '
+        + 'once the button is pressed, in words enough for a paragraph of its own.</p></section>');
+    }));"""
+    html = f"""<html><body><main><div class="toolbar"><button aria-expanded="false" aria-controls="sp"
+      data-panel="The press summary">Show summary</button><span>Neutral citation: [2025] EWCA Civ 1187</span>
+      <button aria-expanded="false" aria-controls="fp" data-panel="Spam of the filters">Show filters</button></div>
+      <article><h1>Okafor v Brightwater</h1><p>{PARA * 3}</p></article></main><script>{script}</script>
+      </body></html>"""
+    page = get_page(html.encode(), render=True)
+    text = page.text_of(page.body_id)
+    assert "The press summary of the appeal, told once the button is pressed" in text
+    assert "Spam" not in text
+    summary = next(el for el in page.root.iter("h2") if "press summary" in "".join(el.itertext()))
+    x, y, w, h = page.geometry.box(page.index[summary])
+    assert y < page.geometry.box(page.index[page.root.find(".//h1")])[1]  # in the flow, after the toolbar
+
+
 @pytest.mark.parametrize("style", [
     # a web-font loader's guard: every element's text transparent for the first 3 s (and for good, were
     # it not an animation, while the font script that ends it early is blocked)
