@@ -1265,10 +1265,13 @@ async (o) => {
   // A pager's buttons, and links to a place in the page ("Part 2" at "#part2", its script rendering the part: a
   // 47th blind round; a table of contents' link only scrolls, bringing nothing new, which ends the reading).
   const PAGER = BUTTONS + ', a[href^="#"]';
+  // (tabs are no pager: a tab list's "Week 1", "Week 2", "Week 3" were read by the tabs' reader, and read again as
+  // pages they pressed "Week 2" last, its panel drawn in the place of the third: a 93rd blind round's school meals)
   const numberedPager = () => {
     for (const two of document.body.querySelectorAll(PAGER)) {
       const label = numbering(two);
-      if (!label || label[1] !== 2 || !pressable(two) || two.closest(o.edges) || !shows(two)) continue;
+      if (!label || label[1] !== 2 || !pressable(two) || two.closest(o.edges) || !shows(two)
+          || two.closest('[role="tab"], [role="tablist"]')) continue;
       const [word] = label;
       for (let box = two.parentElement, k = 0; box && box !== document.body && k < 3; box = box.parentElement, k++) {
         if (opinion.test(`${box.id} ${box.getAttribute("class") || ""} ${box.getAttribute("aria-label") || ""}`)) break;

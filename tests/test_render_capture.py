@@ -2531,6 +2531,24 @@ def test_tabs_whose_one_panel_is_redrawn_and_named_by_nothing_are_read_whole(bro
     assert all(at >= 0 for at in parts) and parts == sorted(parts), text
 
 
+def test_numbered_tabs_are_read_once_not_again_as_a_pager(browser):
+    # A school's menu by week: tabs "Week 1" to "Week 3", the current week (2) selected, the one panel redrawn per
+    # tab (a 93rd blind round's Preact menu). Read by the tabs' reader, they are not pressed again as a numbered
+    # pager, which left "Week 2" drawn last in the place of the third.
+    tabs = "".join(f"<button role='tab' aria-selected='false' data-text='The menu of week {k}, soup and a roast. "
+                   f"{PARA}'>Week {k}</button>" for k in (1, 2, 3))
+    script = """const tabs = [...document.querySelectorAll('[role=tab]')];
+      const panel = document.querySelector('[role=tabpanel]');
+      const show = (tab) => { tabs.forEach((t) => t.setAttribute('aria-selected', String(t === tab)));
+        panel.innerHTML = '<p>' + tab.dataset.text + '</p>'; };
+      tabs.forEach((t) => t.addEventListener('click', () => show(t))); show(tabs[1]);"""
+    html = f"""<html><body><main><h1>School lunch menu</h1><p>{PARA * 2}</p><div class="menu">
+      <div role="tablist">{tabs}</div><div role="tabpanel"></div></div></main>
+      <script>{script}</script></body></html>"""
+    text = _text_of_html(html.encode())
+    assert [text.count(f"The menu of week {k}") for k in (1, 2, 3)] == [1, 1, 1], text
+
+
 def test_link_tabs_in_a_nav_tab_list_that_route_by_the_hash_are_read_whole(browser):
     # Vue-style tabs (a 59th blind round's theatre page): links to "#cast", "#reviews" in a <nav role="tablist">,
     # the one panel drawn for the hash. The list's role overrides its tag: it is no navigation, and its tabs are
