@@ -337,3 +337,19 @@ def test_a_tables_call_to_action_column_is_left_out():
     assert "Book" not in text
     assert "04:00" in text and "MV Lorne" in text and "Departs" in text and text.count("Yes") == 4
     assert text.count("Tickets") == 3
+
+
+def test_a_headings_bracketed_edit_link_is_left_out():
+    # MediaWiki's section edit links: inside the heading (older skins), after it in the heading's wrapper (newer), and
+    # a site's own "[edit]" span (a 92nd blind round's encyclopedia read "Background[edit]"). A footnote's "[1]" after
+    # a heading and a bracketed link inside a paragraph stay.
+    old = ("<h2><span class='mw-headline'>History</span><span class='mw-editsection'><span>[</span><a href='/e'>edit"
+           "</a><span>]</span></span></h2><p>The history of the river crossing.</p>")
+    new = ("<div class='mw-heading'><h2>Design</h2><span class='mw-editsection'><span>[</span><a href='/e'><span>edit"
+           "</span></a> | <a href='/s'>edit source</a><span>]</span></span></div><p>The design of the bridge.</p>")
+    own = "<h3>Background <span class='edit'>[<a href='/e?s=3'>edit</a>]</span></h3><p>The background of the plan.</p>"
+    kept = ("<h3>Notes</h3><span>[<a href='#n1'>1</a>]</span><p>A paragraph with a [<a href='/x'>citation needed</a>]"
+            " mark.</p>")
+    text = _body_text(f"<html><body>{old}{new}{own}{kept}</body></html>")
+    assert "edit" not in text and "History" in text and "Design" in text and "Background" in text
+    assert "[1]" in text.replace(" ", "") and "citation needed" in text
