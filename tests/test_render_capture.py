@@ -2513,20 +2513,26 @@ def test_tabs_whose_panels_are_rendered_only_when_selected_are_read_whole(browse
     assert "Spam" not in text
 
 
-def test_tabs_whose_one_panel_is_redrawn_and_named_by_nothing_are_read_whole(browser):
-    # Hand-made tabs (Inferno's, Preact's): no ids, no aria-controls, one panel beside the list, redrawn with the
-    # selected tab's text on each click. Each tab is selected in turn, and what the panel showed for it is kept.
-    tabs = "".join(f"<button role='tab' aria-selected='false' data-text='Part {k} of the review, shown in the "
-                   f"one panel. {PARA}'>Part {k}</button>" for k in range(3))
+def _redrawn_tabs_text(texts: dict[str, str], selected: int) -> str:
+    """The rendered text of a page of hand-made tabs (labels -> texts): no ids, no aria-controls, one panel beside
+    the list, redrawn with the selected tab's text on each click; the tab at ``selected`` chosen at first."""
+    tabs = "".join(f"<button role='tab' aria-selected='false' data-text='{text} {PARA}'>{label}</button>"
+                   for label, text in texts.items())
     script = """const tabs = [...document.querySelectorAll('[role=tab]')];
       const panel = document.querySelector('[role=tabpanel]');
       const show = (tab) => { tabs.forEach((t) => t.setAttribute('aria-selected', String(t === tab)));
         panel.innerHTML = '<p>' + tab.dataset.text + '</p>'; };
-      tabs.forEach((t) => t.addEventListener('click', () => show(t))); show(tabs[0]);"""
+      tabs.forEach((t) => t.addEventListener('click', () => show(t))); show(tabs[SELECTED]);""".replace(
+        "SELECTED", str(selected))
     html = f"""<html><body><main><h1>A valve preamp</h1><p>{PARA * 2}</p><div class="tabs">
       <div role="tablist">{tabs}</div><div role="tabpanel"></div></div></main>
       <script>{script}</script></body></html>"""
-    text = _text_of_html(html.encode())
+    return _text_of_html(html.encode())
+
+
+def test_tabs_whose_one_panel_is_redrawn_and_named_by_nothing_are_read_whole(browser):
+    # Hand-made tabs (Inferno's, Preact's): each tab is selected in turn, and what the panel showed for it is kept.
+    text = _redrawn_tabs_text({f"Part {k}": f"Part {k} of the review, shown in the one panel." for k in range(3)}, 0)
     parts = [text.find(f"Part {k} of the review, shown in the one panel.") for k in range(3)]
     assert all(at >= 0 for at in parts) and parts == sorted(parts), text
 
@@ -2535,17 +2541,7 @@ def test_numbered_tabs_are_read_once_not_again_as_a_pager(browser):
     # A school's menu by week: tabs "Week 1" to "Week 3", the current week (2) selected, the one panel redrawn per
     # tab (a 93rd blind round's Preact menu). Read by the tabs' reader, they are not pressed again as a numbered
     # pager, which left "Week 2" drawn last in the place of the third.
-    tabs = "".join(f"<button role='tab' aria-selected='false' data-text='The menu of week {k}, soup and a roast. "
-                   f"{PARA}'>Week {k}</button>" for k in (1, 2, 3))
-    script = """const tabs = [...document.querySelectorAll('[role=tab]')];
-      const panel = document.querySelector('[role=tabpanel]');
-      const show = (tab) => { tabs.forEach((t) => t.setAttribute('aria-selected', String(t === tab)));
-        panel.innerHTML = '<p>' + tab.dataset.text + '</p>'; };
-      tabs.forEach((t) => t.addEventListener('click', () => show(t))); show(tabs[1]);"""
-    html = f"""<html><body><main><h1>School lunch menu</h1><p>{PARA * 2}</p><div class="menu">
-      <div role="tablist">{tabs}</div><div role="tabpanel"></div></div></main>
-      <script>{script}</script></body></html>"""
-    text = _text_of_html(html.encode())
+    text = _redrawn_tabs_text({f"Week {k}": f"The menu of week {k}, soup and a roast." for k in (1, 2, 3)}, 1)
     assert [text.count(f"The menu of week {k}") for k in (1, 2, 3)] == [1, 1, 1], text
 
 
