@@ -385,15 +385,14 @@ MORE_BUTTON_MAX_CHARS = 40
 #: is pressed as a "more" button is, what the dialog shows copied into the page: a deal's itinerary and what is
 #: included, in a side panel fetched when opened (a 69th blind round's cruise, React). Not one that opens a site's
 #: tools (cart, search, sign-in, sharing, settings) or a picture, which show no part of the page's text.
-DIALOG_OPENER_PATTERN = (r"^(view|see|read|show|open|explore)\b(?!.*\b(cart|basket|bag|wishlist|search|filters?|sort"
-                         r"|menu|sign|log|account|profile|share|settings|preferences|cookies?|language|currency"
-                         r"|country|region|maps?|photos?|images?|pictures?|gallery|videos?|360|tour|room plan)\b)")
+_SITE_TOOLS = (r"cart|basket|bag|wishlist|search|filters?|sort|menu|sign|log|account|profile|share|settings|preferences"
+               r"|cookies?|language|currency|country|region|maps?|photos?|images?|pictures?|gallery|videos?|360|tour"
+               r"|room plan")
+DIALOG_OPENER_PATTERN = r"^(view|see|read|show|open|explore)\b(?!.*\b(" + _SITE_TOOLS + r")\b)"
 #: A label naming one of the site's tools rather than a part of the page (the words of
 #: :data:`DIALOG_OPENER_PATTERN`'s exclusion, a page's own tools: contents, options, more), or its readers'
 #: comments (which the extractor judges as comments where they are on the page, not opened for).
-SITE_TOOL_PATTERN = (r"\b(cart|basket|bag|wishlist|search|filters?|sort|menu|sign|log|account|profile|share|settings"
-                     r"|preferences|cookies?|language|currency|country|region|maps?|photos?|images?|pictures?|gallery"
-                     r"|videos?|360|tour|room plan|contents|options|more|navigation|categories|comments?|replies)\b")
+SITE_TOOL_PATTERN = r"\b(" + _SITE_TOOLS + r"|contents|options|more|navigation|categories|comments?|replies)\b"
 #: A collapsed disclosure's button labelled with at least this many words titles what it opens (an FAQ's
 #: question), where a control's own name is shorter ("Menu", "Toggle navigation", "Show more replies"); the
 #: HTML path keeps such labels as text by the same count (``extractor.parse.DISCLOSURE_LABEL_MIN_WORDS``).

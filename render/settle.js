@@ -577,6 +577,7 @@ async (o) => {
   };
   // a button that opens a dialog to show something of the page's (DIALOG_OPENER_PATTERN), outside its chrome
   const dialogOpener = new RegExp(o.dialogOpenerPattern, "i");
+  const tool = new RegExp(o.toolPattern, "i");  // a label naming one of the site's tools (SITE_TOOL_PATTERN)
   const opener = (el, label) => el.getAttribute("aria-haspopup") === "dialog" && dialogOpener.test(label)
     && !el.closest(o.chrome);
   const moreButton = (scope) => {
@@ -753,7 +754,6 @@ async (o) => {
     return found.filter((el, k) => alike.get(shapes[k]) >= o.accordionMinItems || words(el) >= o.titleMinWords
       || sectionHead(el) || asksToShow(el));
   };
-  const tool = new RegExp(o.toolPattern, "i");
   // The words of an element's class and id; whether it is marked as the one chosen (a tab, a step), on itself or on
   // its list item.
   const words = (el) => `${el.getAttribute("class") || ""} ${el.id}`.split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])/)
