@@ -776,10 +776,15 @@ def _action_column(column: list[etree._Element]) -> bool:
             continue
         if label is None:
             label = text
-        if text != label or normalize_space("".join(t for a in cell.iter("a") for t in a.itertext())) != label:
+        if text != label or _link_text(cell) != label:
             return False
         filled += 1
     return filled >= ACTION_COLUMN_MIN_ROWS
+
+
+def _link_text(el: etree._Element) -> str:
+    """The text of the links in ``el``, whitespace-normalised, one space between two links."""
+    return normalize_space(" ".join("".join(a.itertext()) for a in el.iter("a")))
 
 
 #: A heading's action link in square brackets, in it or right after it: MediaWiki's "[edit]" ("[编辑]", "[edit |
@@ -804,7 +809,7 @@ def _drop_heading_actions(root: etree._Element) -> None:
         if not (owner is not None and owner.tag in HEADING_TAGS or before is not None and before.tag in HEADING_TAGS):
             continue
         text = normalize_space("".join(box.itertext()))
-        links = normalize_space(" ".join("".join(a.itertext()) for a in box.iter("a")))
+        links = _link_text(box)
         words = text.strip("[]").replace("|", " ").split()
         if _BRACKETED.fullmatch(text) and links and not text.strip("[] ").isdigit() and all(w in links for w in words):
             found.append(box)

@@ -76,15 +76,17 @@
   // when it is of this origin and its text is prose: more than `frameProseChars` characters outside links,
   // at most TOGGLED_MAX_LINK_SHARE of it links. An ad's text (a headline and a line under it) is shorter,
   // and the frames of ad servers are of another origin.
+  // An element's shadow root: the open one, or a closed one the init script saw being attached (quiet_page.js).
+  const shadowOf = (el, win) => el.shadowRoot || (win.__pagesightShadow ? win.__pagesightShadow.get(el) : null)
+    || null;
   // Shadow roots count with their hosts (innerText stops at a host: an 86th blind round's sample chapter was a
   // Lit element's shadow tree inside a frame of this origin).
   const prose = (b) => {
     const read = (el) => (el.innerText || "").replace(/\s+/g, " ").trim();
     let [text, links] = textAndLinks(b, read);
-    const closed = b.ownerDocument.defaultView.__pagesightShadow;
     const hosts = [...b.querySelectorAll("*")];
     for (let k = 0; k < hosts.length; k++) {
-      const root = hosts[k].shadowRoot || (closed ? closed.get(hosts[k]) : null);
+      const root = shadowOf(hosts[k], b.ownerDocument.defaultView);
       if (!root) continue;
       for (const child of root.children) {
         if (RAW.has(child.localName)) continue;  // a style sheet's innerText is its source
@@ -254,13 +256,11 @@
   };
   if (sub) pushChildren(body ? body.childNodes : [], -1, top);
   else tasks.push([de, -1, top]);
-  // Open roots, and closed ones the init script saw being attached (quiet_page.js).
+  // Open roots, and closed ones the init script saw being attached (counted as read).
   const rootOf = (el, ctx) => {
-    if (el.shadowRoot) return el.shadowRoot;
-    const closed = ctx.win.__pagesightShadow;
-    const r = closed ? closed.get(el) : null;
-    if (r) closedRead++;
-    return r || null;
+    const r = shadowOf(el, ctx.win);
+    if (r && r !== el.shadowRoot) closedRead++;
+    return r;
   };
   while (tasks.length) {
     const t = tasks.pop();

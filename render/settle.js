@@ -745,14 +745,11 @@ async (o) => {
     const shapes = found.map(shape), alike = new Map();
     for (const key of shapes) alike.set(key, (alike.get(key) || 0) + 1);
     const words = (el) => (el.textContent.match(/[\p{L}\p{N}]+/gu) || []).length;
-    const sectionHead = (el) => {
-      const box = el.parentElement;
-      return !!box && box.textContent.trim() === el.textContent.trim() && inside(box, `article, ${o.mainRegion}`)
-        && !tool.test(labelOf(el));
-    };
-    const asksToShow = (el) => dialogOpener.test(labelOf(el).trim()) && !tool.test(labelOf(el));
+    const sectionHead = (el) => !!el.parentElement && el.parentElement.textContent.trim() === el.textContent.trim()
+      && inside(el.parentElement, `article, ${o.mainRegion}`);
+    const opensPart = (el) => !tool.test(labelOf(el)) && (sectionHead(el) || dialogOpener.test(labelOf(el).trim()));
     return found.filter((el, k) => alike.get(shapes[k]) >= o.accordionMinItems || words(el) >= o.titleMinWords
-      || sectionHead(el) || asksToShow(el));
+      || opensPart(el));
   };
   // The words of an element's class and id; whether it is marked as the one chosen (a tab, a step), on itself or on
   // its list item.
