@@ -381,6 +381,12 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|p
                        r"(?=$|[\s\d(（【…:.!›»>→▼▾⌄↓-])")
 #: Longer labels are sentences, not "Load more" buttons.
 MORE_BUTTON_MAX_CHARS = 40
+#: A button labelled only "More" ("More…", "More ›") is a "more" button when it ends a text: the element holding it
+#: has at least this many characters of its own besides the label (a series' synopsis cut at 200 characters, its
+#: rest added only when "More" is pressed: a 94th blind round). A site's "More" menu stands alone in its list item.
+MORE_INLINE_TEXT_MIN_CHARS = 80
+#: Such a label, case ignored: "More" and a mark after it.
+MORE_INLINE_PATTERN = r"^more\s*[.…›»>+]*$"
 #: A button that says it opens a dialog (``aria-haspopup="dialog"``) and that asks to view, see or read something
 #: is pressed as a "more" button is, what the dialog shows copied into the page: a deal's itinerary and what is
 #: included, in a side panel fetched when opened (a 69th blind round's cruise, React). Not one that opens a site's
@@ -1302,6 +1308,7 @@ class _Engine:
                 "ioReportMs": IO_REPORT_MS, "finishRounds": FINISH_ROUNDS,
                 "mainEmptyChars": MAIN_EMPTY_CHARS, "shellChars": SHELL_PAGE_CHARS,
                 "morePattern": MORE_BUTTON_PATTERN, "moreMaxChars": MORE_BUTTON_MAX_CHARS,
+                "moreInlinePattern": MORE_INLINE_PATTERN, "moreInlineMinChars": MORE_INLINE_TEXT_MIN_CHARS,
                 "dialogOpenerPattern": DIALOG_OPENER_PATTERN, "toolPattern": SITE_TOOL_PATTERN, "interact": True,
                 "titleMinWords": DISCLOSURE_TITLE_MIN_WORDS, "titleMaxChars": DISCLOSURE_TITLE_MAX_CHARS,
                 "accordionMinItems": ACCORDION_MIN_ITEMS, "lazyFrameMargin": LAZY_FRAME_MARGIN_PX,

@@ -580,6 +580,10 @@ async (o) => {
   const tool = new RegExp(o.toolPattern, "i");  // a label naming one of the site's tools (SITE_TOOL_PATTERN)
   const opener = (el, label) => el.getAttribute("aria-haspopup") === "dialog" && dialogOpener.test(label)
     && !el.closest(o.chrome);
+  // a bare "More" that ends a text cut short (MORE_INLINE_PATTERN), not a menu's
+  const moreInline = new RegExp(o.moreInlinePattern, "i");
+  const endsText = (el, label) => moreInline.test(label) && !el.closest(o.chrome) && !!el.parentElement
+    && el.parentElement.textContent.trim().length - label.length >= o.moreInlineMinChars;
   const moreButton = (scope) => {
     let again = null;
     // on the whole page, in its shadow roots too (a Lit thread's "Show more replies": a 36th blind round)
@@ -589,7 +593,7 @@ async (o) => {
       if (shown.has(el) || !pressable(el)) continue;
       const label = labelOf(el);
       const box = el.type === "checkbox" && el.labels && el.labels[0];  // a styled toggle hides its input
-      if (label.length > o.moreMaxChars || !(more.test(label) || opener(el, label)) || !(shows(el) || box && shows(box))) {
+      if (label.length > o.moreMaxChars || !(more.test(label) || opener(el, label) || endsText(el, label)) || !(shows(el) || box && shows(box))) {
         continue;
       }
       if (!pressedOnce.has(el)) return el;

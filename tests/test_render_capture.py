@@ -2080,6 +2080,20 @@ def test_read_more_buttons_show_the_rest_once(browser):
     assert "Hidden end 0" not in extract(html.encode(), render=True, render_options={"scroll_steps": 0}).text
 
 
+def test_a_bare_more_that_ends_a_cut_text_is_pressed_and_a_menus_more_is_not(browser):
+    # A synopsis cut short, its rest added only when the "More" at its end is pressed (React: a 94th blind
+    # round); a navigation's "More" menu, standing alone in its item, is left shut.
+    html = f"""<html><body><nav><ul><li><a href="/a">News</a></li><li><button id="menu">More</button></li></ul></nav>
+      <main><h1>The Lantern Keepers</h1><p id="syn">{PARA * 2}... <button id="more">More</button></p></main><script>
+      document.getElementById('more').onclick = () => {{ document.getElementById('syn').textContent =
+        {json.dumps(PARA * 2)} + ' The rest of the synopsis, added to the page only once its reader asks.'; }};
+      document.getElementById('menu').onclick = () => {{ const p = document.createElement('p');
+        p.textContent = 'Menu entry shown only when the menu is opened by its reader.';
+        document.querySelector('main').append(p); }};</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert "The rest of the synopsis" in text and "Menu entry" not in text, text
+
+
 def test_a_virtualised_list_is_read_whole(browser):
     # Only the rows in view exist (react-window and the like): the box is scrolled through and every
     # row seen is kept. A box that reacts to scrolling without dropping rows is left as it is.
