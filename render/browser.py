@@ -317,7 +317,8 @@ FRAME_TEXT_JS = """(pattern) => {
 #: museum object's, in a side panel: a 54th), "Read online" (a fact sheet's, beside its PDF) and "Show
 #: references" (a story's sources: a 55th), "Show amendments" and "Show notes" (a statute's annotations: a 56th),
 #: "Read Dawn's story" and "Read their story" (a charity's stories, each in a dialog: a 63rd), "Reveal", "Show
-#: spoiler" and "Show changelog" (a wiki's spoiler, a mod's changelog: a 62nd); and
+#: spoiler" and "Show changelog" (a wiki's spoiler, a mod's changelog: a 62nd), "Look inside" and "Read a sample" (a
+#: book's first pages in a dialog: an 86th); and
 #: the same in German, French, Spanish, Italian, Portuguese, Dutch, Swedish, Finnish, Polish, Russian, Turkish,
 #: Greek, Arabic, Hebrew, Japanese, Chinese and Korean ("Mehr laden", "Voir plus", "Показать ещё", "続きを読む").
 #: A button labelled so is pressed after scrolling, settling after each press, while the page grows
@@ -341,6 +342,8 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|p
                        r"|^read (\w+['’]s|their|her|his) (full )?story$"
                        # a wiki's spoiler, a mod's changelog behind a spoiler button (a 62nd blind round)
                        r"|^(reveal|(show|view|reveal) (the )?(spoilers?|changelog|change log))$"
+                       # a book's first pages in a dialog: "Look inside", "Read a sample" (an 86th blind round)
+                       r"|^(look inside|read (a |an |the )?(free )?(sample|excerpt|extract|first chapter))$"
                        # a fact sheet's "Read online" beside its PDF, a story's "Show references" (a 55th blind round)
                        r"|^read (it |this |the \w+ )?online$"
                        r"|^(show|view|see) (all )?(the )?(references|sources|citations)\b"

@@ -842,6 +842,21 @@ def test_the_rest_of_a_text_shown_in_a_dialog_is_read_in_place(browser, label):
     assert "You see this ad" not in text
 
 
+@pytest.mark.parametrize("label", ["Look inside", "Read a sample"])
+def test_a_books_sample_in_a_native_dialog_is_read_once(browser, label):
+    # A bookshop's "Look inside" opens the first pages in a <dialog> shown modal, its text drawn by a script but
+    # shut (Solid: an 86th blind round); what it shows is read once, after its button, without its controls.
+    sample = "".join(f"<p>Sample page {k} of the first chapter, where the story opens. {PARA}</p>" for k in range(3))
+    html = f"""<html><body><main><h1>Small Hours</h1><button id="look">{label}</button><p>{PARA * 2}</p>
+      <dialog id="reader"></dialog></main><script>
+      const reader = document.getElementById('reader');
+      reader.innerHTML = '<button onclick="this.closest(\\'dialog\\').close()">Close</button>' + {json.dumps(sample)};
+      document.getElementById('look').onclick = () => reader.showModal();</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert all(text.count(f"Sample page {k} of the first chapter") == 1 for k in range(3)), text
+    assert "Close" not in text
+
+
 def test_a_side_panel_a_button_says_it_opens_is_read_and_a_site_tool_is_not(browser):
     # A deal's "View itinerary and what's included" (aria-haspopup="dialog") adds a side panel, its text arriving
     # a moment later (a 69th blind round's cruise, React); "View photos" and the header's "View basket" say they
