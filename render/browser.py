@@ -304,28 +304,29 @@ FRAME_TEXT_JS = """(pattern) => {
   const text = document.body ? document.body.innerText.trim() : "";
   return [text.length, new RegExp(pattern, "im").test(text)];
 }"""
-#: The label of a button that adds the next items of a list or shows the rest of a text (a regular
-#: expression, case ignored): "Load more", "Show more", "View more", "See more", "Read more" (… results,
-#: posts, comments), with a count or of older items too ("Load 20 more", "Show 4 older releases", "View
-#: previous replies": a twelfth blind round), "More results", "Continue reading", "Read the full story",
-#: "View full job description", "Full course description" (not "View full size"), "Show all", "Show
-#: transcript" (a podcast's or a video's: an eighteenth blind round), "Show answer" (a Q&A's: a 26th), "View
-#: replies (7)", "Show 3 replies" (a thread's, drawn only when asked: a 23rd; "Load more replies" was already);
-#: "5 new updates" and "Show 12 new posts" (a live blog's or a feed's waiting entries: a 46th), "Show next step"
-#: (a worked example's steps one by one: a 50th), "More about this home" and "About this place" (a listing's
-#: description in a dialog: a 49th and a 53rd; not "About this ad", "About the author"), "Read the label" (a
-#: museum object's, in a side panel: a 54th), "Read online" (a fact sheet's, beside its PDF) and "Show
-#: references" (a story's sources: a 55th), "Show amendments" and "Show notes" (a statute's annotations: a 56th),
-#: "Read Dawn's story" and "Read their story" (a charity's stories, each in a dialog: a 63rd), "Reveal", "Show
-#: spoiler" and "Show changelog" (a wiki's spoiler, a mod's changelog: a 62nd), "Look inside" and "Read a sample" (a
-#: book's first pages in a dialog: an 86th); and
-#: the same in German, French, Spanish, Italian, Portuguese, Dutch, Swedish, Finnish, Polish, Russian, Turkish,
-#: Greek, Arabic, Hebrew, Japanese, Chinese and Korean ("Mehr laden", "Voir plus", "Показать ещё", "続きを読む").
-#: A button labelled so is pressed after scrolling, settling after each press, while the page grows
-#: (within ``scroll_steps`` and ``scroll_max_height``); one that only showed text already there is
-#: not pressed again (it would hide it).
+#: The label of a button that adds the next items of a list or shows the rest of a text (a regular expression,
+#: case ignored): "Load more", "Show more", "View more", "See more", "Read more" (… results, posts, comments),
+#: with a count or of older items too ("Load 20 more", "Show 4 older releases", "View previous replies": a
+#: twelfth blind round), "More results", "Continue reading" ("No thanks, keep reading": a subscribe wall's, a
+#: 97th), "Read the full story", "View full job description", "Full course description" (not "View full size"),
+#: "Show all", "Show transcript" (a podcast's or a video's: an eighteenth blind round), "Show answer" (a Q&A's: a
+#: 26th), "View replies (7)", "Show 3 replies" (a thread's, drawn only when asked: a 23rd; "Load more replies"
+#: was already); "5 new updates" and "Show 12 new posts" (a live blog's or a feed's waiting entries: a 46th),
+#: "Show next step" (a worked example's steps one by one: a 50th), "More about this home" and "About this place"
+#: (a listing's description in a dialog: a 49th and a 53rd; not "About this ad", "About the author"), "Read the
+#: label" (a museum object's, in a side panel: a 54th; "Read the area summary": a 96th), "Read online" (a fact
+#: sheet's, beside its PDF) and "Show references" (a story's sources: a 55th), "Show amendments" and "Show notes"
+#: (a statute's annotations: a 56th), "Read Dawn's story" and "Read their story" (a charity's stories, each in a
+#: dialog: a 63rd), "Reveal", "Show spoiler" and "Show changelog" (a wiki's spoiler, a mod's changelog: a 62nd),
+#: "Look inside" and "Read a sample" (a book's first pages in a dialog: an 86th); and the same in German, French,
+#: Spanish, Italian, Portuguese, Dutch, Swedish, Finnish, Polish, Russian, Turkish, Greek, Arabic, Hebrew,
+#: Japanese, Chinese and Korean ("Mehr laden", "Voir plus", "Показать ещё", "続きを読む"). A button labelled so is
+#: pressed after scrolling, settling after each press, while the page grows (within ``scroll_steps`` and
+#: ``scroll_max_height``); one that only showed text already there is not pressed again (it would hide it).
 MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|previous)\b"
-                       r"|^more (results|items|posts|stories|articles|products|comments)\b|^continue reading\b"
+                       r"|^more (results|items|posts|stories|articles|products|comments)\b"
+                       # and a subscribe wall's way past it: "No thanks, continue reading" (a 97th blind round)
+                       r"|^((no,? thanks?|not now|maybe later)[,.!]? )?(continue|keep) reading\b"
                        # a video's description "...more", a programme's "Older episodes" (a 44th blind round)
                        r"|^(\.\.\.|…) ?more\b"
                        r"|^(older|earlier) (posts|entries|episodes|stories|articles|items|results|comments|messages)\b"
@@ -337,7 +338,9 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|p
                        r"|^((read|view|see) (the )?)?(full|whole|entire|rest)\b"
                        r"(?! (size|screen|image|photo|resolution))"
                        r"|^(show|expand) (all|full)\b|^((show|view|read|see|open|expand) (the |full )?)?transcript\b"
-                       r"|^(show|view|see|reveal) (the )?answers?\b|^read (the )?(story|article|label|description)$"
+                       r"|^(show|view|see|reveal) (the )?answers?\b"
+                       # ... and "Read the area summary" (a side panel's, a 96th blind round)
+                       r"|^read (the |this )?(\w+ )?(story|article|label|description|summary|overview)$"
                        # a charity's "Read Dawn's story", "Read their story", each in a dialog (a 63rd blind round)
                        r"|^read (\w+['’]s|their|her|his) (full )?story$"
                        # a wiki's spoiler, a mod's changelog behind a spoiler button (a 62nd blind round)

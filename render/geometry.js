@@ -32,6 +32,9 @@
   // links (a menu's is nearly all links): the link density past which CleanTree drops a node (ALGORITHMS 1,
   // DLmax).
   const TOGGLED_MAX_LINK_SHARE = 0.65;
+  // A page's footnotes list as Markdown processors write it (Pandoc, kramdown, Goldmark: role="doc-endnotes" from
+  // DPUB-ARIA; markdown-it and most themes: class "footnotes").
+  const FOOTNOTES = '.footnotes, [role="doc-endnotes"]';
   const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
                         "track", "wbr", "param", "keygen"]);
   const RAW = new Set(["script", "style", "noscript", "xmp", "noembed", "noframes", "plaintext"]);
@@ -241,6 +244,9 @@
   // An inactive tab's panel (WAI-ARIA tabs pattern: role tabpanel, hidden) whose tab names it by no
   // aria-controls (Docusaurus's: a thirteenth blind round) is a panel one click away all the same.
   const tabPanel = (el) => el.getAttribute("role") === "tabpanel" && content(el);
+  // A page's footnotes list hidden from the screen, kept for print while the notes show in popovers (littlefoot,
+  // bigfoot: a 97th blind round), is read as a panel one click away is: the notes are the page's.
+  const footnotes = (el) => !!el.closest(FOOTNOTES) && !el.closest(opts.chrome);
   // Called for a frame of another origin (opts.sub: {dx, dy}), the walk starts at its body's
   // children, in the page coordinates of the frame's content box, and returns them alone.
   const sub = opts.sub || null;
@@ -296,7 +302,7 @@
     const opens = ctx.win.__pagesightOpens;  // what CSS-only tabs showed as settling checked their inputs
     if (!descend && p >= 0 && !el.hasAttribute(opts.copiedMark)
         && (el.id && ctx.controlled().has(el.id) || toggled(el) || opens && opens.has(el) || ctx.details || tabPanel(el)
-            || groupedDialog(el))) {
+            || groupedDialog(el) || display === "none" && footnotes(el))) {
       panelCtx = {...ctx, panel: [X[p], Y[p], W[p], H[p]]};
     }
     if (panelCtx) descend = true;

@@ -1417,11 +1417,12 @@ def test_chapters_chosen_in_a_select_are_read_in_order(browser, tmp_path, placeh
 @pytest.mark.parametrize("label", ['<label>Finish <select id="ch">%s</select></label>',
                                    '<select id="ch" aria-label="Colour">%s</select>',
                                    '<label>Show <select id="ch">%s</select> per page</label>',
-                                   '<label>Sort by <select id="ch">%s</select></label>'])
+                                   '<label>Sort by <select id="ch">%s</select></label>',
+                                   '<label>Choose a region <select id="ch">%s</select></label>'])
 def test_a_products_option_or_a_count_in_a_select_is_not_read_choice_by_choice(browser, label):
     # A product's finish swaps its description (a 29th blind round's Vue shop); a page length shows more rows; a
-    # list's order reloads it from its first page (an 84th blind round's reviews): none is a text's parts, and the
-    # reader's first choice is what is read.
+    # list's order reloads it from its first page (an 84th blind round's reviews); a data explorer's region redraws
+    # its figures for another place (a 96th's): none is a text's parts, and the reader's first choice is what is read.
     numbers = "per page" in label
     options = "".join(f'<option value="{k}">{10 * k if numbers else "Finish " + str(k)}</option>' for k in (1, 2, 3))
     html = (CHAPTERS.replace('<label>Jump to chapter: <select id="ch">%s</select></label>', label) % options)
@@ -2107,6 +2108,39 @@ def test_a_bare_more_that_ends_a_cut_text_is_pressed_and_a_menus_more_is_not(bro
         document.querySelector('main').append(p); }};</script></body></html>"""
     text = extract(html.encode(), render=True).text
     assert "The rest of the synopsis" in text and "Menu entry" not in text, text
+
+
+@pytest.mark.parametrize("label", ["Read the area summary", "No thanks, continue reading →"])
+def test_a_button_past_a_wall_or_to_a_summary_is_pressed(browser, label):
+    # A statistics page's "Read the area summary" builds its side panel on the press (Mithril: a 96th blind round); a
+    # subscribe wall's "No thanks, continue reading" draws the rest of the post (Preact: a 97th).
+    html = f"""<html><body><main><h1>Leeds</h1><p>{PARA * 2}</p><button id="go">{label}</button></main><script>
+      document.getElementById('go').onclick = () => {{ const p = document.createElement('p');
+        p.textContent = 'The rest of the text, drawn only once its reader asks for it by pressing.';
+        document.querySelector('main').append(p); }};</script></body></html>"""
+    assert "The rest of the text" in extract(html.encode(), render=True).text
+
+
+def test_a_footnotes_list_hidden_for_popovers_is_read_and_its_marks_are_not_pressed(browser):
+    # littlefoot hides the footnotes list (kept for print) and makes each mark a button that draws its note in a
+    # popover, one at a time (a 97th blind round's blog read one note twice and lost another); the list is read once.
+    marks = "".join(f"<p>{PARA} Claim {k}.<sup><a href='#fn{k}'>[{k}]</a></sup></p>" for k in range(1, 4))
+    notes = "".join(f"<li id='fn{k}'><p>Footnote text number {k}, a source for the claim above.</p></li>"
+                    for k in range(1, 4))
+    html = f"""<html><body><main><article><h1>Debouncing</h1>{marks}<section class="footnotes"><ol>{notes}</ol>
+      </section></article></main><script>
+      document.querySelector('.footnotes').style.display = 'none';
+      for (const sup of document.querySelectorAll('sup')) {{
+        const k = sup.textContent.replace(/\\D/g, ''); const b = document.createElement('button');
+        b.className = 'littlefoot__button'; b.setAttribute('aria-expanded', 'false'); b.title = 'See Footnote ' + k;
+        b.textContent = 'Footnote ' + k; sup.style.display = 'none'; sup.after(b);
+        b.onclick = () => {{ document.querySelectorAll('.popover').forEach((x) => x.remove());
+          const d = document.createElement('div'); d.className = 'popover';
+          d.textContent = document.getElementById('fn' + k).textContent; b.after(d); }};
+      }}</script></body></html>"""
+    page = get_page(html.encode(), render=True)
+    text = page.text_of(page.body_id)
+    assert all(text.count(f"Footnote text number {k}") == 1 for k in range(1, 4)), text
 
 
 def test_a_virtualised_list_is_read_whole(browser):
