@@ -67,8 +67,15 @@ _HOOKS = etree.XPath(".//*[@id and not(*) and normalize-space() = '' and (self::
 HEADED_SHELL_MAX_CHARS = 120
 #: A line saying the content is on its way ("Loading…", "Loading the abstract…"): elements holding no element whose
 #: text starts so (the rest is checked by :func:`_loading_slot`).
-_LOADING = etree.XPath("//body//*[not(*)][starts-with(translate(normalize-space(.), 'LOADING', 'loading'), 'loading')]")
-_LOADING_LINE = re.compile(r"loading\b", re.I)
+#: "Loading" in the languages of the render path's button labels too (a 99th blind round's Polish forum served
+#: "Wczytywanie wątku…" and got no hint): German, French, Spanish, Italian, Portuguese, Dutch, Polish, Swedish,
+#: Russian, Japanese, Chinese, Korean.
+LOADING_WORDS = ("loading", "wird geladen", "lädt", "chargement", "cargando", "caricamento", "carregando", "laden",
+                 "wczytywanie", "ładowanie", "laddar", "загрузка", "読み込み中", "加载中", "載入中", "로딩")
+_LOADING = etree.XPath("//body//*[not(*)][" + " or ".join(
+    f"starts-with(translate(normalize-space(.), 'ABCDEFGHIJKLMNOPQRSTUVWXYZŁЗ', 'abcdefghijklmnopqrstuvwxyzłз'), '{w}')"
+    for w in LOADING_WORDS) + "]")
+_LOADING_LINE = re.compile(r"(" + "|".join(LOADING_WORDS) + r")(?!\w)", re.I)
 _CUSTOM = etree.XPath("//body//*[contains(local-name(), '-')]")
 #: Attributes of front-end frameworks that fill an element in the browser: Alpine ``x-``, htmx
 #: ``hx-``, Vue ``v-`` and its ``:``/``@`` shorthands, Angular ``ng-``, Knockout ``data-bind``.

@@ -3084,6 +3084,11 @@ def test_app_shells_get_the_render_hint_with_render_off():
         # the production's slot opening <main>, empty, before the promos the site serves
         "opening hook": (f"<html><body><main><div id=production></div><section><h2>Become a Friend</h2><p>{PARA}"
                          f"</p></section></main>{footer}<script src='a.js' defer></script>"),
+        # ... saying so in the site's language ("Wczytywanie", "Chargement": a 99th blind round's Polish forum)
+        "loading slot, Polish": (f"<html><body><header><p>{PARA}</p></header><div id=watek><div class=ladowanie>"
+                                 f"Wczytywanie wątku…</div></div>{footer}<script src='a.js'></script>"),
+        "loading slot, French": (f"<html><body><header><p>{PARA}</p></header><div id=recette><p>Chargement de la "
+                                 f"recette…</p></div>{footer}<script src='a.js'></script>"),
         # a council's layout grid opening <main>: its content column a hook saying "Loading…", a sidebar of
         # links and a sign-up beside it
         "grid hook": (f"<html><body><main><div class=grid><div class=two-thirds id=bins-app><p class=spinner>"
