@@ -1127,9 +1127,16 @@ async (o) => {
   const FIELDS = 'input:not([type="hidden"]):not([type="button"]):not([type="submit"]):not([type="reset"])'
     + ':not([type="image"]):not([type="search"]), select, textarea';
   const asksNothing = () => ![...document.querySelectorAll(FIELDS)].some((f) => f.checkVisibility() && !f.closest(o.edges));
-  const saysNext = (el) => nextLabel.test((el.textContent || "").trim())
+  // A calendar's step ("›" named "Next month", "Next week ›") shows another period's table, not the next part of the
+  // page's text (a 101st blind round's prayer timetable read four months where its page shows one).
+  const PERIOD = new RegExp("(^|[^\\p{L}])(days?|weeks?|months?|years?|dates?|periods?|seasons?|tag|woche|monat|jahr"
+    + "|jour|semaine|mois|année|día|semana|mes|año|giorno|settimana|mese|anno|dag|maand|jaar|dzień|tydzień|miesiąc"
+    + "|rok)([^\\p{L}]|$)", "iu");
+  const periodStep = (el) => PERIOD.test(`${el.getAttribute("aria-label") || ""} ${el.getAttribute("title") || ""} `
+    + `${el.textContent || ""}`);
+  const saysNext = (el) => !periodStep(el) && (nextLabel.test((el.textContent || "").trim())
     || nextLabel.test(el.getAttribute("aria-label") || "")
-    || continueLabel.test((el.textContent || "").trim()) && asksNothing();
+    || continueLabel.test((el.textContent || "").trim()) && asksNothing());
   // A link to a route of the page's own hash router ("#page/2", "#/p/2", "#!/page/2": a path after the "#", where an
   // in-page jump names an element) pages in place too (Backbone's, AngularJS's routers: a 21st blind round).
   const routeLink = (el) => el.localName === "a" && /^#!?\/?[^/\s]+\//.test(el.getAttribute("href") || "")

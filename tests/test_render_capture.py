@@ -1902,6 +1902,16 @@ def test_a_story_paged_by_a_next_button_in_another_language_is_read(browser, lab
     assert all(text.count(f"Paragraph {k} of page {n},") == 1 for n in range(1, 4) for k in (0, 1)), text
 
 
+@pytest.mark.parametrize("label", ['aria-label="Next month">&rsaquo;', 'title="Nächster Monat">&raquo;'])
+def test_a_calendars_next_period_is_not_read_as_a_next_page(browser, label):
+    # A timetable's "›" named "Next month" draws another month's table in place of the one its page shows (a 101st
+    # blind round's prayer times read four months): the page's own period is read, not the next ones.
+    html = (PAGED % (3, "false")).replace('aria-label="Next page">&raquo;', label).replace(
+        "<html><body>", '<html><head><meta charset="utf-8"></head><body>')
+    text = extract(html.encode(), render=True).text
+    assert "Paragraph 0 of page 1," in text and "of page 2," not in text, text
+
+
 @pytest.mark.parametrize("label", ["Show answer", "Mostrar resposta", "Показать ответ"])
 def test_an_answer_behind_show_answer_is_read(browser, label):
     html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>Why does my bread sink?</h1><p>{PARA}</p>
