@@ -593,9 +593,8 @@ async (o) => {
       if (shown.has(el) || !pressable(el)) continue;
       const label = labelOf(el);
       const box = el.type === "checkbox" && el.labels && el.labels[0];  // a styled toggle hides its input
-      if (label.length > o.moreMaxChars || !(more.test(label) || opener(el, label) || endsText(el, label)) || !(shows(el) || box && shows(box))) {
-        continue;
-      }
+      const showsMore = more.test(label) || opener(el, label) || endsText(el, label);
+      if (label.length > o.moreMaxChars || !showsMore || !(shows(el) || box && shows(box))) continue;
       if (!pressedOnce.has(el)) return el;
       again = again || el;
     }
