@@ -526,7 +526,9 @@ async (o) => {
     for (const el of document.querySelectorAll(`${o.placeholders}, ${REVEALED}`)) {
       if (visited.has(el) || !shows(el) || !busyBox(el)) continue;
       const r = el.getBoundingClientRect();
-      if (r.width * r.height < least || r.top < window.innerHeight) continue;
+      // (an element that asks to be loaded once seen, htmx's "revealed", counts however small: a one-line "Loading
+      // artist information…" below the fold was scrolled past, never seen, in a 103rd blind round)
+      if (r.width * r.height < least && !el.matches(REVEALED) || r.top < window.innerHeight) continue;
       if (r.top + window.scrollY >= limit) continue;
       if (best === null || r.top < best) { best = r.top; nearest = el; }
     }
