@@ -1376,11 +1376,13 @@ async (o) => {
   const VIEW_PICKER_NAMES = new RegExp("(^|[^\\p{L}])(regions?|areas?|countr(y|ies)|states?|count(y|ies)|city|cities"
     + "|locations?|postcodes?|zip|currency|currencies|measures?|indicators?|metrics?|years?|months?|periods?"
     + "|région|pays|año|país|jahr|année|anno|regione)([^\\p{L}]|$)", "iu");
+  // a product's option or a view's picker, by the names a select or a radio group carries
+  const choiceNamed = (names) => OPTION_NAMES.test(names) || VIEW_PICKER_NAMES.test(names);
   const namedAsOption = (el) => {
     const names = [el.getAttribute("aria-label"), el.getAttribute("name"), el.id, el.getAttribute("class"),
       ...[...(el.labels || [])].map((label) => [...label.childNodes].filter((n) => n.nodeType === 3)
         .map((n) => n.data).join(" "))].join(" ");
-    return OPTION_NAMES.test(names) || LIST_CONTROL_NAMES.test(names) || VIEW_PICKER_NAMES.test(names);
+    return choiceNamed(names) || LIST_CONTROL_NAMES.test(names);
   };
   for (const select of bound || net.stop || moved ? [] : [...document.querySelectorAll("select")]) {
     if (select.multiple || !choices(select) || select.options.length < 2 || select.options.length > o.pagesMax + 1
@@ -1405,8 +1407,7 @@ async (o) => {
   }
   const asks = (radio) => [radio, radio.closest("fieldset, [role=radiogroup]") || radio.parentElement]
     .some((el) => el && (opinion.test(`${el.getAttribute("name") || ""} ${el.id} ${el.getAttribute("class") || ""}`)
-                         || [OPTION_NAMES, VIEW_PICKER_NAMES].some((names) => names.test(
-                           `${el.getAttribute("name") || ""} ${el.id} ${el.getAttribute("aria-label") || ""}`))));
+                         || choiceNamed(`${el.getAttribute("name") || ""} ${el.id} ${el.getAttribute("aria-label") || ""}`)));
   for (const radios of groups.values()) {
     const first = radios.findIndex((r) => r.checked);
     if (radios.length < 2 || radios.length > o.pagesMax + 1 || first < 0 || moved || net.stop || asks(radios[0])) {
