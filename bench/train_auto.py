@@ -124,8 +124,8 @@ CUE_DROPOUT = 0.0
 #: Features along which the second tree set's P(body) may only rise (1) or only fall (-1): a longer
 #: block, more sentence ends, more of decay's and CEDP's selection; a larger link share, in the block
 #: or its container. Measured alone (``--tree-params``, 2026-11-27/28) it gained product pages and lost
-#: a news set left out; beside the unconstrained set it kept the gain without the loss (README,
-#: "The learned extractor", session 19 and 20).
+#: a news set left out; beside the unconstrained set it kept the gain without the loss (docs/results/learned.md,
+#: sessions 19 and 20).
 MONOTONE = {"log_chars": 1, "link_share": -1, "sent_ends": 1, "ends_sentence": 1, "decay_share": 1,
             "decay_clean_share": 1, "cedp_kept": 1, "cont_link": -1}
 #: Tree sets fitted beside the first, each with these parameters over :data:`TREE_PARAMS`; P(body) is the

@@ -27,7 +27,7 @@ SERVED_MIN_WORDS = 50
 #: the reader is given. A rendering with a text at least this long, even another one, shows something
 #: else rather than less (a first version also counted the words the two share: on wcxb_dev that sent
 #: two pages whose rendering found a different text of about the served one's length, rightly, back to the
-#: served HTML; README, "When the rendering lost the served text").
+#: served HTML; docs/results/render.md, "When the rendering lost the served text").
 LOST_SHARE = 0.5
 
 
