@@ -1384,9 +1384,31 @@ async (o) => {
         .map((n) => n.data).join(" "))].join(" ");
     return choiceNamed(names) || LIST_CONTROL_NAMES.test(names);
   };
+  // A choice put to the reader as a question ("What colour is the light on your hub?" in its legend, its label or
+  // the line before it) takes an answer: a troubleshooting wizard fetched the steps after each answer and dropped
+  // the others', so reading every answer stacked three paths where a reader sees the default one (a 105th blind
+  // round). Its answer stays the page's, as a view's picker does.
+  const QUESTION = /[?？؟]\s*$/;
+  const asQuestion = (controls) => {
+    let box = controls[0].parentElement;  // the box around the group's controls (a select's own)
+    while (box && !controls.every((c) => box.contains(c))) box = box.parentElement;
+    if (!box) return false;
+    const group = box.closest("fieldset, [role=radiogroup]") || box;
+    const one = controls.length === 1 ? controls[0] : null;  // a select: its labels and the line before it too
+    const said = [
+      group.localName === "fieldset" ? group.querySelector(":scope > legend") : null,
+      ...(group.getAttribute("aria-labelledby") || "").split(/\s+/).map((id) => id && document.getElementById(id)),
+      one && one.previousElementSibling, group.previousElementSibling,
+      !group.previousElementSibling && group.parentElement ? group.parentElement.previousElementSibling : null,
+    ].map((el) => el ? el.textContent : "");
+    // (a label around a select holds its options' text too)
+    const labels = one && one.labels ? [...one.labels].map((l) => l.textContent.replace(one.textContent, "")) : [];
+    return [...said, ...labels, group.getAttribute("aria-label") || ""].some((text) => QUESTION.test(text.trim()));
+  };
   for (const select of bound || net.stop || moved ? [] : [...document.querySelectorAll("select")]) {
     if (select.multiple || !choices(select) || select.options.length < 2 || select.options.length > o.pagesMax + 1
-        || namedAsOption(select) || [...select.options].every((op) => /^\s*\d+\s*$/.test(op.text))) {
+        || namedAsOption(select) || asQuestion([select])
+        || [...select.options].every((op) => /^\s*\d+\s*$/.test(op.text))) {
       continue;  // a long list (countries, dates) is a form's, not a text's parts; a product's option neither
     }
     const first = select.selectedIndex, count = select.options.length;
@@ -1410,7 +1432,8 @@ async (o) => {
                          || choiceNamed(`${el.getAttribute("name") || ""} ${el.id} ${el.getAttribute("aria-label") || ""}`)));
   for (const radios of groups.values()) {
     const first = radios.findIndex((r) => r.checked);
-    if (radios.length < 2 || radios.length > o.pagesMax + 1 || first < 0 || moved || net.stop || asks(radios[0])) {
+    if (radios.length < 2 || radios.length > o.pagesMax + 1 || first < 0 || moved || net.stop || asks(radios[0])
+        || asQuestion(radios)) {
       continue;
     }
     const holds = (c) => radios.some((r) => c.contains(r));

@@ -1454,6 +1454,36 @@ def test_parts_behind_radio_buttons_are_read_and_a_rating_is_left_alone(browser)
     assert "You rated it" not in text
 
 
+
+@pytest.mark.parametrize("asked", ["line", "legend", "select"])
+def test_a_choice_put_as_a_question_keeps_its_answer(browser, asked):
+    # A troubleshooting wizard: the answer picked for the reader draws the steps that follow it, another answer
+    # draws others in their place (a 105th blind round's read all three paths, stacked). A question in the line
+    # before the group, in its legend, or as a select's label: the reader's default answer is what is read.
+    answers = ("Solid white", "Flashing orange", "No light at all")
+    if asked == "select":
+        options = "".join(f'<option value="{k}">{a}</option>' for k, a in enumerate(answers))
+        control = f'<label>What does the light on your hub show? <select id="q">{options}</select></label>'
+        hook = "document.getElementById('q').addEventListener('change', (e) => draw(Number(e.target.value)));"
+    else:
+        radios = "".join(f'<label><input type="radio" name="light" value="{k}"{" checked" if k == 0 else ""}> {a}'
+                         "</label>" for k, a in enumerate(answers))
+        control = (f'<p class="q">What colour is the light on your hub?</p><div class="opts">{radios}</div>'
+                   if asked == "line" else
+                   f'<fieldset><legend>What colour is the light on your hub?</legend>{radios}</fieldset>')
+        hook = ("document.querySelectorAll('[name=light]')"
+                ".forEach((r) => r.addEventListener('change', () => draw(Number(r.value))));")
+    html = f"""<html><body><main><h1>Fix a slow connection</h1><section>{control}</section>
+      <article id="steps"></article></main><script>
+      const draw = (k) => {{ document.getElementById('steps').innerHTML = [0, 1].map((j) =>
+        `<p>Step ${{j + 2}} of path ${{k + 1}}: what to try next when the light shows this colour.</p>`).join(''); }};
+      {hook}
+      draw(0);</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert "Step 2 of path 1:" in text and "Step 3 of path 1:" in text, text
+    assert "of path 2:" not in text and "of path 3:" not in text, text
+
+
 CSS_ONLY = """<html><head><style>
 .panels > div, .faq .answer, .menu ul { display: none; }
 #t1:checked ~ .panels > .p1, #t2:checked ~ .panels > .p2, #t3:checked ~ .panels > .p3 { display: block; }
