@@ -118,6 +118,14 @@
     }
     return false;
   };
+  // Whether a word comes right after ``el`` in its parent: an element, or a text that does not start with a space.
+  const wordNext = (el) => {
+    for (let n = el.nextSibling; n; n = n.nextSibling) {
+      if (n.nodeType === 1) return true;
+      if (n.nodeType === 3 && n.data.length) return !/^\s/.test(n.data);
+    }
+    return false;
+  };
   const inlineBoxes = new WeakMap();
   const frameSrc = (el) => el.getAttribute(el.localName === "object" ? "data" : "src") || "";
   const X = [], Y = [], W = [], H = [], FLAGS = [], POSC = [], FS = [], FW = [], COL = [], BG = [], PARENT = [];
@@ -478,8 +486,13 @@
       continue;
     }
     // A box that is not inline (a block, a grid or flex item: their display is blockified, a row's cells
-    // written without a space between them) ends a run of words, as the reader sees it: a space after it.
-    tasks.push("</" + outTag + (blockish ? "> " : ">"));
+    // written without a space between them) ends a run of words, as the reader sees it: a space after it. So does
+    // an inline box set apart from what follows it by its own right margin, padding or border, with no space
+    // between them in the DOM (a section's number badge before its heading, a promo's "Related" label before its
+    // link: a 107th blind round read "1It starts with" and "RelatedNurses to vote").
+    const gapAfter = descend && display.startsWith("inline") && parseFloat(cs.marginRight) + parseFloat(cs.paddingRight)
+      + parseFloat(cs.borderRightWidth) >= opts.wordGapEm * fs && wordNext(el);
+    tasks.push("</" + outTag + (blockish || gapAfter ? "> " : ">"));
     if (!descend) {  // unseen: serialised as it is, never measured
       out.push(el.innerHTML);
       continue;
