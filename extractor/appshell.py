@@ -57,14 +57,19 @@ _CLOAKED = etree.XPath("//body//*[@v-cloak or @x-cloak]")
 #: most a "Loading…" line, its content comes from scripts (a seventh blind round, 2026-11-29: 15 of 24 pages
 #: built by scripts held their article in an empty ``<main>`` and went without the hint before).
 _MAIN = etree.XPath("(//body//*[self::main or @role='main'])[1]")
-#: The story's own region (the first ``<main>``, ``role="main"`` or ``<article>``) served with its headline and
-#: byline and an empty element under an id beside them: the hook the story's paragraphs are put into (the HTML
-#: path of a 56th blind round's pages read a headline and a byline and gave no hint).
-_HEADED = etree.XPath("(//body//*[self::main or @role='main' or self::article])[1]")
+#: The story's own region (the first ``<main>`` or ``role="main"``, and the first ``<article>``, which a main region
+#: holding promos beside it hides) served with its headline and byline and an empty element under an id beside
+#: them: the hook the story's paragraphs are put into (the HTML path of a 56th blind round's pages read a headline
+#: and a byline and gave no hint; a 107th's data story, its main region also holding a donation box).
+_HEADED = etree.XPath("(//body//*[self::main or @role='main'])[1] | (//body//article)[1]")
 _HOOKS = etree.XPath(".//*[@id and not(*) and normalize-space() = '' and (self::div or self::section)]")
-#: Text a region served as a hook may hold besides its headings: a byline and a date line (the longest
-#: "By ..., ... correspondent · Updated ..." line is about 100 characters).
+#: Text a region served as a hook may hold besides its headings and its standfirst: a byline and a date line (the
+#: longest "By ..., ... correspondent · Updated ..." line is about 100 characters).
 HEADED_SHELL_MAX_CHARS = 120
+#: A standfirst under the headline (a 107th blind round's long reads served headline, standfirst and byline beside
+#: the empty hook): an element whose class or id has one of these words counts as a heading here.
+STANDFIRST_WORDS = frozenset({"dek", "standfirst", "strapline", "subtitle", "subheadline", "subhead", "lede", "lead"})
+_WORD = re.compile(r"[a-z]+")
 #: A line saying the content is on its way ("Loading…", "Loading the abstract…"), in the languages of the render
 #: path's button labels too (a 99th blind round's Polish forum served "Wczytywanie wątku…" and got no hint):
 #: German, French, Spanish, Italian, Portuguese, Dutch, Polish, Swedish, Russian, Japanese, Chinese, Korean.
@@ -139,10 +144,11 @@ def script_shell_signs(page: Page) -> list[str]:
         if _bare(page, el):
             named = el.get("id")
             signs.append(f"an empty <{el.tag} id={named}>" if named else f"an empty <{el.tag}>")
-    for el in _HEADED(page.root):
+    for el in _HEADED(page.root):  # the main region, then the first article (one sign at most)
         hook = None if _bare(page, el) else _headed_shell(page, el)
         if hook is not None:
             signs.append(f"an empty <{hook.tag} id={hook.get('id')}> under a headline")
+            break
     for el in mains:  # its first element an empty hook, the promos and sign-ups the site adds after it
         hook = _opening_hook(page, el)
         if hook is not None:
@@ -230,8 +236,8 @@ def _loading_slot(el: etree._Element, mains: list[etree._Element]) -> bool:
 
 
 def _headed_shell(page: Page, el: etree._Element) -> etree._Element | None:
-    """The first empty element under an id (:data:`_HOOKS`) in ``el`` when ``el`` holds, headings aside, at most
-    :data:`HEADED_SHELL_MAX_CHARS` characters of text; else None."""
+    """The first empty element under an id (:data:`_HOOKS`) in ``el`` when ``el`` holds, headings and a standfirst
+    aside, at most :data:`HEADED_SHELL_MAX_CHARS` characters of text; else None."""
     i = page.index.get(el)
     hooks = _HOOKS(el) if i is not None else []
     if not hooks:
@@ -239,12 +245,18 @@ def _headed_shell(page: Page, el: etree._Element) -> etree._Element | None:
     tags, text_len, end = page.tags, page.text_len, int(page.end[i])
     headings, j = 0, i + 1
     while j < end:  # the headings' text, each counted once (a heading inside a heading is not descended into)
-        if tags[j] in HEADING_TAGS:
+        if tags[j] in HEADING_TAGS or _standfirst(page.elements[j]):
             headings += int(text_len[j])
             j = int(page.end[j])
         else:
             j += 1
     return hooks[0] if int(text_len[i]) - headings <= HEADED_SHELL_MAX_CHARS else None
+
+
+def _standfirst(el: etree._Element) -> bool:
+    """True for an element whose class or id names it a standfirst (:data:`STANDFIRST_WORDS`)."""
+    names = f"{el.get('class') or ''} {el.get('id') or ''}".lower()
+    return bool(names.strip()) and not STANDFIRST_WORDS.isdisjoint(_WORD.findall(names))
 
 
 def _content_frame(tag: str, page_url: str | None) -> bool:

@@ -3131,6 +3131,14 @@ def test_app_shells_get_the_render_hint_with_render_off():
         "headed hook": (f"<html><body><header><p>{PARA}</p></header><article><h1>Ferry timetable changes for the "
                         "winter</h1><p class=byline>By Jane Doe, transport correspondent · 3 May 2026</p><div "
                         f"id=story-body></div></article>{footer}<script src='a.js'></script>"),
+        # ... with a standfirst under the headline too, in an article beside the main region's donation box and
+        # related links (a 107th blind round's data story)
+        "headed hook, standfirst": (f"<html><body><header><p>{PARA}</p></header><main><article><header><h1>Where "
+                                    "the buses stopped</h1><p class=dek>We analysed ten years of timetables for "
+                                    "every bus route in the county. Rural areas lost almost half of their services; "
+                                    "the city lost almost none.</p><p class=byline>By Hannah Oduya, data desk · "
+                                    "9 October 2025</p></header><div id=data-story></div></article><aside><h3>Free "
+                                    f"to read</h3><p>{PARA}</p></aside></main>{footer}<script src='a.js'></script>"),
         # the app's own slot right in <body>, holding a "Loading…" line until the abstract comes
         "loading slot": (f"<html><body><header><p>{PARA}</p></header><div id=abs-app><div class=loading>Loading…"
                          f"</div></div>{footer}<script src='a.js'></script>"),
