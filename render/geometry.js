@@ -84,8 +84,16 @@
     || null;
   // Shadow roots count with their hosts (innerText stops at a host: an 86th blind round's sample chapter was a
   // Lit element's shadow tree inside a frame of this origin).
+  // Prose is sentences, too: a live widget's rows of times and places in a frame of the article's own origin
+  // ("09:44 | AT 360 | Funchal | Landed": a 106th blind round's runway embed) end none.
+  const SENTENCE_END = /[.!?…。！？](\s|$)/;
   const prose = (b) => {
-    const read = (el) => (el.innerText || "").replace(/\s+/g, " ").trim();
+    let said = false;
+    const read = (el) => {
+      const t = (el.innerText || "").replace(/\s+/g, " ").trim();
+      said = said || SENTENCE_END.test(t);
+      return t;
+    };
     let [text, links] = textAndLinks(b, read);
     const hosts = [...b.querySelectorAll("*")];
     for (let k = 0; k < hosts.length; k++) {
@@ -99,7 +107,7 @@
       }
       hosts.push(...root.querySelectorAll("*"));
     }
-    return text - links > opts.frameProseChars && links <= TOGGLED_MAX_LINK_SHARE * text;
+    return said && text - links > opts.frameProseChars && links <= TOGGLED_MAX_LINK_SHARE * text;
   };
   // The length of an element's text and of its links' text, as `read` gives an element's text.
   const textAndLinks = (el, read) => {

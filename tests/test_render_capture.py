@@ -2472,9 +2472,17 @@ def test_a_short_frame_of_this_origin_holding_prose_is_read_and_a_short_ad_is_no
       <p>{PARA * 4}</p><p>The end of the story. {PARA}</p>
       <iframe src="ad.html" style="width:900px;height:100px;border:0"></iframe></main>
       <footer>Copyright the outer site</footer></body></html>"""
-    with _site(tmp_path, {"outer.html": outer, "ad.html": ad}) as base:
+    # ... and a live widget of this origin, its rows of times and places (no sentence), stays out too (a 106th
+    # blind round's runway movements between a story's paragraphs)
+    rows = "".join(f"<tr><td>09:{m:02d}</td><td>AT {300 + m}</td><td>Funchal</td><td>Landed</td></tr>"
+                   for m in range(8))
+    live = f"<p>● LIVE Runway 09R/27L movements</p><table>{rows}</table>"
+    outer = outer.replace("</main>", '<iframe src="live.html" style="width:900px;height:160px;border:0"></iframe>'
+                          "</main>")
+    with _site(tmp_path, {"outer.html": outer, "ad.html": ad, "live.html": live}) as base:
         result = extract(f"{base}/outer.html", render=True)
     assert standfirst in result.text and "The end of the story." in result.text
+    assert "Funchal" not in result.text, result.text
     assert "coat" not in result.text and "Copyright" not in result.text
     assert [f["inlined"] for f in result.details["frames"]] == [True]
 
