@@ -50,6 +50,16 @@ def test_an_h1_holding_a_whole_part_of_the_title_beats_an_h2_sharing_more_of_its
     assert headline(load(short)) == "Glaciers today and tomorrow"
 
 
+
+def test_an_h1_sharing_three_words_with_the_title_beats_a_short_h2_sharing_a_larger_share():
+    # A catalogue essay (a 108th blind round): its h1 shares "Delftware", "Elsworth" and "Collection" with the
+    # <title> but adds words of its own; the section "The collection today" shares two of its three words.
+    html = ("<html><head><title>Catalogue essay | The Elsworth Collection of English Delftware | Marlow Fine Art"
+            "</title></head><body><h1>A Potter's Eye: Delftware from the Elsworth Collection</h1>"
+            f"{ARTICLE}<h2>The collection today</h2>{ARTICLE}</body></html>")
+    assert headline(load(html)) == "A Potter's Eye: Delftware from the Elsworth Collection"
+
+
 def _headline_of(title: str, body: str) -> str:
     """The headline of a served page with this ``<title>`` and ``body`` before the article."""
     return headline(load(f"<html><head><title>{title}</title></head><body>{body}{ARTICLE}</body></html>"))
