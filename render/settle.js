@@ -1232,11 +1232,12 @@ async (o) => {
       const textNow = (c) => { if (!after.has(c)) after.set(c, seenText(c)); return after.get(c); };
       const changed = before.filter(([c, text]) => !c.isConnected || textNow(c) !== text);
       // a part that only grew (a slide's fragments shown one by one: a 31st blind round) still shows what it showed:
-      // not copied
+      // not copied; nor is one that showed nothing before (a wizard's next step, hidden until now, was copied as
+      // gone beside itself: a 109th blind round's tutorial read each step twice)
       const gone = changed.filter(([c, text]) => {
-        if (!c.isConnected) return true;
+        if (!c.isConnected) return !!text;
         const shown = new Set(textNow(c).split("\n").map((line) => line.trim()));
-        return text.split("\n").some((line) => !shown.has(line.trim()));
+        return text.split("\n").some((line) => line.trim() && !shown.has(line.trim()));
       });
       const now = [...region.children].filter((c) => !holds(c) && !forScreenReaders(c) && !texts.has(textNow(c)));
       // new lines, not only new arrangements of lines seen (a list re-sorted), nor a price or a note

@@ -1202,19 +1202,22 @@ def test_a_story_whose_next_page_is_added_below_the_last_is_read_to_its_end(brow
 
 
 #: An explainer in steps, "Next step" showing the next: only the current step on the page (Vue's ``v-if``), or
-#: every step there and all but the current one hidden (a Stimulus wizard).
+#: every step there and all but the current one hidden (a Stimulus wizard), in a box of their own or beside the
+#: explainer's other parts (FLAT: a 109th blind round's tutorial).
 STEPS = """<html><head><meta charset="utf-8"></head><body><main><h1>Setting up a rain gauge</h1><div id="wiz">
 <p>What the explainer is about, before its steps, long enough to be a part of the page on its own, and more.</p>
 <p id="count"></p><div id="steps"></div><button id="back" type="button">Back</button>
 <button id="next" type="button">Next step</button></div></main><script>
-const N = 4, HIDE = %s; let i = 0;
+const N = 4, HIDE = %s, FLAT = %s; let i = 0;
 const step = (k) => `<section><h2>Step ${k + 1}</h2>`
   + `<p>What step ${k + 1} asks of the reader, told in full here.</p></section>`;
 const steps = document.getElementById('steps');
 if (HIDE) steps.innerHTML = [0, 1, 2, 3].map(step).join('');
+const list = [...steps.children];
+if (FLAT) steps.replaceWith(...list);
 const draw = () => {
   document.getElementById('count').textContent = `Step ${i + 1} of ${N}`;
-  if (HIDE) [...steps.children].forEach((s, k) => { s.hidden = k !== i; }); else steps.innerHTML = step(i);
+  if (HIDE) list.forEach((s, k) => { s.hidden = k !== i; }); else steps.innerHTML = step(i);
   document.getElementById('next').disabled = i === N - 1;
 };
 document.getElementById('next').onclick = () => { i++; setTimeout(draw, 100); };
@@ -1222,9 +1225,10 @@ draw();
 </script></body></html>"""
 
 
-@pytest.mark.parametrize("hide", [False, True], ids=["one-step-drawn", "steps-hidden"])
-def test_an_explainer_read_by_next_step_is_read_step_by_step(browser, hide):
-    text = extract((STEPS % ("true" if hide else "false")).encode(), render=True).text
+@pytest.mark.parametrize(("hide", "flat"), [(False, False), (True, False), (True, True)],
+                         ids=["one-step-drawn", "steps-hidden", "steps-hidden-beside-the-rest"])
+def test_an_explainer_read_by_next_step_is_read_step_by_step(browser, hide, flat):
+    text = extract((STEPS % ("true" if hide else "false", "true" if flat else "false")).encode(), render=True).text
     found = [f"What step {k} asks of the reader" for k in range(1, 5)]
     assert all(text.count(f) == 1 for f in found), text
     assert [text.index(f) for f in found] == sorted(text.index(f) for f in found)
@@ -1235,7 +1239,8 @@ def test_an_explainer_read_by_next_step_is_read_step_by_step(browser, hide):
     ("Continue", '<label>Your postcode <input type="text" name="postcode"></label>', False),  # a form's next step
 ])
 def test_continue_pages_in_place_only_where_the_page_asks_nothing(browser, label, field, read):
-    html = STEPS.replace(">Next step<", f">{label}<").replace('<p id="count">', f'{field}<p id="count">') % "false"
+    html = STEPS.replace(">Next step<", f">{label}<").replace('<p id="count">', f'{field}<p id="count">') % ("false",
+                                                                                                        "false")
     text = extract(html.encode(), render=True).text
     assert "What step 1 asks of the reader" in text, text
     assert all((f"What step {k} asks of the reader" in text) is read for k in range(2, 5)), text
