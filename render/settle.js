@@ -1406,6 +1406,7 @@ async (o) => {
     const labels = one && one.labels ? [...one.labels].map((l) => l.textContent.replace(one.textContent, "")) : [];
     return [...said, ...labels, group.getAttribute("aria-label") || ""].some((text) => QUESTION.test(text.trim()));
   };
+  let chosenAgain = false;  // a choice made, then the first made again
   for (const select of bound || net.stop || moved ? [] : [...document.querySelectorAll("select")]) {
     if (select.multiple || !choices(select) || select.options.length < 2 || select.options.length > o.pagesMax + 1
         || namedAsOption(select) || asQuestion([select])
@@ -1420,7 +1421,10 @@ async (o) => {
     const read = await readParts(select, (c) => c.contains(select),
       async (region, k) => first + k + 1 < count && select.isConnected && choose(pick(first + k + 1)),
       {orBody: false, skip: true, least: o.pageMinChars});
-    if (!read && select.isConnected && select.selectedIndex !== first && !moved) await choose(pick(first));
+    if (!read && select.isConnected && select.selectedIndex !== first && !moved) {
+      await choose(pick(first));
+      chosenAgain = true;
+    }
   }
   const groups = new Map();
   for (const radio of bound || net.stop || moved ? [] : document.querySelectorAll('input[type="radio"][name]')) {
@@ -1442,8 +1446,15 @@ async (o) => {
       async (region, k) => first + k + 1 < radios.length && radios[first + k + 1].isConnected
         && choose(() => radios[first + k + 1].click()),
       {orBody: false, least: o.pageMinChars});
-    if (!read && radios[first].isConnected && !radios[first].checked && !moved) await choose(() => radios[first].click());
+    if (!read && radios[first].isConnected && !radios[first].checked && !moved) {
+      await choose(() => radios[first].click());
+      chosenAgain = true;
+    }
   }
+  // A page that draws its view anew for the first choice made again may draw it as it came, its "Show all"
+  // undone (a night-sky guide fetched its events again for the place chosen back and showed six of eleven: a
+  // 109th blind round): its "more" buttons are pressed again.
+  if (chosenAgain) await pressMore();
   // The rows of a virtualised list seen so far (text -> [place in the list, the row, a copy]); ``scrolled``
   // gives how far what scrolls the list has moved, so that a row's place holds whatever the scroll (a
   // transform as well as a ``top``).

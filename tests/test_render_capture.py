@@ -1460,6 +1460,31 @@ def test_parts_behind_radio_buttons_are_read_and_a_rating_is_left_alone(browser)
 
 
 
+
+def test_a_show_all_undone_by_a_choice_made_again_is_pressed_again(browser):
+    # A night-sky guide (a 109th blind round): a place's events, six shown until "Show all"; choosing another place
+    # fetches its events anew (none here), choosing the first again fetches them collapsed as they came.
+    html = """<html><body><main><h1>The night sky in November</h1><p>{para}</p><label>Showing times for <select id=loc>
+      <option value=0>London</option><option value=1>Edinburgh</option><option value=2>Dublin</option></select>
+      </label><section id=events></section></main><script>
+      let all = false, loc = 0;
+      const draw = () => {{
+        const events = loc === 0 ? [...Array(9).keys()] : [];
+        const shown = all ? events : events.slice(0, 6);
+        document.getElementById('events').innerHTML = shown.map((k) =>
+          `<div class=event><h3>Event ${{k + 1}}</h3><p>What to see on night ${{k + 1}}: a planet low in the west ` +
+          'after dusk, bright enough to find without a telescope.</p></div>').join('') + (events.length > 6 && !all
+          ? `<p><button id=more>Show all ${{events.length}} events</button></p>` : '');
+        const more = document.getElementById('more');
+        if (more) more.onclick = () => {{ all = true; draw(); }};
+      }};
+      document.getElementById('loc').onchange = (e) => {{
+        loc = Number(e.target.value); all = false; setTimeout(draw, 150); }};
+      draw();</script></body></html>"""
+    text = extract(html.format(para=PARA * 2).encode(), render=True).text
+    assert all(f"What to see on night {k}:" in text for k in range(1, 10)), text
+
+
 @pytest.mark.parametrize("asked", ["line", "legend", "select"])
 def test_a_choice_put_as_a_question_keeps_its_answer(browser, asked):
     # A troubleshooting wizard: the answer picked for the reader draws the steps that follow it, another answer
