@@ -88,11 +88,14 @@ async (o) => {
   };
   // A lazy frame of this origin near enough to the screen for the browser to load it (within
   // ``lazyFrameMargin`` px below it), still showing its first blank document: it loads once the page has,
-  // and its story came after the page was read in one render of two (a sixth blind round).
+  // and its story came after the page was read in one render of two (a sixth blind round). Not one that is not
+  // rendered (in a closed accordion's panel: the browser does not load it, and a 109th blind round's map waited
+  // out the settling's bound, a closed panel's box being at the top of the screen).
   const lazyFrame = () => {
     for (const f of document.querySelectorAll('iframe[loading="lazy"]')) {
       try {
-        if (!/^https?:/.test(f.src) || f.getBoundingClientRect().top > window.innerHeight + o.lazyFrameMargin) continue;
+        if (!/^https?:/.test(f.src) || !f.getClientRects().length
+            || f.getBoundingClientRect().top > window.innerHeight + o.lazyFrameMargin) continue;
         const d = f.contentDocument;
         if (d && d.URL === "about:blank" && f.src !== "about:blank") return true;
       } catch (e) { /* another origin's: not ours to wait for here */ }

@@ -3291,6 +3291,20 @@ def test_a_lazy_frame_near_the_screen_is_waited_for(browser, tmp_path):
     assert "The lazy framed story." in page.text_of(page.body_id)
 
 
+
+def test_a_lazy_frame_in_a_closed_panel_is_not_waited_for(browser, tmp_path):
+    # A map in a closed accordion panel (a 109th blind round's observatory): the browser does not load a lazy frame
+    # that is not rendered, so the settling does not wait for it (it waited out its bound, and said so).
+    def untouched(handler):
+        return 200, {"Content-Type": "text/html"}, b"<html><body><p>A map of the lanes.</p></body></html>"
+
+    html = (f"<html><body><main><h1>Plan your visit</h1><p>{PARA * 3}</p><div hidden><p>Getting here.</p>"
+            "<iframe src='/map' loading='lazy' style='width:600px;height:300px'></iframe></div></main></body></html>")
+    result = _rendered_from_server(tmp_path, html, {"/map": untouched}, extract)
+    assert "belongs to the story" in result.text
+    assert not any("had not settled" in w for w in result.warnings), result.warnings
+
+
 def test_a_large_frame_of_another_site_that_fetches_its_story_is_waited_for(browser, tmp_path):
     # The article is framed from another site (another loopback address), the frame as large as content: it
     # fetches its story a moment after it loaded, when the page itself is quiet, and is waited for.
