@@ -68,7 +68,8 @@ _HOOKS = etree.XPath(".//*[@id and not(*) and normalize-space() = '' and (self::
 HEADED_SHELL_MAX_CHARS = 120
 #: A standfirst under the headline (a 107th blind round's long reads served headline, standfirst and byline beside
 #: the empty hook): an element whose class or id has one of these words counts as a heading here.
-STANDFIRST_WORDS = frozenset({"dek", "standfirst", "strapline", "subtitle", "subheadline", "subhead", "lede", "lead"})
+STANDFIRST_WORDS = frozenset({"dek", "standfirst", "strapline", "subtitle", "subheadline", "subhead", "lede", "lead",
+                              "intro"})
 _WORD = re.compile(r"[a-z]+")
 #: A line saying the content is on its way ("Loading…", "Loading the abstract…"), in the languages of the render
 #: path's button labels too (a 99th blind round's Polish forum served "Wczytywanie wątku…" and got no hint):

@@ -3177,6 +3177,13 @@ def test_app_shells_get_the_render_hint_with_render_off():
                                     "the city lost almost none.</p><p class=byline>By Hannah Oduya, data desk · "
                                     "9 October 2025</p></header><div id=data-story></div></article><aside><h3>Free "
                                     f"to read</h3><p>{PARA}</p></aside></main>{footer}<script src='a.js'></script>"),
+        # a schedule's main region: its headline, an intro, a row of filter buttons, the list's empty hook (a 109th)
+        "headed hook, intro": (f"<html><body><header><p>{PARA}</p></header><main><h1>Upcoming rocket launches</h1><p "
+                               "class=intro>Every orbital launch attempt scheduled around the world, updated as dates "
+                               "slip and payloads change. Times are in UTC and show the opening of each window.</p>"
+                               "<div class=filters><span>Filter by provider:</span><button>All</button><button>"
+                               "SpaceX</button><button>Rocket Lab</button></div><div id=schedule></div></main>"
+                               f"{footer}<script src='a.js'></script>"),
         # the app's own slot right in <body>, holding a "Loading…" line until the abstract comes
         "loading slot": (f"<html><body><header><p>{PARA}</p></header><div id=abs-app><div class=loading>Loading…"
                          f"</div></div>{footer}<script src='a.js'></script>"),
