@@ -16,7 +16,7 @@ import pytest
 
 from extractor import extract
 from extractor.api import get_page
-from render.browser import CONSENT_BUTTON_PATTERN
+from render.browser import CONSENT_BUTTON_PATTERN, MORE_BUTTON_PATTERN
 
 from . import test_render_support as support
 from .http_server import serve
@@ -1936,7 +1936,7 @@ def test_infinite_scroll_stops_at_its_bound_with_a_warning(browser):
 
 
 @pytest.mark.parametrize("label", ["Load more entries", "Show 3 older entries", "Load 3 more", "Older episodes",
-                                   "...more", "3 new updates", "Show next step"])
+                                   "...more", "3 new updates", "Show next step", "See all 12 entries"])
 def test_a_load_more_button_is_pressed_until_the_list_ends(browser, label):
     # "Load more" adds the next items; a reader presses it until it goes. A button that would submit
     # a form (and leave the page) is never pressed.
@@ -3720,6 +3720,15 @@ def test_a_consent_label_in_another_language_is_read_as_one(label):
 @pytest.mark.parametrize("label", ["Akzeptieren und ablehnen", "Cookie-Einstellungen", "Mehr erfahren"])
 def test_other_labels_are_not_read_as_consent(label):
     assert not re.search(CONSENT_BUTTON_PATTERN, label, re.I)
+
+
+@pytest.mark.parametrize(("label", "more"), [("See all 4 questions and answers", True), ("View all", True),
+                                             ("View all 24 photos", False), ("See all videos", False),
+                                             ("View full size", False), ("Viewing options", False)])
+def test_which_see_all_labels_show_more(label, more):
+    # "See all" and "View all" show the rest of a list as "Show all" does (a 108th blind round's questions and
+    # answers, fetched when pressed); a gallery's "View all 24 photos" shows pictures, not text.
+    assert bool(re.search(MORE_BUTTON_PATTERN, label, re.I)) is more
 
 
 def test_a_load_more_button_inside_a_shadow_root_is_pressed(browser):
