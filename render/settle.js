@@ -866,7 +866,11 @@ async (o) => {
     if (first.isConnected && await press(first)) break;
     if (opens) closed.push(...group);
   }
-  if (closed.length && performance.now() < deadline) {
+  // Opens the closed disclosures given (see above), keeping what each showed; called again for those a tab's panel
+  // holds once the tab is selected (an FAQ's topics in tabs, each an accordion whose answers React draws only when
+  // opened: a 111th blind round read the first topic's answers alone).
+  const openDisclosures = async (closed) => {
+    if (!closed.length || performance.now() >= deadline) return;
     anew();
     // The panels open before, in an accordion of the closed ones (the same shape), which a press may close and
     // take off the page (Vue's v-if: the newest release's notes, open at first, were lost in a 57th blind round).
@@ -909,7 +913,8 @@ async (o) => {
       if (before && panel.isConnected && filled(panel)) continue;  // open at first, only hidden since: read there
       (panel.isConnected ? panel : headingOf(button) || button).after(standIn(copy));
     }
-  }
+  };
+  await openDisclosures(closed);
   // Tabs whose panels are on the page only while selected (Radix, Ant Design unmount the others): each tab
   // of such a list is selected in turn, settling after each, and what its panel showed is kept in a static
   // copy before the panel shown at the end, in the tabs' order; the panels of the other tabs are read as
@@ -971,6 +976,9 @@ async (o) => {
       const panel = panelOf(tab);
       if (!selected(tab) || !filled(panel)) continue;
       await pressMore(panel);  // its "Load more" (a tab, then the rest of its text: a 22nd blind round)
+      if (!bound && !net.stop && !moved && steps < o.steps) {
+        await openDisclosures(closedDisclosures().filter((b) => panel.contains(b)));
+      }
       if (filled(panel) && !told.has(panel.textContent)) copies.push([tab, panel.cloneNode(true)]);
       told.add(panel.textContent);
     }

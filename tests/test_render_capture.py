@@ -2672,6 +2672,29 @@ def test_tabs_whose_panels_are_rendered_only_when_selected_are_read_whole(browse
     assert "Spam" not in text
 
 
+
+def test_an_accordion_in_each_tab_is_opened_once_its_tab_is_selected(browser):
+    # An FAQ's topics in tabs, each panel an accordion whose answers are drawn only when their question is opened
+    # (React: a 111th blind round read the first topic's answers alone).
+    script = """const topics = [0, 1, 2];
+      const tabs = [...document.querySelectorAll('[role=tab]')], panel = document.getElementById('panel');
+      const show = (t) => {
+        tabs.forEach((x, k) => x.setAttribute('aria-selected', String(k === t)));
+        panel.innerHTML = [0, 1].map((q) => `<div class=item><h3><button aria-expanded="false">How does question ` +
+          `${q} of topic ${t} work for the guests?</button></h3></div>`).join('');
+        panel.querySelectorAll('button').forEach((b, q) => b.addEventListener('click', () => {
+          b.setAttribute('aria-expanded', 'true');
+          b.closest('.item').insertAdjacentHTML('beforeend', `<p>Answer ${q} of topic ${t}, drawn once opened.</p>`);
+        }));
+      };
+      tabs.forEach((x, k) => x.addEventListener('click', () => show(k))); show(0);"""
+    tabs = "".join(f"<button role='tab' aria-controls='panel'>Topic {k}</button>" for k in range(3))
+    html = f"""<html><body><main><h1>Questions</h1><p>{PARA * 2}</p><div role="tablist">{tabs}</div>
+      <div role="tabpanel" id="panel"></div></main><script>{script}</script></body></html>"""
+    text = _text_of_html(html.encode())
+    assert all(f"Answer {q} of topic {t}, drawn once opened." in text for t in range(3) for q in range(2)), text
+
+
 def _redrawn_tabs_text(texts: dict[str, str], selected: int) -> str:
     """The rendered text of a page of hand-made tabs (labels -> texts): no ids, no aria-controls, one panel beside
     the list, redrawn with the selected tab's text on each click; the tab at ``selected`` chosen at first."""
