@@ -309,9 +309,10 @@ FRAME_TEXT_JS = """(pattern) => {
 #: with a count or of older items too ("Load 20 more", "Show 4 older releases", "View previous replies": a
 #: twelfth blind round), "More results", "Continue reading" ("No thanks, keep reading": a subscribe wall's, a
 #: 97th), "Read the full story", "View full job description", "Full course description" (not "View full size"),
-#: "Show all", "See all 4 questions and answers" (a 108th; not "View all 24 photos"), "Show transcript" (a podcast's or a video's: an eighteenth blind round), "Show answer" (a Q&A's: a
-#: 26th), "View replies (7)", "Show 3 replies" (a thread's, drawn only when asked: a 23rd; "Load more replies"
-#: was already); "5 new updates" and "Show 12 new posts" (a live blog's or a feed's waiting entries: a 46th),
+#: "Show all", "See all 4 questions and answers" (a 108th; not "View all 24 photos"), "Show transcript" (a
+#: podcast's or a video's: an eighteenth blind round), "Show answer" (a Q&A's: a 26th), "View replies (7)",
+#: "Show 3 replies" (a thread's, drawn only when asked: a 23rd; "Load more replies" was already); "5 new updates"
+#: and "Show 12 new posts" (a live blog's or a feed's waiting entries: a 46th),
 #: "Show next step" (a worked example's steps one by one: a 50th), "More about this home" and "About this place"
 #: (a listing's description in a dialog: a 49th and a 53rd; not "About this ad", "About the author"), "Read the
 #: label" (a museum object's, in a side panel: a 54th; "Read the area summary": a 96th), "Read online" (a fact
@@ -338,8 +339,8 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|p
                        r"|^((read|view|see) (the )?)?(full|whole|entire|rest)\b"
                        r"(?! (size|screen|image|photo|resolution))"
                        r"|^(show|expand) (all|full)\b|^((show|view|read|see|open|expand) (the |full )?)?transcript\b"
-                       # "See all 4 questions and answers" (a listing's, fetched when pressed: a 108th blind round), not a
-                       # gallery's "View all 24 photos"
+                       # "See all 4 questions and answers" (a listing's, fetched when pressed: a 108th blind round),
+                       # not a gallery's "View all 24 photos"
                        r"|^(see|view) all\b(?!.*\b(photos?|images?|pictures?|videos?|media)\b)"
                        r"|^(show|view|see|reveal) (the )?answers?\b"
                        # ... and "Read the area summary" (a side panel's, a 96th blind round)
