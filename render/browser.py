@@ -1544,9 +1544,11 @@ def _same_site(a: str, b: str) -> bool:
 
 
 async def _settle_site_frames(page: Any, args: dict[str, Any], until: float) -> bool:
-    """Settle each frame of another origin that is content, as the page was settled (its counters are its own,
-    out of the page's reach); True when there was one. A frame of the page's own site counts when shown at
-    least ``FRAME_MIN_WIDTH_SHARE`` of the viewport wide: one on a subdomain or another port that fetches the
+    """Settle each frame that is content, as the page was settled (a frame of another origin: its counters are its
+    own, out of the page's reach; a large one of the page's origin: its tabs, accordions and "more" buttons are out
+    of the page's settling, which reads its own document: a show's schedule of classes by day, its day tabs in an
+    embed of the site's, a 110th blind round); True when there was one. A frame of the page's own site counts when
+    shown at least ``FRAME_MIN_WIDTH_SHARE`` of the viewport wide: one on a subdomain or another port that fetches the
     article and then asks the page to grow it to its height (an eighth blind round, 2026-11-29) is small and
     busy when the page is quiet. Another site's frame counts when as large as a frame the geometry reads as
     content (``FRAME_MIN_*_SHARE``: the IAB's ad units stay out), each wait capped at
@@ -1563,14 +1565,18 @@ async def _settle_site_frames(page: Any, args: dict[str, Any], until: float) -> 
         if left <= 0.05:
             break
         url = frame.url
-        if not url.startswith(("http://", "https://")) or _origin(url) == _origin(page.url):
+        if not url.startswith(("http://", "https://")):
             continue
-        site = _same_site(url, page.url)
+        same = _origin(url) == _origin(page.url)
+        site = same or _same_site(url, page.url)
         try:
             handle = await frame.frame_element()
             box = await handle.bounding_box()
             if box is None or box["width"] < FRAME_MIN_WIDTH_SHARE * vw or box["height"] <= 0:
                 continue
+            if same and (box["height"] < FRAME_MIN_HEIGHT_SHARE * vh
+                         or box["width"] * box["height"] < FRAME_MIN_AREA_SHARE * vw * vh):
+                continue  # a small frame of this origin: the page's settling counted its requests
             if not site and (box["height"] < FRAME_MIN_HEIGHT_SHARE * vh
                              or box["width"] * box["height"] < FRAME_MIN_AREA_SHARE * vw * vh):
                 shown, loading = await frame.evaluate(FRAME_TEXT_JS, FRAME_LOADING_PATTERN)

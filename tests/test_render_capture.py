@@ -2451,6 +2451,25 @@ def test_a_large_same_origin_frame_is_inlined_and_small_ones_are_not(browser, tm
     assert x >= frames[0]["x"] + 7 and y >= frames[0]["y"] + 7
 
 
+
+def test_the_tabs_of_a_large_frame_of_this_origin_are_read(browser, tmp_path):
+    # A show's schedule of classes by day in an embed of the site's own: its day tabs, each fetching its day's
+    # classes, are inside the frame, out of the page's settling (a 110th blind round read the first day alone).
+    embed = """<html><body><h2>Schedule of classes</h2><div role="tablist"><button role="tab" aria-selected="true"
+      aria-controls="day">Thursday</button><button role="tab" aria-selected="false" aria-controls="day">Friday
+      </button></div><div role="tabpanel" id="day"></div><script>
+      const tabs = [...document.querySelectorAll('[role=tab]')], day = document.getElementById('day');
+      const show = (k) => { tabs.forEach((t, j) => t.setAttribute('aria-selected', String(j === k)));
+        setTimeout(() => { day.innerHTML = [1, 2].map((c) => `<p>Class ${c} of the ${tabs[k].textContent.trim()} `
+          + 'schedule: the judges, the entry fee and the prizes for the best in show.</p>').join(''); }, 150); };
+      tabs.forEach((t, k) => t.addEventListener('click', () => show(k))); show(0);</script></body></html>"""
+    outer = f"""<html><body><nav>Home Show Tickets</nav><main><h1>Schedule of classes</h1><p>{PARA * 2}</p>
+      <iframe src="embed.html" style="width:1000px;height:900px;border:0"></iframe></main></body></html>"""
+    with _site(tmp_path, {"outer.html": outer, "embed.html": embed}) as base:
+        text = extract(f"{base}/outer.html", render=True).text
+    assert all(f"Class {c} of the {d} schedule" in text for c in (1, 2) for d in ("Thursday", "Friday")), text
+
+
 def test_a_frame_whose_prose_is_in_shadow_roots_is_inlined(browser, tmp_path):
     # A sample chapter drawn into a web component's shadow root inside a frame of this origin, one nested host
     # open and one closed (an 86th blind round's reader): the frame holds prose although its body's own text is
