@@ -246,8 +246,18 @@ def _prominent_h1(page: Page) -> str:
 
 def _names_a_section(page: Page, html_title: str) -> bool:
     """True when ``<title>`` is a section's name and the site's: parts split at :data:`_SITE_SEPARATORS`, one
-    naming the site, the rest :data:`SECTION_TITLE_MAX_WORDS` words at most ("Blog | Northwind Courier")."""
+    naming the site, the rest :data:`SECTION_TITLE_MAX_WORDS` words at most ("Blog | Northwind Courier"); or three
+    parts or more, each that short, whatever names the site ("Tutorial — Nebula Hunters — Starboard": a section of a
+    project of a site, none named by a logo: a 109th blind round); or a short part before a last one that opens with
+    the site's name ("FAQ | Bright Occasions Event Planning, Chester" beside a logo saying "Bright Occasions": a
+    111th)."""
     parts, rest = _title_parts(page, html_title)
+    if len(parts) > 2 and all(len(part.split()) <= SECTION_TITLE_MAX_WORDS for part in parts):
+        return True
+    if len(parts) == 2 and len(parts[0].split()) <= SECTION_TITLE_MAX_WORDS:
+        last = normalize_space(parts[1]).lower()
+        if any(len(name) >= 3 and last.startswith(name + " ") for name in _site_names(page)[0]):
+            return True
     return 0 < len(rest) < len(parts) and sum(len(part.split()) for part in rest) <= SECTION_TITLE_MAX_WORDS
 
 

@@ -94,6 +94,19 @@ def test_a_rendered_page_titled_by_its_section_takes_its_largest_h1(browser):
         assert headline(load(html)) == title.split(" | ")[0]
 
 
+
+def test_a_rendered_page_titled_by_short_names_or_by_its_site_takes_its_largest_h1(browser):
+    # "Tutorial — Nebula Hunters — Starboard": a section, a project and a site, each a name of two words at most,
+    # none named by a logo (a 109th blind round); "FAQ | Bright Occasions Event Planning, Chester": a section and a
+    # last part opening with the name the logo gives (a 111th). The rendered page's largest <h1> is the headline.
+    for title, logo, h1 in (("Tutorial — Nebula Hunters — Starboard", "", "Tutorial: How to Classify a Galaxy"),
+                            ("FAQ | Bright Occasions Event Planning, Chester",
+                             "<a class='logo' href='/'>Bright Occasions</a>", "Frequently Asked Questions")):
+        html = (f"<html><head><title>{title}</title></head><body><header>{logo}</header><main>"
+                f"<h1 style='font-size:40px'>{h1}</h1>{ARTICLE}</main></body></html>")
+        assert headline(get_page(html, render=True)) == h1
+
+
 def test_a_site_named_by_its_logo_and_one_word_more_is_a_site_name(browser):
     # "Pricing — Loomwork CI" beside a logo saying "loomwork": "Loomwork CI" names the site, so the title names a
     # section and the rendered page's <h1> is the headline; as served, the part left is "Pricing". A part whose
