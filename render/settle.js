@@ -965,8 +965,11 @@ async (o) => {
   const filterTab = (tab) => !!tab && ALL_TAB.test(labelOf(tab).trim().replace(/\s+/g, " "));
   const readTabs = async (tabs, selected, panelOf) => {
     const shown = tabs.find(selected);
-    // (every tab naming one panel, redrawn for the selected tab: an 80th blind round's aria-controls="panel" on each)
-    const own = (t) => panelOf(t) !== panelOf(shown) && filled(panelOf(t));
+    // (every tab naming one panel, redrawn for the selected tab: an 80th blind round's aria-controls="panel" on each;
+    // a panel saying only that it is loading waits for its tab: a census record's household, fetched on the tab's
+    // first press, a 112th blind round)
+    const own = (t) => panelOf(t) !== panelOf(shown) && filled(panelOf(t))
+      && !/^\s*(loading|please wait)\b[^\n]{0,60}$/i.test(panelOf(t).textContent.trim());
     if (!shown || !filled(panelOf(shown)) || tabs.every((t) => t === shown || own(t))) return;
     const copies = [[shown, panelOf(shown).cloneNode(true)]];
     const told = new Set([panelOf(shown).textContent]);

@@ -2714,6 +2714,28 @@ def test_an_accordion_in_each_tab_is_opened_once_its_tab_is_selected(browser):
     assert all(f"Answer {q} of topic {t}, drawn once opened." in text for t in range(3) for q in range(2)), text
 
 
+
+def test_a_tab_whose_panel_says_only_loading_is_pressed(browser):
+    # A census record: every tab's panel on the page, hidden but the selected one's; the household's holds a
+    # "Loading household…" line until its tab is first pressed, which fetches it (a 112th blind round).
+    html = f"""<html><body><main><h1>A census record</h1><p>{PARA * 2}</p><div role="tablist">
+      <button role="tab" id="t1" aria-selected="true">Transcription</button>
+      <button role="tab" id="t2" aria-selected="false">Household members (3)</button></div>
+      <section role="tabpanel" aria-labelledby="t1"><p>The transcription of the record, field by field.</p></section>
+      <section role="tabpanel" aria-labelledby="t2" hidden><div class="loading">Loading household…</div></section>
+      </main><script>
+      const tabs = [...document.querySelectorAll('[role=tab]')], panels = [...document.querySelectorAll('section')];
+      tabs.forEach((t, k) => t.addEventListener('click', () => {{
+        tabs.forEach((x, j) => x.setAttribute('aria-selected', String(j === k)));
+        panels.forEach((p, j) => {{ p.hidden = j !== k; }});
+        if (k === 1) setTimeout(() => {{ panels[1].innerHTML = [1, 2, 3].map((m) =>
+          `<p>Member ${{m}} of the household, with age, occupation and place of birth.</p>`).join(''); }}, 200);
+      }}));</script></body></html>"""
+    text = _text_of_html(html.encode())
+    assert all(f"Member {m} of the household" in text for m in (1, 2, 3)), text
+    assert "The transcription of the record" in text
+
+
 def _redrawn_tabs_text(texts: dict[str, str], selected: int) -> str:
     """The rendered text of a page of hand-made tabs (labels -> texts): no ids, no aria-controls, one panel beside
     the list, redrawn with the selected tab's text on each click; the tab at ``selected`` chosen at first."""
