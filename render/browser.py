@@ -317,8 +317,9 @@ FRAME_TEXT_JS = """(pattern) => {
 #: (a listing's description in a dialog: a 49th and a 53rd; not "About this ad", "About the author"), "Read the
 #: label" (a museum object's, in a side panel: a 54th; "Read the area summary": a 96th), "Read online" (a fact
 #: sheet's, beside its PDF) and "Show references" (a story's sources: a 55th), "Show amendments" and "Show notes"
-#: (a statute's annotations: a 56th), "Read Dawn's story" and "Read their story" (a charity's stories, each in a
-#: dialog: a 63rd), "Reveal", "Show spoiler" and "Show changelog" (a wiki's spoiler, a mod's changelog: a 62nd),
+#: (a statute's annotations: a 56th), "Show text" (a digitised newspaper's, its OCR fetched: a 112th), "Read
+#: Dawn's story" and "Read their story" (a charity's stories, each in a dialog: a 63rd), "Reveal", "Show spoiler"
+#: and "Show changelog" (a wiki's spoiler, a mod's changelog: a 62nd),
 #: "Look inside" and "Read a sample" (a book's first pages in a dialog: an 86th); and the same in German, French,
 #: Spanish, Italian, Portuguese, Dutch, Swedish, Finnish, Polish, Russian, Turkish, Greek, Arabic, Hebrew,
 #: Japanese, Chinese and Korean ("Mehr laden", "Voir plus", "Показать ещё", "続きを読む"). A button labelled so is
@@ -356,6 +357,8 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|p
                        r"|^(show|view|see) (all )?(the )?(references|sources|citations)\b"
                        # a statute's "Show amendments" and "Show notes" (a 56th blind round)
                        r"|^(show|view|see) (the )?(amendments|annotations|notes|explanatory notes)$"
+                       # a digitised newspaper's "Show text", its OCR fetched when pressed (a 112th blind round)
+                       r"|^(show|view|read) (the )?((full|ocr|page|article|plain) )?text$"
                        r"|^(show|view|see|load|read) (all )?(\d+ )?(more )?(replies|reply)\b"
                        # a listing's description in a dialog: "More about this home", "About this place" (a 49th and a
                        # 53rd blind round), not what a site or an ad says of itself

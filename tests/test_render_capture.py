@@ -3788,10 +3788,12 @@ def test_other_labels_are_not_read_as_consent(label):
 
 @pytest.mark.parametrize(("label", "more"), [("See all 4 questions and answers", True), ("View all", True),
                                              ("View all 24 photos", False), ("See all videos", False),
-                                             ("View full size", False), ("Viewing options", False)])
+                                             ("View full size", False), ("Viewing options", False),
+                                             ("Show text", True), ("Show OCR text", True), ("Text size", False)])
 def test_which_see_all_labels_show_more(label, more):
     # "See all" and "View all" show the rest of a list as "Show all" does (a 108th blind round's questions and
-    # answers, fetched when pressed); a gallery's "View all 24 photos" shows pictures, not text.
+    # answers, fetched when pressed); a gallery's "View all 24 photos" shows pictures, not text. A digitised
+    # newspaper's "Show text" fetches its page's OCR (a 112th).
     assert bool(re.search(MORE_BUTTON_PATTERN, label, re.I)) is more
 
 
