@@ -676,7 +676,11 @@ def _titles_disclosure(button: etree._Element) -> bool:
     """Whether ``button`` is a disclosure's button labelled as a title (see :func:`_keep_heading_buttons`)."""
     if button.get("aria-haspopup") not in (None, "false") or button.find(".//button") is not None:
         return False
-    if button.get("aria-expanded") is None:
+    # a tree item's toggle: the item carries aria-expanded (WAI-ARIA tree pattern), its button the series' title (a
+    # 112th blind round's finding aid lost every series heading)
+    item = button.getparent()
+    toggles_item = item is not None and item.get("role") == "treeitem" and item.get("aria-expanded") is not None
+    if button.get("aria-expanded") is None and not toggles_item:
         panel = button.getnext()
         named = (button.get("aria-controls") or "").split()
         if panel is None or not (panel.get("hidden") is not None or _HIDDEN_STYLE.search(panel.get("style") or "")

@@ -237,6 +237,19 @@ def test_a_disclosures_button_keeps_its_label_and_a_controls_name_goes():
         assert dropped not in text
 
 
+
+def test_a_tree_items_toggle_keeps_its_label():
+    # A finding aid's series (WAI-ARIA tree pattern: aria-expanded on the tree item, its button the toggle): the
+    # button's label is the series' title (a 112th blind round lost every one); a short toggle ("Expand") goes.
+    html = ("<html><body><main><h1>Papers of a family</h1><ul role='tree'><li role='treeitem' aria-expanded='true'>"
+            "<button><span>▾</span> D/ALD/1 Title deeds, 1742-1910 (3 boxes)</button><p>Deeds of the estate.</p>"
+            "</li><li role='treeitem' aria-expanded='false'><button>Expand</button> Estate maps</li></ul>"
+            "</main></body></html>")
+    text = _body_text(html)
+    assert "D/ALD/1 Title deeds, 1742-1910 (3 boxes)" in text and "Deeds of the estate." in text
+    assert "Expand" not in text
+
+
 def test_an_accordion_headers_show_or_hide_label_is_left_out():
     # GOV.UK's accordion: the header's button holds its title and a "Show"/"Hide this section" label, flipped
     # by each press (a 78th blind round read "...you need to make Hide"). A button saying only "Show" stays itself.
