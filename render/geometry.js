@@ -84,10 +84,11 @@
     || null;
   // Shadow roots count with their hosts (innerText stops at a host: an 86th blind round's sample chapter was a
   // Lit element's shadow tree inside a frame of this origin).
-  // Prose is sentences, too: a live widget's rows of times and places in a frame of the article's own origin
-  // ("09:44 | AT 360 | Funchal | Landed": a 106th blind round's runway embed) end none.
+  // A short frame's prose is sentences, too: a live widget's rows of times and places in a frame of the article's own
+  // origin ("09:44 | AT 360 | Funchal | Landed": a 106th blind round's runway embed) end none; a large frame's list
+  // need not (an 82nd's job board: titles, places and teams).
   const SENTENCE_END = /[.!?…。！？](\s|$)/;
-  const prose = (b) => {
+  const prose = (b, sentences) => {
     let said = false;
     const read = (el) => {
       const t = (el.innerText || "").replace(/\s+/g, " ").trim();
@@ -107,7 +108,7 @@
       }
       hosts.push(...root.querySelectorAll("*"));
     }
-    return said && text - links > opts.frameProseChars && links <= TOGGLED_MAX_LINK_SHARE * text;
+    return (said || !sentences) && text - links > opts.frameProseChars && links <= TOGGLED_MAX_LINK_SHARE * text;
   };
   // The length of an element's text and of its links' text, as `read` gives an element's text.
   const textAndLinks = (el, read) => {
@@ -418,7 +419,7 @@
         // A frame of this origin is read when it holds prose, however large: a large one holding a line or two is
         // a player's or a map's (an 81st blind round's video review inlined its "8:42 · 41K views · Subscribe").
         const readable = doc && doc.body && doc.defaultView && (!object || doc.documentElement.localName === "html");
-        if (readable && (embed || prose(doc.body))) frameDoc = doc;
+        if (readable && (embed || prose(doc.body, !large))) frameDoc = doc;
         framed = !!frameDoc || large && !object && !readable;
       }
       if (framed) {

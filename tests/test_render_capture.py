@@ -2536,6 +2536,19 @@ def test_a_short_frame_of_this_origin_holding_prose_is_read_and_a_short_ad_is_no
     assert [f["inlined"] for f in result.details["frames"]] == [True]
 
 
+
+def test_a_large_frame_of_this_origin_holding_a_list_is_read(browser, tmp_path):
+    # A careers page's job board in a large frame of its own origin: titles, places and teams, no sentence (an 82nd
+    # blind round's); the sentence a short frame's prose needs is not asked of a large one.
+    jobs = "".join(f"<li><h3>Role number {k} in the harbour office</h3><span>Bristol</span> <span>Engineering</span>"
+                   "</li>" for k in range(8))
+    outer = f"""<html><body><nav>Home Careers</nav><main><h1>Careers</h1><p>{PARA * 2}</p>
+      <iframe src="board.html" style="width:1000px;height:600px;border:0"></iframe></main></body></html>"""
+    with _site(tmp_path, {"outer.html": outer, "board.html": f"<html><body><ul>{jobs}</ul></body></html>"}) as base:
+        page = get_page(f"{base}/outer.html", render=True)
+    assert "Role number 7 in the harbour office" in page.text_of(page.body_id)
+
+
 def test_a_page_shown_by_an_object_is_read_like_a_frame(browser, tmp_path):
     # <object type="text/html" data=...> shows a page as a frame does: read when rendered (an object showing
     # an image is not a frame); read without rendering, the page gets the hint that it holds a framed page.
