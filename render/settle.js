@@ -654,9 +654,11 @@ async (o) => {
   };
   // the page's text length, its shadow roots' included (a press may add posts inside one)
   const textLength = () => liveRoots().reduce((n, root) => n + root.textContent.length, document.body.textContent.length);
-  const pressMore = async (scope = document) => {
+  // (``enough``: a text length to stop at, once the page is back to what it showed)
+  const pressMore = async (scope = document, enough = Infinity) => {
     for (let button = moreButton(scope); button && !bound && !net.stop && !moved; button = moreButton(scope)) {
       if (performance.now() >= deadline) { bound = "time"; break; }
+      if (textLength() >= enough) break;
       if (steps >= o.steps) { bound = "steps"; break; }
       if (height() >= o.maxHeight) { bound = "height"; break; }
       const before = textLength(), seen = document.body.innerText.length;
@@ -1421,6 +1423,7 @@ async (o) => {
     return [...said, ...labels, group.getAttribute("aria-label") || ""].some((text) => QUESTION.test(text.trim()));
   };
   let chosenAgain = false;  // a choice made, then the first made again
+  const beforeChoices = textLength();
   for (const select of bound || net.stop || moved ? [] : [...document.querySelectorAll("select")]) {
     if (select.multiple || !choices(select) || select.options.length < 2 || select.options.length > o.pagesMax + 1
         || namedAsOption(select) || asQuestion([select])
@@ -1467,8 +1470,9 @@ async (o) => {
   }
   // A page that draws its view anew for the first choice made again may draw it as it came, its "Show all"
   // undone (a night-sky guide fetched its events again for the place chosen back and showed six of eleven: a
-  // 109th blind round): its "more" buttons are pressed again.
-  if (chosenAgain) await pressMore();
+  // 109th blind round): its "more" buttons are pressed again, until it shows as much as it did before (no
+  // further: a phone deals list, filtered by network and back, then showed one page of deals more, a 77th's).
+  if (chosenAgain && textLength() < beforeChoices) await pressMore(document, beforeChoices);
   // The rows of a virtualised list seen so far (text -> [place in the list, the row, a copy]); ``scrolled``
   // gives how far what scrolls the list has moved, so that a row's place holds whatever the scroll (a
   // transform as well as a ``top``).
