@@ -246,7 +246,7 @@ def _headed_shell(page: Page, el: etree._Element) -> etree._Element | None:
     tags, text_len, end = page.tags, page.text_len, int(page.end[i])
     headings, j = 0, i + 1
     while j < end:  # the headings' text, each counted once (a heading inside a heading is not descended into)
-        if tags[j] in HEADING_TAGS or _standfirst(page.elements[j]):
+        if tags[j] in HEADING_TAGS or _standfirst(page.class_id[j]):
             headings += int(text_len[j])
             j = int(page.end[j])
         else:
@@ -254,10 +254,9 @@ def _headed_shell(page: Page, el: etree._Element) -> etree._Element | None:
     return hooks[0] if int(text_len[i]) - headings <= HEADED_SHELL_MAX_CHARS else None
 
 
-def _standfirst(el: etree._Element) -> bool:
-    """True for an element whose class or id names it a standfirst (:data:`STANDFIRST_WORDS`)."""
-    names = f"{el.get('class') or ''} {el.get('id') or ''}".lower()
-    return bool(names.strip()) and not STANDFIRST_WORDS.isdisjoint(_WORD.findall(names))
+def _standfirst(class_id: str) -> bool:
+    """True for an element's class and id (:attr:`Page.class_id`) naming it a standfirst (:data:`STANDFIRST_WORDS`)."""
+    return bool(class_id) and not STANDFIRST_WORDS.isdisjoint(_WORD.findall(class_id.lower()))
 
 
 def _content_frame(tag: str, page_url: str | None) -> bool:
