@@ -993,8 +993,33 @@ async (o) => {
     for (const [tab, copy] of copies) {
       // still on the page (hidden), a panel of its own: read as it is
       if (tab === live || (panelOf(tab) !== anchor && filled(panelOf(tab)))) continue;
-      anchor.before(standIn(copy));
+      anchor.before(...tabHeading(tab, copy, anchor), standIn(copy));
     }
+    anchor.before(...tabHeading(live, anchor, anchor));
+  };
+  // A tab's label as a heading before what its panel showed, where the panel does not open with it: a reader saw it
+  // above the panel, and the tab itself is a control, not read (a 110th blind round's tractor: "Engine and
+  // transmission", "Hydraulics and PTO" named four spec lists drawn one at a time into one panel, and came out
+  // nowhere). None in a list or a table, where a heading cannot stand.
+  // whether a panel opens with a heading of its own ("Kestrel Aster EV Core" under the tab "Core": a 66th blind
+  // round's trims, whose gold keeps the panel's heading and not the tab's)
+  const headed = (panel) => {
+    const walker = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+      if (t.data.trim()) return !!t.parentElement?.closest('h1, h2, h3, h4, h5, h6, [role="heading"]');
+    }
+    return false;
+  };
+  const tabHeading = (tab, panel, anchor) => {
+    const label = labelOf(tab).replace(/\s+/g, " ").trim();
+    const opens = panel.textContent.replace(/\s+/g, " ").trim().toLowerCase();
+    if (!label || label.length > o.tabLabelMaxChars || opens.startsWith(label.toLowerCase()) || headed(panel)
+        || !anchor.parentNode || anchor.parentElement?.matches("ul, ol, dl, table, thead, tbody, tr, select")) {
+      return [];
+    }
+    const heading = document.createElement("h3");
+    heading.textContent = label;
+    return [heading];
   };
   const away = (t) => t.closest("a[href]") && !/^#/.test(t.closest("a[href]").getAttribute("href"));
   // Tabs that name no panel, with none beside them: the panel is the element after the list that selecting another

@@ -2705,6 +2705,27 @@ def test_tabs_whose_panels_are_rendered_only_when_selected_are_read_whole(browse
 
 
 
+def test_the_labels_of_tabs_read_one_by_one_head_their_panels(browser):
+    # A tractor's specifications (Lit, a 110th blind round): one panel redrawn per tab, each a list of specs that
+    # the tab's label names; the labels came out nowhere. A panel that opens with its own label keeps it once.
+    script = """const TEXTS = ['<dl><dt>Engine</dt><dd>Six cylinders, 6.8 litres</dd></dl>',
+        '<dl><dt>Hydraulic pump</dt><dd>155 litres a minute</dd></dl>',
+        '<h3>Service history</h3><p>Full dealer history, serviced every 500 hours.</p>'];
+      const tabs = [...document.querySelectorAll('[role=tab]')], panel = document.getElementById('panel');
+      const show = (k) => { tabs.forEach((t, j) => t.setAttribute('aria-selected', String(j === k)));
+        panel.innerHTML = TEXTS[k]; };
+      tabs.forEach((t, k) => t.addEventListener('click', () => show(k))); show(0);"""
+    labels = ["Engine and transmission", "Hydraulics and PTO", "Service history"]
+    tabs = "".join(f"<button role='tab' aria-controls='panel'>{label}</button>" for label in labels)
+    html = f"""<html><body><main><h1>2019 tractor</h1><p>{PARA * 2}</p><div role="tablist">{tabs}</div>
+      <div role="tabpanel" id="panel"></div></main><script>{script}</script></body></html>"""
+    text = _text_of_html(html.encode())
+    found = [text.find(t) for t in ("Engine and transmission", "Six cylinders", "Hydraulics and PTO",
+                                    "155 litres", "Service history", "Full dealer history")]
+    assert all(at >= 0 for at in found) and found == sorted(found), text
+    assert text.count("Service history") == 1, text
+
+
 def test_an_accordion_in_each_tab_is_opened_once_its_tab_is_selected(browser):
     # An FAQ's topics in tabs, each panel an accordion whose answers are drawn only when their question is opened
     # (React: a 111th blind round read the first topic's answers alone).
