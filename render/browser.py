@@ -458,6 +458,15 @@ CONSENT_BUTTON_PATTERN = (r"^(yes,?\s+)?(i\s+)?(accept|agree|allow|consent|ok|ok
                           r"|^(yes,?\s+)?(i\s+am|i'm|i’m)\s+of\s+legal(\s+drinking)?\s+age[\s.!]*$")
 #: Longer labels are sentences, not a wall's button.
 CONSENT_BUTTON_MAX_CHARS = 40
+#: An age gate asks its question and takes a plain "Yes" (a 114th blind round's gin brand: "Are you over 18?",
+#: "Yes, I am" / "No, I'm not", the site drawn only after "Yes"): a wall whose text asks for an age (a regular
+#: expression, case ignored) is passed by a button labelled ``AGE_GATE_YES_PATTERN``, as a reader of age passes it.
+AGE_GATE_QUESTION_PATTERN = (r"\b(are you|you must be|confirm (that )?you are|i am|i'm)\s+((over|at least|aged?)\s+)?"
+                             r"(18|19|20|21|of (legal )?(drinking |purchase )?age|old enough)\b"
+                             r"|\blegal (drinking|purchase) age\b")
+#: "Yes", "Yes, I am", "Yes, I'm over 18", "Enter", "Enter site", "I am" (case ignored).
+AGE_GATE_YES_PATTERN = (r"^(yes(,?\s+(i\s+am|i'm|i’m)(\s+(over\s+)?(18|19|20|21))?)?|i\s+am|enter(\s+(the\s+)?site)?)"
+                        r"[\s.!]*$")
 #: Another site's frame large enough to be content is waited for this long at most each time (ms): the Core
 #: Web Vitals bound of a "good" Largest Contentful Paint (web.dev/lcp), as for timers (``TIMER_MAX_MS``);
 #: the page's own ``settle_max_ms`` would let a busy embed hold every page it is on.
@@ -1326,6 +1335,7 @@ class _Engine:
                 "titleMinWords": DISCLOSURE_TITLE_MIN_WORDS, "titleMaxChars": DISCLOSURE_TITLE_MAX_CHARS,
                 "accordionMinItems": ACCORDION_MIN_ITEMS, "lazyFrameMargin": LAZY_FRAME_MARGIN_PX,
                 "consentPattern": CONSENT_BUTTON_PATTERN, "consentMaxChars": CONSENT_BUTTON_MAX_CHARS,
+                "ageQuestionPattern": AGE_GATE_QUESTION_PATTERN, "ageYesPattern": AGE_GATE_YES_PATTERN,
                 "wallShare": WALL_MIN_SHARE, "pressConsent": opts.press_consent, "wallMark": WALL_FRAME_MARK,
                 "copiedMark": COPIED_DIALOG_MARK,
                 "wallShowMs": WALL_SHOW_MS,

@@ -398,21 +398,24 @@ async (o) => {
     return null;
   };
   const consent = new RegExp(o.consentPattern, "i");
-  const overlaid = (el) => {  // in something fixed on the screen, or in a dialog
+  const overlaid = (el) => {  // what holds el fixed on the screen, or the dialog it is in; or null
     for (let a = el; a && a !== document.body; a = up(a)) {
       if (a.localName === "dialog" || a.getAttribute("role") === "dialog" || a.getAttribute("aria-modal") === "true"
-          || getComputedStyle(a).position === "fixed") return true;
+          || getComputedStyle(a).position === "fixed") return a;
     }
-    return false;
+    return null;
   };
   // the wall's accept button: in the wall first (a cookie bar's "OK" may come before it in the page), then in
-  // what else is fixed on the screen or a dialog (a consent box above a backdrop of its own)
+  // what else is fixed on the screen or a dialog (a consent box above a backdrop of its own); an age gate's "Yes"
+  // where the wall asks for an age (``ageQuestionPattern``)
+  const ageYes = new RegExp(o.ageYesPattern, "i"), ageQuestion = new RegExp(o.ageQuestionPattern, "i");
   const acceptButton = (walled) => {
+    const asks = (box) => !!box && ageQuestion.test(box.textContent.replace(/\s+/g, " "));
     for (const root of [walled, ...wallHosts.map((host) => host.shadowRoot), document]) {
       for (const el of root.querySelectorAll(`${BUTTONS}, input[type="button"]`)) {
         if (!pressable(el)) continue;
-        const label = labelOf(el);
-        if (label.length <= o.consentMaxChars && consent.test(label) && shows(el) && overlaid(el)) return el;
+        const label = labelOf(el), box = label.length <= o.consentMaxChars && shows(el) && overlaid(el);
+        if (box && (consent.test(label) || ageYes.test(label) && (asks(walled) || asks(box)))) return el;
       }
     }
     return null;
