@@ -1381,6 +1381,9 @@ class _Engine:
             waited = round(done.get("capMs") or opts.settle_max_ms)
             warnings.append(f"the page had not settled ({what} still going) after {waited:g} ms; "
                             "rendered what was there")
+        if done.get("wallLeft"):
+            warnings.append("a wall over the page (a consent, age or sign-in screen) was left in place: none of its "
+                            "buttons is one pagesight presses, and the page behind it shows little text")
         if done.get("pagesLeft"):
             warnings.append(f"the page's text or list is paged in place and went on past {NEXT_PAGES_MAX} pages "
                             "read by pressing 'Next'; the rest was left out")

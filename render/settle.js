@@ -1655,7 +1655,12 @@ async (o) => {
     const cs = el && getComputedStyle(el);
     if (cs && cs.position === "fixed" && parseFloat(cs.top) < 0) el.style.setProperty("position", "static", "important");
   }
+  // A wall still over the page at the end, with no button pressed (none labelled as consent or an age gate's
+  // "Yes"), over a page showing less than a shell's text besides: what it holds back was never drawn (a 114th
+  // blind round's age gate came out empty, and said nothing).
+  const wallLeft = !!walled && !accept && !wallFrame && walled.isConnected && shows(walled) && !!document.body
+    && document.body.innerText.length - (walled.innerText || "").length < o.shellChars;
   return {steps, pending, placeholder: pending === "placeholders", bound, moved, others, paged, pagesLeft,
-          wallFrame: !!wallFrame, capMs: cap, ms: performance.now() - t0,
+          wallFrame: !!wallFrame, wallLeft, capMs: cap, ms: performance.now() - t0,
           elements: document.getElementsByTagName("*").length};
 }
