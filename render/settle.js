@@ -569,6 +569,29 @@ async (o) => {
       }
     }
   }
+  // Every finite CSS animation and transition finished (endless ones, spinners, left running), and what their
+  // ends set off settled, its own animations finished in turn, for FINISH_ROUNDS at most.
+  const finishAnimations = async () => {
+    for (let round = 0; round < o.finishRounds && !net.stop; round++) {
+      let finished = 0;
+      for (const a of document.getAnimations ? document.getAnimations() : []) {
+        try {
+          // an animation run by scrolling (``animation-timeline: view()``: text faded in as it comes into view,
+          // a 38th blind round) has no end in time: it is cancelled, and the text shows as its rule leaves it
+          if (a.timeline && window.DocumentTimeline && !(a.timeline instanceof DocumentTimeline)) {
+            a.cancel();
+            finished++;
+            continue;
+          }
+          const end = a.effect && a.effect.getComputedTiming().endTime;
+          if (Number.isFinite(end) && a.playState !== "finished") { a.finish(); finished++; }
+        } catch (e) { /* a cancelled animation */ }
+      }
+      if (!finished || performance.now() >= deadline) break;
+      await frame();  // the animations' ends are promises: what they set off starts now
+      pending = await settle();
+    }
+  };
   // A "Load more" (or "Read more") button is pressed as a reader presses it, settling after each press,
   // while the page grows, within the same bounds; one that only showed text already there, or brought
   // nothing, is not pressed again. A button not pressed yet goes first (the "Show more" a first press brought,
@@ -611,11 +634,18 @@ async (o) => {
   // a dialog, or a popover opened by its button (the rest of a story: a 38th blind round), over the page; a dialog
   // may be a box of no size around what it shows, fixed over the page (USWDS's modal wrapper: a 43rd blind round); a
   // web component's dialog opened (Shoelace's <sl-dialog open>, its text slotted in: a 63rd blind round)
+  // A side panel slid off the screen (translated by its width, aria-hidden) while shut is no open dialog: a 116th
+  // blind round's Lit drawer of a pharmacy's services, in a shadow root, was on the page shut and open alike.
   const DIALOG_ELEMENT = /-(dialog|modal|drawer)$/;
-  const openDialogs = () => [...document.querySelectorAll('dialog[open], [role="dialog"], [aria-modal="true"], '
-    + "[popover], [open]")].filter((d) => (!d.matches("[popover]") || d.matches(":popover-open"))
+  const DIALOGS = 'dialog[open], [role="dialog"], [aria-modal="true"], [popover], [open]';
+  const onScreen = (el) => {
+    if (!shows(el)) return false;
+    const r = el.getBoundingClientRect();
+    return r.right > 0 && r.left < window.innerWidth && r.bottom > 0 && r.top < window.innerHeight;
+  };
+  const openDialogs = () => everywhere(DIALOGS).filter((d) => (!d.matches("[popover]") || d.matches(":popover-open"))
       && (!d.matches("[open]") || d.localName === "dialog" || DIALOG_ELEMENT.test(d.localName))
-      && (shows(d) || [...d.children].some(shows)));
+      && d.getAttribute("aria-hidden") !== "true" && (onScreen(d) || [...d.children].some(onScreen)));
   // A copy of a panel to stand in for it once it has gone: static, without its id, shown, and inert.
   const standIn = (copy) => {
     copy.removeAttribute("id");
@@ -668,6 +698,7 @@ async (o) => {
       const dialogs = new Set(openDialogs());
       pressedOnce.add(button);
       if (await press(button)) break;
+      if (everywhere(DIALOGS).length) await finishAnimations();  // a side panel sliding in is on the screen at its end
       // The rest shown in a dialog over the page ("View full job description"): what the dialog shows is
       // copied after the button, in the page's flow (a dialog is the page's chrome, an overlay), and the
       // dialog closed.
@@ -691,29 +722,6 @@ async (o) => {
   // built with React) is opened as a reader opens it: its button, labelled as a title (an FAQ's question,
   // not "Menu"), outside the page's chrome, not a menu's, not a link nor one that submits a form. All are
   // pressed in one go, then the page is settled once. A panel already there, hidden or not, is read as it is.
-  // Every finite CSS animation and transition finished (endless ones, spinners, left running), and what their
-  // ends set off settled, its own animations finished in turn, for FINISH_ROUNDS at most.
-  const finishAnimations = async () => {
-    for (let round = 0; round < o.finishRounds && !net.stop; round++) {
-      let finished = 0;
-      for (const a of document.getAnimations ? document.getAnimations() : []) {
-        try {
-          // an animation run by scrolling (``animation-timeline: view()``: text faded in as it comes into view,
-          // a 38th blind round) has no end in time: it is cancelled, and the text shows as its rule leaves it
-          if (a.timeline && window.DocumentTimeline && !(a.timeline instanceof DocumentTimeline)) {
-            a.cancel();
-            finished++;
-            continue;
-          }
-          const end = a.effect && a.effect.getComputedTiming().endTime;
-          if (Number.isFinite(end) && a.playState !== "finished") { a.finish(); finished++; }
-        } catch (e) { /* a cancelled animation */ }
-      }
-      if (!finished || performance.now() >= deadline) break;
-      await frame();  // the animations' ends are promises: what they set off starts now
-      pending = await settle();
-    }
-  };
   const headingOf = (button) => (button.parentElement && /^h[1-6]$/.test(button.parentElement.localName)
     ? button.parentElement : null);
   // the first element a control names in its aria-controls that is on the page, or undefined

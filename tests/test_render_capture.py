@@ -844,6 +844,37 @@ def test_the_rest_of_a_text_shown_in_a_dialog_is_read_in_place(browser, label):
     assert "You see this ad" not in text
 
 
+def test_a_side_panel_slid_in_by_a_view_all_button_is_read_in_place(browser):
+    # A pharmacy's "View all 8 services" (Lit, a 116th blind round): a drawer on the page shut and open alike, a
+    # web component fixed over the screen, its panel slid off the screen by its width and aria-hidden while shut,
+    # its list drawn on opening; it was pressed, shown, and left out.
+    services = "".join(f"<li><h3>Service {k}</h3><p>Service {k} of the branch, told in the panel. {PARA}</p></li>"
+                       for k in range(3))
+    script = f"""customElements.define('side-panel', class extends HTMLElement {{
+        connectedCallback() {{ this.attachShadow({{mode: 'open'}}).innerHTML = '<style>:host {{ position: fixed;'
+            + ' inset: 0; pointer-events: none; z-index: 60 }} .scrim {{ position: absolute; inset: 0;'
+            + ' background: rgba(0,0,0,.35); opacity: 0; transition: opacity .2s }} .panel {{ position: absolute;'
+            + ' top: 0; right: 0; bottom: 0; width: 420px; background: #fff; overflow-y: auto;'
+            + ' transform: translateX(100%); transition: transform .25s ease }}'
+            + ' :host([open]) {{ pointer-events: auto }} :host([open]) .scrim {{ opacity: 1 }}'
+            + ' :host([open]) .panel {{ transform: none }}</style>'
+            + '<div class="scrim"></div><div class="panel" role="dialog" aria-modal="true" aria-hidden="true">'
+            + '<button>Close</button><div class="list"></div></div>'; }}
+        show() {{ this.setAttribute('open', ''); const root = this.shadowRoot;
+          root.querySelector('.panel').setAttribute('aria-hidden', 'false');
+          root.querySelector('.list').innerHTML = '<p>Loading services…</p>';
+          setTimeout(() => {{ root.querySelector('.list').innerHTML = '<h2>Our services</h2><ul>'
+            + {json.dumps(services)} + '</ul>'; }}, 300); }} }});
+      document.getElementById('all').addEventListener('click', () => document.getElementById('panel').show());"""
+    html = f"""<html><body><main><h1>Harbour Street pharmacy</h1><p>{PARA * 2}</p><section><h2>Services</h2>
+      <p>We offer eight services at this branch.</p><button id="all">View all 8 services</button></section>
+      <section><h2>Getting here</h2>{f"<p>{PARA}</p>" * 12}</section></main><side-panel id="panel"></side-panel>
+      <script>{script}</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    found = [text.find(t) for t in ["eight services", *(f"Service {k} of the branch" for k in range(3))]]
+    assert all(at >= 0 for at in found) and found == sorted(found), text
+
+
 @pytest.mark.parametrize("label", ["Look inside", "Read a sample"])
 def test_a_books_sample_in_a_native_dialog_is_read_once(browser, label):
     # A bookshop's "Look inside" opens the first pages in a <dialog> shown modal, its text drawn by a script but
