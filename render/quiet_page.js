@@ -474,6 +474,7 @@
   if (IO) {
     net.observed = new Set();
     net.watched = new WeakSet();  // every element ever observed (an animation it set off may still be running)
+    net.seenIn = new WeakSet();  // every element ever reported in view
     // Targets whose observer has not yet given its first report: the browser reports every target once
     // it is observed, at the next frame, and a page may only then ask for what the target shows.
     net.unreported = new Map();  // target -> when it was observed
@@ -491,6 +492,7 @@
           for (const e of a[0] || []) {
             net.unreported.delete(e.target);
             reported.add(e.target);
+            if (e.isIntersecting) net.seenIn.add(e.target);
             if (e.isIntersecting && e.intersectionRatio >= need - 1e-6) met.add(e.target);
           }
           return callback.apply(this, a);

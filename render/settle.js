@@ -453,6 +453,41 @@ async (o) => {
     if (y >= o.maxHeight) { bound = "height"; break; }
     if (!await step(Math.max(y - window.innerHeight / 2, 0), true, el)) break;
   }
+  // Watched elements shown only once a disclosure opened, never in view since (htmx's `intersect once` table in an
+  // accordion's panel: a 113th blind round's refund times stayed "Loading…", the scrolling long done): each is
+  // scrolled to, once, in ``scope`` (a panel open only until the next opens). Not one beside the screen (a
+  // carousel's slide), which no vertical scroll brings into view.
+  const reached = new Set();
+  const reachWatched = async (scope = document) => {
+    while (!bound && !net.stop && !moved && net.seenIn) {
+      const el = [...net.observed].find((t) => !reached.has(t) && t.isConnected && !net.seenIn.has(t) && shows(t)
+        && (scope === document || scope.contains(t))
+        && t.getBoundingClientRect().right > 0 && t.getBoundingClientRect().left < window.innerWidth);
+      if (!el) break;
+      reached.add(el);
+      if (performance.now() >= deadline) { bound = "time"; break; }
+      if (steps >= o.steps) { bound = "steps"; break; }
+      const y = el.getBoundingClientRect().top + window.scrollY;
+      if (y >= o.maxHeight || !await step(Math.max(y - window.innerHeight / 2, 0), true, el)) break;
+    }
+  };
+  // A closed panel on the page (read as it is, hidden) holding a watched element never in view (htmx's `intersect
+  // once` table in a hidden accordion panel: a 113th blind round's refund times, read as "Loading…") is opened as a
+  // reader opens it, by the collapsed button that names it outside the page's chrome, and the element brought into
+  // view.
+  const openForWatched = async () => {
+    for (const t of [...(net.observed || [])]) {
+      if (bound || net.stop || moved || performance.now() >= deadline || steps >= o.steps || !net.seenIn) break;
+      if (!t.isConnected || net.seenIn.has(t) || reached.has(t) || shows(t)) continue;
+      const root = t.getRootNode();
+      for (let panel = t.parentElement; panel; panel = panel.parentElement) {
+        const button = panel.id && root.querySelector(`[aria-controls~="${CSS.escape(panel.id)}"][aria-expanded="false"]`);
+        if (!button) continue;
+        if (pressable(button) && !button.closest(o.chrome) && !await press(button) && shows(t)) await reachWatched(panel);
+        break;
+      }
+    }
+  };
   // A watched box taller than the viewport, whose observer asks to see it whole, is scrolled to fill it.
   for (const el of net.tall ? net.tall() : []) {
     if (net.stop || moved || !el.isConnected) continue;
@@ -908,6 +943,7 @@ async (o) => {
     if (still.length) closed.filter((b) => b.isConnected && !shut(b)).forEach(keep);
     for (const button of still) {
       if (performance.now() >= deadline || steps >= o.steps || moved || net.stop || await press(button)) break;
+      if (filled(panelOf(button))) await reachWatched(panelOf(button));
       keep(button);
     }
     if (copies.size) await finishAnimations();  // a panel closing (Radix animates it) is gone only at its end
@@ -928,6 +964,8 @@ async (o) => {
     }
   };
   await openDisclosures(closed);
+  await reachWatched();
+  await openForWatched();
   // Tabs whose panels are on the page only while selected (Radix, Ant Design unmount the others): each tab
   // of such a list is selected in turn, settling after each, and what its panel showed is kept in a static
   // copy before the panel shown at the end, in the tabs' order; the panels of the other tabs are read as

@@ -844,6 +844,28 @@ def test_the_rest_of_a_text_shown_in_a_dialog_is_read_in_place(browser, label):
     assert "You see this ad" not in text
 
 
+def test_a_watched_element_in_a_closed_panel_is_loaded_by_opening_the_panel(browser):
+    # A returns policy's accordion (htmx, a 113th blind round): panels on the page, hidden, each named by its
+    # button's aria-controls; the refunds panel holds a table loaded when it comes into view ("intersect once"),
+    # which it never did, and "Loading refund times…" was read in its place.
+    script = """const lazy = document.getElementById('lazy');
+      new IntersectionObserver((entries, io) => { if (!entries.some((e) => e.isIntersecting)) return;
+        io.disconnect(); setTimeout(() => { lazy.innerHTML = '<table><tr><td>Card refunds take three to five'
+          + ' working days to reach your account.</td></tr></table>'; }, 300); }).observe(lazy);
+      document.querySelectorAll('button[aria-controls]').forEach((b) => b.addEventListener('click', () => {
+        const open = b.getAttribute('aria-expanded') !== 'true'; b.setAttribute('aria-expanded', String(open));
+        document.getElementById(b.getAttribute('aria-controls')).hidden = !open; }));"""
+    items = "".join(f"<h2><button aria-expanded='false' aria-controls='p{k}'>Section {k} of the policy</button></h2>"
+                    f"<div id='p{k}' hidden><p>Section {k} says what it says. {PARA}</p>"
+                    + ("<div id='lazy'><p>Loading refund times…</p></div>" if k == 1 else "") + "</div>"
+                    for k in range(3))
+    html = f"""<html><body><main><h1>Returns and refunds</h1><p>{PARA * 2}</p>{items}</main>
+      <script>{script}</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert "Card refunds take three to five working days" in text and "Loading refund times" not in text, text
+    assert all(f"Section {k} says" in text for k in range(3)), text
+
+
 def test_a_side_panel_slid_in_by_a_view_all_button_is_read_in_place(browser):
     # A pharmacy's "View all 8 services" (Lit, a 116th blind round): a drawer on the page shut and open alike, a
     # web component fixed over the screen, its panel slid off the screen by its width and aria-hidden while shut,
