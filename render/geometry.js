@@ -28,6 +28,8 @@
   // How far up a transparent element's ancestors an intersection observer's target counts for it
   // (a watched section whose class fades in its paragraphs' wrapper).
   const REVEAL_LEVELS = 3;
+  // A fading carousel holds a few slides; a box of more children made alike is a list, not slides stacked.
+  const FADE_SLIDES_MAX = 24;
   // A hidden panel after a button is read as a disclosure's when no more than this share of its text is
   // links (a menu's is nearly all links): the link density past which CleanTree drops a node (ALGORITHMS 1,
   // DLmax).
@@ -190,6 +192,29 @@
     for (let e = el, k = 0; e && k <= REVEAL_LEVELS; e = e.parentElement, k++) if (watched.has(e)) return true;
     return false;
   };
+  // A slide of a fading carousel, faded out (opacity 0 or visibility hidden) and stacked on a shown slide made alike
+  // (the same tag): Swiper's and Splide's fade effect, a Lit pull-quote gallery of a 114th blind
+  // round, whose three other quotes were never read. It is read as a slide slid out beside the shown one is.
+  const fadedSlide = (el) => {
+    const parent = el.parentElement;
+    if (!parent || parent.childElementCount < 2 || parent.childElementCount > FADE_SLIDES_MAX) return false;
+    const r = el.getBoundingClientRect();
+    if (r.width < MIN || r.height < MIN) return false;
+    const mine = new Set(el.classList);
+    // alike: a class in common, or no class beside the shown one's state ("on", "active")
+    const alike = (sib) => sib.localName === el.localName && (!mine.size || !sib.classList.length
+      || [...sib.classList].some((c) => mine.has(c)));
+    for (const sib of parent.children) {
+      if (sib === el || !alike(sib)) continue;
+      const cs = getComputedStyle(sib);
+      if (cs.opacity === "0" || cs.visibility !== "visible") continue;
+      const q = sib.getBoundingClientRect();
+      const over = Math.max(0, Math.min(r.right, q.right) - Math.max(r.left, q.left))
+        * Math.max(0, Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top));
+      if (over >= 0.5 * r.width * r.height) return true;
+    }
+    return false;
+  };
   const disclosed = (el, ctx) => {
     if (el.id && ctx.controlled().has(el.id)) return true;
     const prev = el.previousElementSibling;
@@ -350,8 +375,10 @@
       inScroll = p >= 0 ? !(pos === 3 && ctx.depth === 0) && INSCROLL[p] : !!sub;  // a frame scrolls
       // decoration hidden from assistive technology (an avatar's initials, an icon's glyph) shows no content
       const decorative = el.getAttribute("aria-hidden") === "true" && decoration(el);
-      const opaque = (cs.opacity !== "0" || revealed(el, ctx)) && !decorative;
-      vis = opaque && (cs.visibility === "visible" || !!ctx.unveiled);
+      const faded = (cs.opacity === "0" || cs.visibility !== "visible") && !decorative && fadedSlide(el);
+      const opaque = (cs.opacity !== "0" || revealed(el, ctx) || faded) && !decorative;
+      vis = opaque && (cs.visibility === "visible" || !!ctx.unveiled || faded);
+      if (faded) unveil = {...ctx, unveiled: true};  // what the slide holds inherits its visibility: shown with it
       descend = opaque;
       const ov = cs.overflow;
       const clipsSelf = ov !== "visible" && (ov.includes("hidden") || ov.includes("clip"));

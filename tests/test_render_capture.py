@@ -844,6 +844,24 @@ def test_the_rest_of_a_text_shown_in_a_dialog_is_read_in_place(browser, label):
     assert "You see this ad" not in text
 
 
+def test_the_faded_slides_of_a_fading_carousel_are_read(browser):
+    # A magazine's pull-quote gallery (Lit, a 114th blind round): figures stacked in one box, all but the shown one
+    # faded out (opacity 0, visibility hidden, aria-hidden); only the first quote was read. Something else faded
+    # out over the shown slide, not made alike (a tooltip), is not.
+    figures = "".join(f"<figure class='{'on' if k == 0 else ''}' aria-hidden='{str(k != 0).lower()}'><blockquote>"
+                      f"Quote {k} from the valley, said at the harvest.</blockquote><figcaption>Grower {k}"
+                      f"</figcaption></figure>" for k in range(3))
+    html = f"""<html><head><style>.stage {{ position: relative; min-height: 170px }}
+      figure, .tip {{ position: absolute; inset: 0; margin: 0; opacity: 0; visibility: hidden }}
+      figure.on {{ opacity: 1; visibility: visible }}</style></head><body><main><h1>Agave</h1><p>{PARA * 2}</p>
+      <div class="stage">{figures}<span class="tip">A tooltip faded out.</span></div><p>{PARA}</p></main>
+      </body></html>"""
+    text = _text_of_html(html.encode())
+    found = [text.find(f"Quote {k} from the valley") for k in range(3)]
+    assert all(at >= 0 for at in found) and found == sorted(found), text
+    assert "tooltip" not in text, text
+
+
 def test_a_watched_element_in_a_closed_panel_is_loaded_by_opening_the_panel(browser):
     # A returns policy's accordion (htmx, a 113th blind round): panels on the page, hidden, each named by its
     # button's aria-controls; the refunds panel holds a table loaded when it comes into view ("intersect once"),
