@@ -19,6 +19,8 @@ _PERMALINK_MARKS = " ¶"
 _TOKEN = re.compile(r"\w+")
 _HEADINGS = etree.XPath("//body//h1 | //body//h2")
 _H1 = etree.XPath("//body//h1")
+#: The links of the page's navigation: its <nav>s, its header's, and what ARIA calls navigation.
+_NAV_LINKS = etree.XPath("//body//nav//a | //body//header//a | //body//*[@role='navigation']//a")
 _SITE_NAMES = etree.XPath(
     "/html/head/meta[@property='og:site_name' or @name='application-name' or @name='apple-mobile-web-app-title']"
     "/@content")
@@ -250,7 +252,8 @@ def _names_a_section(page: Page, html_title: str) -> bool:
     parts or more, each that short, whatever names the site ("Tutorial — Nebula Hunters — Starboard": a section of a
     project of a site, none named by a logo: a 109th blind round); or a short part before a last one that opens with
     the site's name ("FAQ | Bright Occasions Event Planning, Chester" beside a logo saying "Bright Occasions": a
-    111th)."""
+    111th); or one part besides the site's name that is a link of the page's navigation.
+    """
     parts, rest = _title_parts(page, html_title)
     if len(parts) > 2 and all(len(part.split()) <= SECTION_TITLE_MAX_WORDS for part in parts):
         return True
@@ -258,7 +261,14 @@ def _names_a_section(page: Page, html_title: str) -> bool:
         last = normalize_space(parts[1]).lower()
         if any(len(name) >= 3 and last.startswith(name + " ") for name in _site_names(page)[0]):
             return True
-    return 0 < len(rest) < len(parts) and sum(len(part.split()) for part in rest) <= SECTION_TITLE_MAX_WORDS
+    if 0 < len(rest) < len(parts) and sum(len(part.split()) for part in rest) <= SECTION_TITLE_MAX_WORDS:
+        return True
+    # a part that is one of the page's navigation links is that section's name ("Get help now | Crisis Compass"
+    # beside a menu's "Get help now", over the h1 "Crisis support: helplines you can call or text now": a 120th)
+    if len(rest) == 1 and len(parts) > 1:
+        part = normalize_space(rest[0]).lower()
+        return any(normalize_space("".join(a.itertext())).lower() == part for a in _NAV_LINKS(page.root))
+    return False
 
 
 def _names_the_site(page: Page, html_title: str) -> bool:

@@ -99,9 +99,13 @@ def test_a_rendered_page_titled_by_short_names_or_by_its_site_takes_its_largest_
     # "Tutorial — Nebula Hunters — Starboard": a section, a project and a site, each a name of two words at most,
     # none named by a logo (a 109th blind round); "FAQ | Bright Occasions Event Planning, Chester": a section and a
     # last part opening with the name the logo gives (a 111th). The rendered page's largest <h1> is the headline.
+    # "Get help now | Crisis Compass" beside a menu's "Get help now" link: a section's name (a 120th).
     for title, logo, h1 in (("Tutorial — Nebula Hunters — Starboard", "", "Tutorial: How to Classify a Galaxy"),
                             ("FAQ | Bright Occasions Event Planning, Chester",
-                             "<a class='logo' href='/'>Bright Occasions</a>", "Frequently Asked Questions")):
+                             "<a class='logo' href='/'>Bright Occasions</a>", "Frequently Asked Questions"),
+                            ("Get help now | Crisis Compass", "<a class='logo' href='/'>Crisis Compass</a><nav><a "
+                             "href='/help'>Get help now</a><a href='/s'>Stories</a></nav>",
+                             "Crisis support: helplines you can call or text now")):
         html = (f"<html><head><title>{title}</title></head><body><header>{logo}</header><main>"
                 f"<h1 style='font-size:40px'>{h1}</h1>{ARTICLE}</main></body></html>")
         assert headline(get_page(html, render=True)) == h1
