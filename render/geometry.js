@@ -137,6 +137,14 @@
     }
     return false;
   };
+  // Whether a word comes right before ``el`` in its parent: an element, or a text that does not end with a space.
+  const wordBefore = (el) => {
+    for (let n = el.previousSibling; n; n = n.previousSibling) {
+      if (n.nodeType === 1) return true;
+      if (n.nodeType === 3 && n.data.length) return !/\s$/.test(n.data);
+    }
+    return false;
+  };
   const inlineBoxes = new WeakMap();
   const frameSrc = (el) => el.getAttribute(el.localName === "object" ? "data" : "src") || "";
   const X = [], Y = [], W = [], H = [], FLAGS = [], POSC = [], FS = [], FW = [], COL = [], BG = [], PARENT = [];
@@ -509,7 +517,11 @@
     // are parts of one word (KaTeX sets the subscript "s" of "Ks" so), and cells are kept apart by the space after.
     const blockish = descend && !display.startsWith("inline") && display !== "contents";
     const startsLine = blockish && BLOCK_START.has(display) && afterContent(el);
-    out.push((startsLine ? " " : "") + open + " " + ATTR + '="' + i + '">');
+    // So does an inline box set apart from what comes before it by its own left margin, padding or border (a
+    // release's "Latest" badge after its version: a 117th blind round read "2.4.0Latest").
+    const gapBefore = descend && display.startsWith("inline") && parseFloat(cs.marginLeft) + parseFloat(cs.paddingLeft)
+      + parseFloat(cs.borderLeftWidth) >= opts.wordGapEm * fs && wordBefore(el);
+    out.push((startsLine || gapBefore ? " " : "") + open + " " + ATTR + '="' + i + '">');
     if (other) {  // the frame's own walk is spliced in here
       out.push("<!--psframe:" + (cross.length - 1) + "-->", "</div>");
       continue;
