@@ -1039,10 +1039,20 @@ async (o) => {
     const live = tabs.find(selected);
     const anchor = live && panelOf(live);
     if (!filled(anchor) || copies.length < 2) return;
+    // in the tabs' order around the live panel: the tab selected at first may come after the last one pressed (a
+    // wine club's tiers, "Classic" selected between "Discovery" and "Fine": a 114th blind round read it first)
+    let after = anchor;
+    copies.sort(([a], [b]) => tabs.indexOf(a) - tabs.indexOf(b));
     for (const [tab, copy] of copies) {
       // still on the page (hidden), a panel of its own: read as it is
       if (tab === live || (panelOf(tab) !== anchor && filled(panelOf(tab)))) continue;
-      anchor.before(...tabHeading(tab, copy, anchor), standIn(copy));
+      const nodes = [...tabHeading(tab, copy, anchor), standIn(copy)];
+      if (tabs.indexOf(tab) < tabs.indexOf(live)) {
+        anchor.before(...nodes);
+      } else {
+        after.after(...nodes);
+        after = copy;
+      }
     }
     anchor.before(...tabHeading(live, anchor, anchor));
   };
