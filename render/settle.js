@@ -1056,10 +1056,6 @@ async (o) => {
     }
     anchor.before(...tabHeading(live, anchor, anchor));
   };
-  // A tab's label as a heading before what its panel showed, where the panel does not open with it: a reader saw it
-  // above the panel, and the tab itself is a control, not read (a 110th blind round's tractor: "Engine and
-  // transmission", "Hydraulics and PTO" named four spec lists drawn one at a time into one panel, and came out
-  // nowhere). None in a list or a table, where a heading cannot stand.
   // whether a panel opens with a heading of its own ("Kestrel Aster EV Core" under the tab "Core": a 66th blind
   // round's trims, whose gold keeps the panel's heading and not the tab's)
   const headed = (panel) => {
@@ -1069,6 +1065,11 @@ async (o) => {
     }
     return false;
   };
+  // A tab's label as a heading to put before what its panel showed (``panel``, a copy or the live one, placed beside
+  // ``anchor``), as a list of nodes: none where the panel opens with the label or a heading of its own, or where
+  // ``anchor`` stands in a list or a table, which a heading cannot. A reader saw the label above the panel, and the
+  // tab itself is a control, not read (a 110th blind round's tractor: "Engine and transmission", "Hydraulics and PTO"
+  // named four spec lists drawn one at a time into one panel, and came out nowhere).
   const tabHeading = (tab, panel, anchor) => {
     const label = labelOf(tab).replace(/\s+/g, " ").trim();
     const opens = panel.textContent.replace(/\s+/g, " ").trim().toLowerCase();
