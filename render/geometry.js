@@ -129,22 +129,20 @@
     }
     return false;
   };
-  // Whether a word comes right after ``el`` in its parent: an element, or a text that does not start with a space.
-  const wordNext = (el) => {
-    for (let n = el.nextSibling; n; n = n.nextSibling) {
+  // Whether a word comes right after (``side`` "Right") or right before ("Left") ``el`` in its parent: an element, or
+  // a text that does not start (end) with a space.
+  const wordBeside = (el, side) => {
+    const after = side === "Right", space = after ? /^\s/ : /\s$/;
+    for (let n = after ? el.nextSibling : el.previousSibling; n; n = after ? n.nextSibling : n.previousSibling) {
       if (n.nodeType === 1) return true;
-      if (n.nodeType === 3 && n.data.length) return !/^\s/.test(n.data);
+      if (n.nodeType === 3 && n.data.length) return !space.test(n.data);
     }
     return false;
   };
-  // Whether a word comes right before ``el`` in its parent: an element, or a text that does not end with a space.
-  const wordBefore = (el) => {
-    for (let n = el.previousSibling; n; n = n.previousSibling) {
-      if (n.nodeType === 1) return true;
-      if (n.nodeType === 3 && n.data.length) return !/\s$/.test(n.data);
-    }
-    return false;
-  };
+  // Whether an inline box is set apart on its ``side`` ("Left", "Right") by its own margin, padding and border of
+  // wordGapEm or more, a word beside it there with no space between them in the DOM.
+  const setApart = (el, cs, fs, side) => parseFloat(cs["margin" + side]) + parseFloat(cs["padding" + side])
+    + parseFloat(cs[`border${side}Width`]) >= opts.wordGapEm * fs && wordBeside(el, side);
   const inlineBoxes = new WeakMap();
   const frameSrc = (el) => el.getAttribute(el.localName === "object" ? "data" : "src") || "";
   const X = [], Y = [], W = [], H = [], FLAGS = [], POSC = [], FS = [], FW = [], COL = [], BG = [], PARENT = [];
@@ -519,8 +517,7 @@
     const startsLine = blockish && BLOCK_START.has(display) && afterContent(el);
     // So does an inline box set apart from what comes before it by its own left margin, padding or border (a
     // release's "Latest" badge after its version: a 117th blind round read "2.4.0Latest").
-    const gapBefore = descend && display.startsWith("inline") && parseFloat(cs.marginLeft) + parseFloat(cs.paddingLeft)
-      + parseFloat(cs.borderLeftWidth) >= opts.wordGapEm * fs && wordBefore(el);
+    const gapBefore = descend && display.startsWith("inline") && setApart(el, cs, fs, "Left");
     out.push((startsLine || gapBefore ? " " : "") + open + " " + ATTR + '="' + i + '">');
     if (other) {  // the frame's own walk is spliced in here
       out.push("<!--psframe:" + (cross.length - 1) + "-->", "</div>");
@@ -538,8 +535,7 @@
     // an inline box set apart from what follows it by its own right margin, padding or border, with no space
     // between them in the DOM (a section's number badge before its heading, a promo's "Related" label before its
     // link: a 107th blind round read "1It starts with" and "RelatedNurses to vote").
-    const gapAfter = descend && display.startsWith("inline") && parseFloat(cs.marginRight) + parseFloat(cs.paddingRight)
-      + parseFloat(cs.borderRightWidth) >= opts.wordGapEm * fs && wordNext(el);
+    const gapAfter = descend && display.startsWith("inline") && setApart(el, cs, fs, "Right");
     tasks.push("</" + outTag + (blockish || gapAfter ? "> " : ">"));
     if (!descend) {  // unseen: serialised as it is, never measured
       out.push(el.innerHTML);

@@ -460,9 +460,11 @@ async (o) => {
   const reached = new Set();
   const reachWatched = async (scope = document) => {
     while (!bound && !net.stop && !moved && net.seenIn) {
-      const el = [...net.observed].find((t) => !reached.has(t) && t.isConnected && !net.seenIn.has(t) && shows(t)
-        && (scope === document || scope.contains(t))
-        && t.getBoundingClientRect().right > 0 && t.getBoundingClientRect().left < window.innerWidth);
+      const el = [...net.observed].find((t) => {
+        if (reached.has(t) || !t.isConnected || net.seenIn.has(t) || !shows(t)) return false;
+        const r = t.getBoundingClientRect();
+        return (scope === document || scope.contains(t)) && r.right > 0 && r.left < window.innerWidth;
+      });
       if (!el) break;
       reached.add(el);
       if (performance.now() >= deadline) { bound = "time"; break; }
