@@ -63,6 +63,10 @@ def _sizes(texts: list[str | None]) -> list[int]:
 
 #: Key of ``Geometry.extra`` holding the bytes the server sent for a rendered page (or None).
 SERVED_KEY = "served"
+#: Key of ``Geometry.extra`` holding the fixed and sticky overlays removed from a rendered page (detached subtrees,
+#: without the browser's ids): a sticky header goes, and with it the logo and the menu that say what the site is
+#: called and what its sections are, which the headline rule reads (:mod:`extractor.title`).
+OVERLAYS_KEY = "overlays"
 
 
 @dataclass

@@ -20,7 +20,7 @@ from lxml import etree
 
 from .decode import canonical_encoding, decode, meta_charset
 from .errors import PageTooLarge
-from .page import SERVED_KEY, Geometry, Page, _sizes
+from .page import OVERLAYS_KEY, SERVED_KEY, Geometry, Page, _sizes
 from .parse import parse_html, xml_safe
 from .source import is_url, read_source
 
@@ -136,7 +136,7 @@ def page_from_rendered(rendered: Any) -> Page:
     raw = rendered.geometry
     root = parse_html(rendered.html)
     dom_chars = dom_text_chars(root)
-    removed = _clean(root, raw, ID_ATTR)
+    removed, overlays = _clean(root, raw, ID_ATTR)
     removed["clones"] = drop_carousel_clones(root)
     aria_tables(root)
     page = Page(root, url=rendered.url, encoding=rendered.charset, source_text=rendered.html)
@@ -145,6 +145,8 @@ def page_from_rendered(rendered: Any) -> Page:
     for i in np.flatnonzero(bid < 0).tolist():  # made by the parser, not the browser: the parent's
         bid[i] = bid[parent[i]] if i > 0 else 0
     etree.strip_attributes(root, ID_ATTR)
+    for el in overlays:
+        etree.strip_attributes(el, ID_ATTR)
     page.geometry = Geometry(
         x=raw.x[bid], y=raw.y[bid], w=raw.w[bid], h=raw.h[bid], visible=raw.visible[bid],
         font_size=raw.font_size[bid], font_weight=raw.font_weight[bid], fixed=raw.fixed[bid],
@@ -160,6 +162,7 @@ def page_from_rendered(rendered: Any) -> Page:
             "frames": list(getattr(rendered, "frames", ())),
             "shadow_roots": getattr(rendered, "shadow_roots", 0),
             DOM_CHARS_KEY: dom_chars,
+            OVERLAYS_KEY: overlays,
         },
     )
     return page
@@ -189,11 +192,11 @@ def _browser_ids(elements: list[etree._Element], attr: str, limit: int) -> np.nd
     return ids
 
 
-def _clean(root: etree._Element, raw: Any, attr: str) -> dict[str, int]:
-    """Remove unseen subtrees and fixed/sticky overlays under ``<body>``; return counts."""
+def _clean(root: etree._Element, raw: Any, attr: str) -> tuple[dict[str, int], list[etree._Element]]:
+    """Remove unseen subtrees and fixed/sticky overlays under ``<body>``; return counts and the overlays removed."""
     body = root.find("body")
     if body is None:
-        return {"hidden": 0, "overlay": 0}
+        return {"hidden": 0, "overlay": 0}, []
     elements = list(body.iter(etree.Element))[1:]
     b = _browser_ids(elements, attr, len(raw))
     known = b >= 0
@@ -230,7 +233,7 @@ def _clean(root: etree._Element, raw: Any, attr: str) -> dict[str, int]:
         overlays = [el for el in overlays if sizes[el] <= most and el not in laid_out]
     for el in hidden + overlays:
         _drop(el)
-    return {"hidden": len(hidden), "overlay": len(overlays)}
+    return {"hidden": len(hidden), "overlay": len(overlays)}, overlays
 
 
 #: A class naming an element a copy that a looping carousel or ticker made of one of its items (Splide's

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from lxml import etree
 
-from .page import Page
+from .page import OVERLAYS_KEY, Page
 from .parse import INLINE_TAGS, normalize_space
 
 #: Separators sites put between the headline and the site name in ``<title>``.
@@ -29,6 +29,13 @@ _SELF_NAMES = etree.XPath(
     "//body//a[@href='/' or @href='./' or @href='index.html'] | //body//*[contains(@class, 'logo') or "
     "contains(@class, 'brand') or contains(@class, 'site-name') or contains(@class, 'site-title') or "
     "contains(@id, 'logo') or contains(@id, 'brand')]")
+#: The same two, in a subtree removed from a rendered page as an overlay (a sticky header).
+_NAV_LINKS_IN = etree.XPath("descendant-or-self::nav//a | descendant-or-self::header//a | "
+                            "descendant-or-self::*[@role='navigation']//a")
+_SELF_NAMES_IN = etree.XPath(
+    "descendant-or-self::a[@href='/' or @href='./' or @href='index.html'] | descendant-or-self::*["
+    "contains(@class, 'logo') or contains(@class, 'brand') or contains(@class, 'site-name') or "
+    "contains(@class, 'site-title') or contains(@id, 'logo') or contains(@id, 'brand')]")
 #: A title part that is the site's name as its logo or home link says it and one more word of at most this many
 #: characters names the site too: the product's kind or the site's section ("Loomwork CI", "Stripe Docs", "Acme
 #: Blog", "Acme Online"; a 71st blind round's pricing page was headlined "Loomwork CI"). A longer last word begins a
@@ -120,9 +127,16 @@ def _site_names(page: Page) -> tuple[set[str], str]:
     """How the page names its site (lower case): ``og:site_name``/``application-name``, the text of its
     home link and logo or brand; and its host, letters and digits only ("calgarysuncom")."""
     names = {normalize_space(v).lower() for v in _SITE_NAMES(page.root)}
-    names.update(normalize_space(" ".join(el.itertext())).lower() for el in _SELF_NAMES(page.root))
+    names.update(normalize_space(" ".join(el.itertext())).lower()
+                 for el in _SELF_NAMES(page.root) + [e for o in _overlays(page) for e in _SELF_NAMES_IN(o)])
     host = urllib.parse.urlsplit(page.url or "").hostname or ""
     return names - {""}, "".join(_TOKEN.findall(host.lower()))
+
+
+def _overlays(page: Page) -> list:
+    """The fixed and sticky overlays removed from a rendered page (a sticky header with the site's logo and menu:
+    :data:`extractor.rendered.OVERLAYS_KEY`); [] for a page read without rendering."""
+    return page.geometry.extra.get(OVERLAYS_KEY, []) if page.geometry is not None else []
 
 
 def _names_site(text: str, names: set[str], host: str) -> bool:
@@ -267,7 +281,8 @@ def _names_a_section(page: Page, html_title: str) -> bool:
     # beside a menu's "Get help now", over the h1 "Crisis support: helplines you can call or text now": a 120th)
     if len(rest) == 1 and len(parts) > 1:
         part = normalize_space(rest[0]).lower()
-        return any(normalize_space("".join(a.itertext())).lower() == part for a in _NAV_LINKS(page.root))
+        links = _NAV_LINKS(page.root) + [a for o in _overlays(page) for a in _NAV_LINKS_IN(o)]
+        return any(normalize_space("".join(a.itertext())).lower() == part for a in links)
     return False
 
 

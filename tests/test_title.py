@@ -111,6 +111,20 @@ def test_a_rendered_page_titled_by_short_names_or_by_its_site_takes_its_largest_
         assert headline(get_page(html, render=True)) == h1
 
 
+def test_a_sticky_header_removed_as_an_overlay_still_names_the_site_and_its_sections(browser):
+    # The logo and the menu sit in a sticky header, which the rendered Page leaves out as an overlay: they still say
+    # that "Footprintr" is the site and "Methodology" a section of it, so the largest <h1> is the headline (a 121st
+    # blind round returned "Methodology").
+    header = ("<header style='position:sticky;top:0;background:#fff'><a class='brand' href='/method'>Footprintr</a>"
+              "<nav><a href='/calc'>Calculator</a><a href='/method'>Methodology</a></nav></header>")
+    h1 = "How we calculate your carbon footprint"
+    html = (f"<html><head><title>Methodology | Footprintr</title></head><body>{header}<main>"
+            f"<h1 style='font-size:40px'>{h1}</h1>{ARTICLE}{ARTICLE}{ARTICLE}</main></body></html>")
+    page = get_page(html, render=True)
+    assert page.root.find(".//header") is None  # removed as an overlay
+    assert headline(page) == h1
+
+
 def test_a_site_named_by_its_logo_and_one_word_more_is_a_site_name(browser):
     # "Pricing — Loomwork CI" beside a logo saying "loomwork": "Loomwork CI" names the site, so the title names a
     # section and the rendered page's <h1> is the headline; as served, the part left is "Pricing". A part whose
