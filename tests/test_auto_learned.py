@@ -327,3 +327,34 @@ def test_auto_runs_the_learned_extractor_on_an_article():
 def test_an_empty_body_has_a_reason():
     result = extract("<html><body><div></div></body></html>", method="learned")
     assert result.text == "" and result.reason
+
+
+def test_a_gap_of_likely_body_between_kept_blocks_is_filled():
+    # Hysteresis: the cut keeps blocks 0, 3 and 7; the run 1-2 between them reaches the floor, so it is body (a
+    # lesson's vocabulary cards between its "Vocabulary" and "Grammar" headings: a 118th blind round); the run 4-6
+    # holds a block under the floor, or one that may not be filled; the block after the last kept one is not
+    # between two kept ones.
+    keep = np.array([1, 0, 0, 1, 0, 0, 0, 1, 0], dtype=bool)
+    smoothed = np.array([0.9, 0.4, 0.35, 0.8, 0.4, 0.1, 0.4, 0.9, 0.45])
+    fillable = np.ones(9, dtype=bool)
+    out = learned.fill_gaps(keep, smoothed, fillable)
+    assert out.tolist() == [True, True, True, True, False, False, False, True, False]
+    assert not keep[1]  # a new array
+    smoothed[5] = 0.4
+    assert learned.fill_gaps(keep, smoothed, fillable)[4:7].all()
+    fillable[5] = False
+    assert not learned.fill_gaps(keep, smoothed, fillable)[4:7].any()
+    assert learned.fill_gaps(keep, smoothed, np.ones(9, dtype=bool), floor=0.5).tolist() == keep.tolist()
+
+
+def test_links_controls_and_comments_are_not_filled():
+    # A block mostly of links, one inside a form's label or a button, and one of a comment section left out:
+    # none is filled; a block of words is.
+    names = learned.FEATURE_NAMES
+    rows = np.zeros((5, len(names)), dtype=np.float32)
+    rows[1, names.index("link_share")] = 0.8
+    rows[2, names.index("in=label")] = 1
+    rows[3, names.index("in=button")] = 1
+    assert learned.gap_fillable(rows).tolist() == [True, False, False, False, True]
+    eligible = np.array([True, True, True, True, False])
+    assert learned.gap_fillable(rows, eligible).tolist() == [True, False, False, False, False]

@@ -50,6 +50,7 @@ TITLE_LOOKBACK = 3
 MODEL_PATH = pathlib.Path(__file__).resolve().parent.parent / "models" / "learned.json.gz"
 _REMEDY = "retrain with bench/train_auto.py"
 IN_COMMENTS = FEATURE_NAMES.index("in_comments")
+LINK_SHARE = FEATURE_NAMES.index("link_share")
 #: When the cut keeps no block (after readers' comments are dropped), the blocks whose smoothed
 #: P(body) is at least this share of the best eligible block's are kept, provided that best reaches
 #: :data:`EMPTY_FALLBACK_FLOOR`: ``auto`` runs the model only on pages it finds a main text in, and
@@ -154,6 +155,43 @@ def body_mask(prob: np.ndarray, weight: float, cut: float, eligible: np.ndarray 
         if best >= floor:
             keep = ok & (smoothed >= fallback * best)
     return keep
+
+
+#: On a rendered page, a run of blocks left out between two kept ones is body when every block of it has a
+#: smoothed P(body) of at least this (and links under half its text): the low threshold of a hysteresis cut, the
+#: cut itself being the high one. A lesson's vocabulary cards (P 0.37-0.46) between its kept "Vocabulary" and
+#: "Grammar" headings (a 118th blind round) were left out. Applied to every page of the five dev sets as served, on
+#: their grouped CV's out-of-fold P(body) (``python bench/try_gap_fill.py``, 2026-12-01), floors 0.2-0.35 moved no
+#: set's mean by more than 0.0016; at 0.3 none by more than 0.0004 (dragnet -0.0004): no gain on served pages, so
+#: the HTML path is left as its models were measured.
+GAP_FLOOR = 0.3
+#: ... and links under this share of each block's text (a run of menus or "read next" links is not filled).
+GAP_MAX_LINK_SHARE = 0.5
+#: ... and none of it inside these (a form's labels, a control's words are no prose: a 65th round's pension
+#: calculator had its inputs' labels between its kept paragraphs).
+GAP_CONTROL_TAGS = ("form", "label", "button", "select")
+_IN_CONTROL = [FEATURE_NAMES.index(f"in={tag}") for tag in GAP_CONTROL_TAGS]
+
+
+def gap_fillable(features: np.ndarray, eligible: np.ndarray | None = None) -> np.ndarray:
+    """Which blocks (rows of :func:`block_features`) a gap fill may make body: links under
+    :data:`GAP_MAX_LINK_SHARE` of the text, inside none of :data:`GAP_CONTROL_TAGS`, and ``eligible`` (None: all
+    are). Returns a boolean array."""
+    ok = (features[:, LINK_SHARE] < GAP_MAX_LINK_SHARE) & (features[:, _IN_CONTROL] == 0).all(axis=1)
+    return ok if eligible is None else ok & eligible
+
+
+def fill_gaps(keep: np.ndarray, smoothed: np.ndarray, fillable: np.ndarray, floor: float = GAP_FLOOR) -> np.ndarray:
+    """``keep`` (a boolean per block) with every run of blocks left out between two kept ones made body where each
+    block of the run has a smoothed P(body) of ``floor`` or more and is ``fillable`` (:func:`gap_fillable`);
+    returns a new array."""
+    out = keep.copy()
+    kept = np.flatnonzero(keep).tolist()
+    for a, b in zip(kept[:-1], kept[1:], strict=True):
+        run = slice(a + 1, b)
+        if b - a > 1 and (smoothed[run] >= floor).all() and fillable[run].all():
+            out[run] = True
+    return out
 
 
 #: A data table's cells hold at most this many characters each: a table whose cells hold paragraphs lays out a
@@ -381,10 +419,10 @@ def run(page: Page, opts: Options) -> Extraction:
     features = block_features(page, segs, list(texts))
     prob = body_probability(model, features)
     weight, cut, relative = decision_rule(model, opts)
-    keep = body_mask(prob, weight, cut, features[:, IN_COMMENTS] == 0 if opts.drop_comments else None,
-                     fallback=opts.empty_fallback, relative=relative)
-    if page.geometry is not None:  # rendered: a table a library drew from the page's data (see fill_tables)
-        keep = fill_tables(page, segs, keep)
+    eligible = features[:, IN_COMMENTS] == 0 if opts.drop_comments else None
+    keep = body_mask(prob, weight, cut, eligible, fallback=opts.empty_fallback, relative=relative)
+    if page.geometry is not None:  # rendered: runs of likely body between kept blocks, tables drawn from data
+        keep = fill_tables(page, segs, fill_gaps(keep, smooth(prob, weight), gap_fillable(features, eligible)))
     if opts.page_type in ("article", ""):  # on a listing, "ad" and "sponsored" name the items (classifieds)
         keep = drop_inserted_boxes(page, segs, keep, [len(t) for t in texts])
     labels = ["body" if k else "noise" for k in keep.tolist()]
