@@ -1,7 +1,7 @@
 """What the learned extractor's gap fill (:func:`extractor.auto.learned.fill_gaps`) would do on the dev sets.
 
 ``auto`` fills gaps on rendered pages only: a run of blocks left out between two kept ones becomes body when each
-block of it reaches a low threshold of smoothed P(body) (the high one being the cut) and is not mostly links. This
+block of it reaches a low threshold of P(body) (the high one being the cut) and is not mostly links. This
 script applies it to every page of the five dev text sets as served, on the grouped CV's out-of-fold P(body)
 (``bench/train_auto.py --steps cv``), each page under its type's shipped rule (smoothing, cut, relative cut;
 comment sections left out where ``auto`` drops them), and prints per set the mean page shingle F1 without the fill
@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from train_auto import CM, DROP_TYPES, SETS, decide, page_f1  # noqa: E402
 
-from extractor.auto.learned import fill_gaps, gap_fillable, load_model, smooth  # noqa: E402
+from extractor.auto.learned import fill_gaps, gap_fillable, load_model  # noqa: E402
 from extractor.auto.learned_features import FEATURE_VERSION  # noqa: E402
 
 #: A page's F1 moving by more than this counts as a page that gained or lost.
@@ -60,9 +60,9 @@ def main(argv: list[str] | None = None) -> int:
             eligible = page["X"][:, CM] == 0 if page["ptype"] in DROP_TYPES else None
             f1 = page_f1(page, keep)
             base.append(f1)
-            smoothed, fillable = smooth(prob, weight), gap_fillable(page["X"], eligible)
+            fillable = gap_fillable(page["X"], eligible)
             for floor in args.floors:
-                filled = fill_gaps(keep, smoothed, fillable, floor)
+                filled = fill_gaps(keep, prob, fillable, floor)
                 change[floor].append(page_f1(page, filled) - f1)
         cells = [f"{statistics.fmean(d):+.4f} ({sum(x > MOVED for x in d)} / {sum(x < -MOVED for x in d)})"
                  for d in change.values()]

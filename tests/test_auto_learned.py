@@ -335,16 +335,16 @@ def test_a_gap_of_likely_body_between_kept_blocks_is_filled():
     # holds a block under the floor, or one that may not be filled; the block after the last kept one is not
     # between two kept ones.
     keep = np.array([1, 0, 0, 1, 0, 0, 0, 1, 0], dtype=bool)
-    smoothed = np.array([0.9, 0.4, 0.35, 0.8, 0.4, 0.1, 0.4, 0.9, 0.45])
+    prob = np.array([0.9, 0.4, 0.35, 0.8, 0.4, 0.1, 0.4, 0.9, 0.45])
     fillable = np.ones(9, dtype=bool)
-    out = learned.fill_gaps(keep, smoothed, fillable)
+    out = learned.fill_gaps(keep, prob, fillable)
     assert out.tolist() == [True, True, True, True, False, False, False, True, False]
     assert not keep[1]  # a new array
-    smoothed[5] = 0.4
-    assert learned.fill_gaps(keep, smoothed, fillable)[4:7].all()
+    prob[5] = 0.4
+    assert learned.fill_gaps(keep, prob, fillable)[4:7].all()
     fillable[5] = False
-    assert not learned.fill_gaps(keep, smoothed, fillable)[4:7].any()
-    assert learned.fill_gaps(keep, smoothed, np.ones(9, dtype=bool), floor=0.5).tolist() == keep.tolist()
+    assert not learned.fill_gaps(keep, prob, fillable)[4:7].any()
+    assert learned.fill_gaps(keep, prob, np.ones(9, dtype=bool), floor=0.5).tolist() == keep.tolist()
 
 
 def test_links_controls_and_comments_are_not_filled():

@@ -157,13 +157,13 @@ def body_mask(prob: np.ndarray, weight: float, cut: float, eligible: np.ndarray 
     return keep
 
 
-#: On a rendered page, a run of blocks left out between two kept ones is body when every block of it has a
-#: smoothed P(body) of at least this (and links under half its text): the low threshold of a hysteresis cut, the
-#: cut itself being the high one. A lesson's vocabulary cards (P 0.37-0.46) between its kept "Vocabulary" and
-#: "Grammar" headings (a 118th blind round) were left out. Applied to every page of the five dev sets as served, on
-#: their grouped CV's out-of-fold P(body) (``python bench/try_gap_fill.py``, 2026-12-01), floors 0.2-0.35 moved no
-#: set's mean by more than 0.0016; at 0.3 none by more than 0.0004 (dragnet -0.0004): no gain on served pages, so
-#: the HTML path is left as its models were measured.
+#: On a rendered page, a run of blocks left out between two kept ones is body when every block of it has a P(body)
+#: of at least this (the model's own, not smoothed: smoothing lifts an ad between two kept paragraphs) and may be
+#: filled (:func:`gap_fillable`): the low threshold of a hysteresis whose high one is the cut. A lesson's vocabulary
+#: cards (P 0.37-0.46) between its kept "Vocabulary" and "Grammar" headings (a 118th blind round) were left out.
+#: Applied to every page of the five dev sets as served, on their grouped CV's out-of-fold P(body) (``python
+#: bench/try_gap_fill.py``, 2026-12-01), floors 0.25-0.4 moved no set's mean by more than 0.0004; at 0.3 none by more
+#: than 0.0002: no gain on served pages, so the HTML path is left as its models were measured.
 GAP_FLOOR = 0.3
 #: ... and links under this share of each block's text (a run of menus or "read next" links is not filled).
 GAP_MAX_LINK_SHARE = 0.5
@@ -181,15 +181,15 @@ def gap_fillable(features: np.ndarray, eligible: np.ndarray | None = None) -> np
     return ok if eligible is None else ok & eligible
 
 
-def fill_gaps(keep: np.ndarray, smoothed: np.ndarray, fillable: np.ndarray, floor: float = GAP_FLOOR) -> np.ndarray:
+def fill_gaps(keep: np.ndarray, prob: np.ndarray, fillable: np.ndarray, floor: float = GAP_FLOOR) -> np.ndarray:
     """``keep`` (a boolean per block) with every run of blocks left out between two kept ones made body where each
-    block of the run has a smoothed P(body) of ``floor`` or more and is ``fillable`` (:func:`gap_fillable`);
-    returns a new array."""
+    block of the run has a P(body) (``prob``, unsmoothed) of ``floor`` or more and is ``fillable``
+    (:func:`gap_fillable`); returns a new array."""
     out = keep.copy()
     kept = np.flatnonzero(keep).tolist()
     for a, b in zip(kept[:-1], kept[1:], strict=True):
         run = slice(a + 1, b)
-        if b - a > 1 and (smoothed[run] >= floor).all() and fillable[run].all():
+        if b - a > 1 and (prob[run] >= floor).all() and fillable[run].all():
             out[run] = True
     return out
 
@@ -422,7 +422,7 @@ def run(page: Page, opts: Options) -> Extraction:
     eligible = features[:, IN_COMMENTS] == 0 if opts.drop_comments else None
     keep = body_mask(prob, weight, cut, eligible, fallback=opts.empty_fallback, relative=relative)
     if page.geometry is not None:  # rendered: runs of likely body between kept blocks, tables drawn from data
-        keep = fill_tables(page, segs, fill_gaps(keep, smooth(prob, weight), gap_fillable(features, eligible)))
+        keep = fill_tables(page, segs, fill_gaps(keep, prob, gap_fillable(features, eligible)))
     if opts.page_type in ("article", ""):  # on a listing, "ad" and "sponsored" name the items (classifieds)
         keep = drop_inserted_boxes(page, segs, keep, [len(t) for t in texts])
     labels = ["body" if k else "noise" for k in keep.tolist()]
