@@ -710,6 +710,14 @@ async (o) => {
       if (cs.opacity === "0") el.style.setProperty("opacity", "1", "important");
     }
   };
+  // An overlay closed as a reader closes it before pressing anything else: a modal <dialog> by close(), which its
+  // page hears (a 125th blind round's guest bios, each in a modal dialog: the next "Read bio" pressed behind the
+  // open one, the page's handler closing the old dialog closed the new one too, and every other bio was lost).
+  const closeOverlay = (overlay) => {
+    if (overlay.localName === "dialog" && overlay.open) overlay.close();
+    if (overlay.matches(":popover-open")) overlay.hidePopover();
+    overlay.style.display = "none";
+  };
   // What an overlay (a dialog, a side panel fixed over the page) shows, copied after the button that opened it, in
   // the page's flow without its controls, and the overlay closed.
   const intoFlow = (button, overlay) => {
@@ -718,8 +726,7 @@ async (o) => {
     for (const control of copy.querySelectorAll(BUTTONS)) control.remove();
     button.after(inert(copy));
     inFlow(copy);
-    if (overlay.matches(":popover-open")) overlay.hidePopover();
-    overlay.style.display = "none";
+    closeOverlay(overlay);
     overlay.setAttribute(o.copiedMark, "");  // not read again as a panel its button names (a 42nd blind round)
   };
   // the page's text length, its shadow roots' included (a press may add posts inside one)
@@ -741,9 +748,14 @@ async (o) => {
       // dialog closed.
       const opened = openDialogs().filter((d) => !dialogs.has(d) && d.innerText.trim().length >= o.pageMinChars);
       for (const dialog of opened) intoFlow(button, dialog);
-      if (opened.length) { shown.add(button); continue; }
+      if (opened.length) {  // the page hears its dialog close (an event, then a redraw) before the next press
+        shown.add(button);
+        await frame();
+        await frame();
+        continue;
+      }
       if (opener(button, labelOf(button))) {  // a dialog with little to read: closed, and the button not pressed again
-        for (const dialog of openDialogs().filter((d) => !dialogs.has(d))) dialog.style.display = "none";
+        for (const dialog of openDialogs().filter((d) => !dialogs.has(d))) closeOverlay(dialog);
         shown.add(button);
         continue;
       }
