@@ -222,14 +222,25 @@ def _bare(page: Page, el: etree._Element) -> bool:
     return chars < MOUNT_EMPTY_MAX_CHARS
 
 
+#: How many wrappers holding nothing else a "Loading…" line may sit in under the slot that carries the id (a 126th
+#: blind round's dementia guide served ``<div id="guide-root"><div class="guide"><p>Loading guide…`` and went
+#: without the hint).
+LOADING_SLOT_MAX_LEVELS = 3
+
+
 def _loading_slot(el: etree._Element, mains: list[etree._Element]) -> bool:
-    """True when ``el`` is a "Loading…" line (:data:`_LOADING_LINE`) standing for the page's content: it, or its
-    parent holding nothing else, carries an id and sits right in ``<body>`` or in the main region (``mains``:
-    :data:`_MAIN`'s answer). A line in a sidebar's search box or a screen reader's spinner text is not."""
+    """True when ``el`` is a "Loading…" line (:data:`_LOADING_LINE`) standing for the page's content: it, or a wrapper
+    holding nothing else (:data:`LOADING_SLOT_MAX_LEVELS` up), carries an id and sits right in ``<body>`` or in the
+    main region (``mains``: :data:`_MAIN`'s answer). A line in a sidebar's search box or a screen reader's spinner
+    text is not."""
     text = normalize_space("".join(el.itertext()))
     if not _LOADING_LINE.match(text) or len(text) > MOUNT_EMPTY_MAX_CHARS:
         return False
-    slot = el if el.get("id") else el.getparent()
+    slot = el
+    for _ in range(LOADING_SLOT_MAX_LEVELS):
+        if slot is None or slot.get("id") or normalize_space("".join(slot.itertext())) != text:
+            break
+        slot = slot.getparent()
     if slot is None or not slot.get("id") or normalize_space("".join(slot.itertext())) != text:
         return False
     holder = slot.getparent()

@@ -3432,6 +3432,10 @@ def test_app_shells_get_the_render_hint_with_render_off():
                                  f"Wczytywanie wątku…</div></div>{footer}<script src='a.js'></script>"),
         "loading slot, French": (f"<html><body><header><p>{PARA}</p></header><div id=recette><p>Chargement de la "
                                  f"recette…</p></div>{footer}<script src='a.js'></script>"),
+        # ... the line two wrappers down from the slot's id (a 126th blind round's dementia guide)
+        "loading slot, wrapped": (f"<html><body><header><p>{PARA}</p></header><div id=guide-root><div class=guide>"
+                                  f"<p class=loading>Loading guide…</p></div></div>{footer}"
+                                  "<script src='a.js'></script>"),
         # a council's layout grid opening <main>: its content column a hook saying "Loading…", a sidebar of
         # links and a sign-up beside it
         "grid hook": (f"<html><body><main><div class=grid><div class=two-thirds id=bins-app><p class=spinner>"
