@@ -29,7 +29,8 @@ _SELF_NAMES = etree.XPath(
     "//body//a[@href='/' or @href='./' or @href='index.html'] | //body//*[contains(@class, 'logo') or "
     "contains(@class, 'brand') or contains(@class, 'site-name') or contains(@class, 'site-title') or "
     "contains(@id, 'logo') or contains(@id, 'brand')]")
-#: The same two, in a subtree removed from a rendered page as an overlay (a sticky header).
+#: The navigation's links and the page's names for itself (above), looked for in a subtree removed from a rendered
+#: page as an overlay (a sticky header).
 _NAV_LINKS_IN = etree.XPath("descendant-or-self::nav//a | descendant-or-self::header//a | "
                             "descendant-or-self::*[@role='navigation']//a")
 _SELF_NAMES_IN = etree.XPath(
@@ -135,7 +136,7 @@ def _site_names(page: Page) -> tuple[set[str], str]:
 
 def _overlays(page: Page) -> list:
     """The fixed and sticky overlays removed from a rendered page (a sticky header with the site's logo and menu:
-    :data:`extractor.rendered.OVERLAYS_KEY`); [] for a page read without rendering."""
+    :data:`extractor.page.OVERLAYS_KEY`); [] for a page read without rendering."""
     return page.geometry.extra.get(OVERLAYS_KEY, []) if page.geometry is not None else []
 
 
