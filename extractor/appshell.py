@@ -237,11 +237,12 @@ def _loading_slot(el: etree._Element, mains: list[etree._Element]) -> bool:
     if not _LOADING_LINE.match(text) or len(text) > MOUNT_EMPTY_MAX_CHARS:
         return False
     slot = el
-    for _ in range(LOADING_SLOT_MAX_LEVELS):
-        if slot is None or slot.get("id") or normalize_space("".join(slot.itertext())) != text:
+    for _ in range(LOADING_SLOT_MAX_LEVELS):  # up to the first element with an id
+        if slot.get("id") or slot.getparent() is None:
             break
         slot = slot.getparent()
-    if slot is None or not slot.get("id") or normalize_space("".join(slot.itertext())) != text:
+    # what holds the slot holds only the line (so does every wrapper between them)
+    if not slot.get("id") or normalize_space("".join(slot.itertext())) != text:
         return False
     holder = slot.getparent()
     return holder is not None and (holder.tag == "body" or holder in mains)

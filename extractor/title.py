@@ -19,24 +19,24 @@ _PERMALINK_MARKS = " ¶"
 _TOKEN = re.compile(r"\w+")
 _HEADINGS = etree.XPath("//body//h1 | //body//h2")
 _H1 = etree.XPath("//body//h1")
-#: The links of the page's navigation: its <nav>s, its header's, and what ARIA calls navigation.
-_NAV_LINKS = etree.XPath("//body//nav//a | //body//header//a | //body//*[@role='navigation']//a")
+#: The links of the page's navigation (its <nav>s, its header's, and what ARIA calls navigation) and where a page
+#: names itself (links to its home page, its logo or brand), as XPath steps after "//body" or, in a subtree removed
+#: from a rendered page as an overlay (a sticky header), after "descendant-or-self::".
+_NAV_STEPS = ("nav//a", "header//a", "*[@role='navigation']//a")
+_SELF_NAME_STEPS = ("a[@href='/' or @href='./' or @href='index.html']",
+                    "*[contains(@class, 'logo') or contains(@class, 'brand') or contains(@class, 'site-name') or "
+                    "contains(@class, 'site-title') or contains(@id, 'logo') or contains(@id, 'brand')]")
+
+
+def _steps(prefix: str, steps: tuple[str, ...]) -> etree.XPath:
+    return etree.XPath(" | ".join(prefix + step for step in steps))
+
+
+_NAV_LINKS, _NAV_LINKS_IN = _steps("//body//", _NAV_STEPS), _steps("descendant-or-self::", _NAV_STEPS)
+_SELF_NAMES, _SELF_NAMES_IN = _steps("//body//", _SELF_NAME_STEPS), _steps("descendant-or-self::", _SELF_NAME_STEPS)
 _SITE_NAMES = etree.XPath(
     "/html/head/meta[@property='og:site_name' or @name='application-name' or @name='apple-mobile-web-app-title']"
     "/@content")
-#: Where a page names itself: links to its home page and its logo or brand.
-_SELF_NAMES = etree.XPath(
-    "//body//a[@href='/' or @href='./' or @href='index.html'] | //body//*[contains(@class, 'logo') or "
-    "contains(@class, 'brand') or contains(@class, 'site-name') or contains(@class, 'site-title') or "
-    "contains(@id, 'logo') or contains(@id, 'brand')]")
-#: The navigation's links and the page's names for itself (above), looked for in a subtree removed from a rendered
-#: page as an overlay (a sticky header).
-_NAV_LINKS_IN = etree.XPath("descendant-or-self::nav//a | descendant-or-self::header//a | "
-                            "descendant-or-self::*[@role='navigation']//a")
-_SELF_NAMES_IN = etree.XPath(
-    "descendant-or-self::a[@href='/' or @href='./' or @href='index.html'] | descendant-or-self::*["
-    "contains(@class, 'logo') or contains(@class, 'brand') or contains(@class, 'site-name') or "
-    "contains(@class, 'site-title') or contains(@id, 'logo') or contains(@id, 'brand')]")
 #: A title part that is the site's name as its logo or home link says it and one more word of at most this many
 #: characters names the site too: the product's kind or the site's section ("Loomwork CI", "Stripe Docs", "Acme
 #: Blog", "Acme Online"; a 71st blind round's pricing page was headlined "Loomwork CI"). A longer last word begins a

@@ -98,8 +98,7 @@
     if (!series) { series = []; queueMicrotask(() => { series = null; }); }
     return series;
   };
-  const nextInSeries = (id) => {
-    const [members, due] = seriesOf.get(id);
+  const nextInSeries = ([members, due]) => {  // (a run's entry of seriesOf)
     const earlier = members.filter((m) => m[1] < due).map((m) => m[1]);
     const later = members.filter((m) => m[1] > due && seriesOf.has(m[0])).sort((a, b) => a[1] - b[1]);
     if (!earlier.length || !later.length) return;
@@ -121,22 +120,17 @@
       chain = depth;
       try { return fn.apply(this, given.length ? given : args); } finally {
         chain = saved;
-        if (addedSince(t)) {
+        const entry = seriesOf.get(id);
+        seriesOf.delete(id);
+        const added = () => {
           stepAdded = performance.now();
-          if (seriesOf.has(id)) nextInSeries(id);
-          seriesOf.delete(id);
-        } else {
-          // A framework renders what the run changed a few microtasks later (Lit, Vue, Svelte: a batch of updates
-          // a run): asked again once they have run, so that a list drawn in timed batches is a loop adding content
-          // (a 124th blind round's last section, due 650 ms after the last batch, came after the page was read).
-          const member = seriesOf.get(id);
-          seriesOf.delete(id);
-          setTimeout0.call(window, () => {
-            if (!addedSince(t)) return;
-            stepAdded = performance.now();
-            if (member) { seriesOf.set(id, member); nextInSeries(id); seriesOf.delete(id); }
-          }, 0);
-        }
+          if (entry) nextInSeries(entry);
+        };
+        // A framework renders what the run changed a few microtasks later (Lit, Vue, Svelte: a batch of updates a
+        // run): asked again once they have run, so that a list drawn in timed batches is a loop adding content (a
+        // 124th blind round's last section, due 650 ms after the last batch, came after the page was read).
+        if (addedSince(t)) added();
+        else setTimeout0.call(window, () => { if (addedSince(t)) added(); }, 0);
       }
     };
     const handle = schedule(run);
