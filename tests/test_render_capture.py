@@ -2208,6 +2208,45 @@ def test_a_list_paged_by_numbered_buttons_is_read_page_by_page(browser):
     assert "Thanks for telling us" not in page.text_of(page.body_id)
 
 
+PAGED_RESULTS = """<html><head><meta charset="utf-8"><title>Search</title></head><body><main>
+  <h1>Search results for rivers</h1><ol id="hits"></ol><nav aria-label="Results pages" id="pager"></nav>
+  <p>Our rivers series: <a href="/series/part-1" class="part">Part 1</a>
+  <a href="/series/part-2" class="part">Part 2</a> <a href="/series/part-3" class="part">Part 3</a></p></main><script>
+  const ANSWERED = %s;
+  const show = (n) => {
+    document.getElementById('hits').innerHTML = [0, 1, 2].map((k) => '<li>Result ' + (3 * n - 2 + k)
+      + ': a book about rivers with a description long enough to read as a line of its own.</li>').join('');
+    document.getElementById('pager').innerHTML = [1, 2, 3].map((k) => '<a href="?q=rivers&page=' + k + '">' + k
+      + '</a>').join(' ');
+  };
+  document.addEventListener('click', (e) => {
+    const a = e.target.closest('a');
+    if (!ANSWERED || !a) return;
+    e.preventDefault();  // a router's link: the address pushed, the page drawn in place
+    history.pushState({}, '', a.href);
+    if (a.classList.contains('part')) document.querySelector('main').innerHTML =
+      '<h1>Part 2 of the series</h1><p>Another document of the series, drawn by the same app.</p>';
+    else setTimeout(() => show(Number(new URL(a.href).searchParams.get('page'))), 80);
+  });
+  show(Number(new URLSearchParams(location.search).get('page') || 1));</script></body></html>"""
+
+
+def test_a_pager_of_links_an_app_answers_in_place_is_read_page_by_page(browser, tmp_path):
+    # A numbered pager of links to "?page=2" on the same address, the click answered by the page's router (the
+    # address pushed, the list drawn anew): read like a pager of buttons (a 125th and a 127th blind round). The
+    # app's link to another path ("Part 2" of a series) is another document, not a page of this one; and where no
+    # script answers the links (a server's pager) the page is not left: page 1 is read once.
+    (tmp_path / "app.html").write_text(PAGED_RESULTS % "true", encoding="utf-8")
+    (tmp_path / "served.html").write_text(PAGED_RESULTS % "false", encoding="utf-8")
+    with serve(str(tmp_path)) as base:
+        app = extract(f"{base}/app.html?q=rivers", render=True)
+        served = extract(f"{base}/served.html?q=rivers", render=True)
+    assert all(f"Result {k}: a book" in app.text for k in range(1, 10)), app.text
+    assert "Part 2 of the series" not in app.text
+    assert all(served.text.count(f"Result {k}: a book") == 1 for k in range(1, 4)), served.text
+    assert "Result 4: a book" not in served.text and not served.warnings
+
+
 def test_a_story_whose_chapters_are_fetched_by_numbered_buttons_is_read_chapter_by_chapter(browser, tmp_path):
     # Plain buttons "Chapter 1" to "Chapter 4" (no tab roles), each fetching its chapter into the one pane (a 42nd
     # blind round). "Size 2" and "Size 3" beside them, after another word, are no chapter of the same run.
