@@ -135,7 +135,7 @@ def save_records_screenshot(page: Page, table: Table, path: str | os.PathLike) -
     title = (f"pagesight · records · {len(table.rows)} records" if table.rendered
              else "pagesight · records · mined from the HTML as served: no boxes to draw")
     return annotate(png, items, path, geometry.device_scale_factor, title=title,
-                    screen_height=geometry.viewport_height)
+                    screen_height=geometry.viewport_height, hidden=geometry.extra.get("screenshot_hidden", 0))
 
 
 def _served_if_render_lost_text(page: Page, source: Any, url: str | None, encoding: str | None, share: float,

@@ -157,6 +157,7 @@ def page_from_rendered(rendered: Any) -> Page:
             "background": raw.background[bid], "colors": raw.strings, "removed": removed,
             "warnings": list(rendered.warnings), "screenshot": rendered.screenshot,
             "screenshot_height": rendered.screenshot_height, "render_timings": dict(rendered.timings),
+            "screenshot_hidden": getattr(rendered, "screenshot_hidden", 0),  # renders pickled before it: none
             SERVED_KEY: getattr(rendered, "served", None),  # renders pickled before the field existed lack it
             "served_charset": rendered.charset,  # how the browser decoded the served bytes
             "frames": list(getattr(rendered, "frames", ())),
@@ -372,4 +373,4 @@ def save_annotated(page: Page, result: Any, path: str | os.PathLike) -> dict[str
     if getattr(result, "title_box", None) is not None:  # a title read from outside the text blocks
         items.insert(0, (result.title_box, "title", "title"))
     return annotate(png, items, path, geometry.device_scale_factor, title=title,
-                    screen_height=geometry.viewport_height)
+                    screen_height=geometry.viewport_height, hidden=geometry.extra.get("screenshot_hidden", 0))

@@ -595,6 +595,46 @@ FINISH_ROUNDS = 3
 #:    when a cap was hit (null when it settled), and which scroll bound stopped it.
 SETTLE_JS = (pathlib.Path(__file__).with_name("settle.js")).read_text(encoding="utf-8")
 
+#: What a full-page picture keeps of the elements fixed on the screen: a bar along the top at most this share of the
+#: viewport's height (a site's header), a column along a side at most ``SCREENSHOT_SIDE_SHARE`` of its width and
+#: half its height at least (a docs site's menu), and any element holding more than ``SCREENSHOT_TEXT_SHARE`` of the
+#: page's text (an app drawn in a fixed pane that scrolls inside). The rest (a newsletter modal, its backdrop, a
+#: cookie bar at the bottom, a chat bubble) is hidden while the picture is taken: a capture beyond the viewport draws
+#: them where the first screen had them, over the text the boxes mark (a 127th blind round's profile showed its
+#: newsletter modal over the bio). None is in the text: the rendered Page drops such overlays. Shares chosen for
+#: this project.
+SCREENSHOT_BAR_SHARE = 0.25
+SCREENSHOT_SIDE_SHARE = 0.4
+SCREENSHOT_TEXT_SHARE = 0.3
+#: Hides those elements (marked ``data-pagesight-hidden``, by opacity: no box moves); returns how many.
+HIDE_OVERLAYS_JS = """(o) => {
+  const w = innerWidth, h = innerHeight, all = (document.body && document.body.innerText.length) || 0;
+  let n = 0;
+  for (const el of document.querySelectorAll("body *")) {
+    if (el.closest("[data-pagesight-hidden]")) continue;
+    const cs = getComputedStyle(el);
+    if (cs.position !== "fixed" || cs.display === "none" || cs.visibility === "hidden") continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1 || r.bottom <= 0 || r.top >= h || r.right <= 0 || r.left >= w) continue;
+    const bar = r.top <= 1 && r.height <= o.bar * h;
+    const side = (r.left <= 1 || r.right >= w - 1) && r.width <= o.side * w && r.height >= h / 2;
+    if (bar || side || el.innerText.length > o.text * all) continue;
+    el.setAttribute("data-pagesight-hidden", "");
+    n++;
+  }
+  if (n) {
+    const style = document.createElement("style");
+    style.id = "pagesight-hidden-style";
+    style.textContent = "[data-pagesight-hidden], [data-pagesight-hidden]::backdrop { opacity: 0 !important; }";
+    document.documentElement.append(style);
+  }
+  return n;
+}"""
+SHOW_OVERLAYS_JS = """() => {
+  for (const el of document.querySelectorAll("[data-pagesight-hidden]")) el.removeAttribute("data-pagesight-hidden");
+  document.getElementById("pagesight-hidden-style")?.remove();
+}"""
+
 
 @dataclass
 class RenderedPage:
@@ -603,7 +643,8 @@ class RenderedPage:
     ``html`` is the serialised DOM; every element carries its browser id in
     ``geometry.ID_ATTR``, which indexes the ``geometry`` arrays. ``screenshot`` holds the
     full-page PNG (CSS px x ``geometry.device_scale_factor``) when asked for, cut at
-    ``screenshot_height`` CSS px. ``warnings`` say what was incomplete (partial result).
+    ``screenshot_height`` CSS px, with ``screenshot_hidden`` overlays hidden (see
+    ``SCREENSHOT_BAR_SHARE``). ``warnings`` say what was incomplete (partial result).
     ``timings`` are in ms. ``served`` holds the bytes the server (or the caller) sent for the
     page before any script ran, when the browser could give them. ``frames`` lists the large
     frames (element id, src, box, ``inlined``: whether their document is in ``html``);
@@ -618,6 +659,7 @@ class RenderedPage:
     status: int | None = None
     screenshot: bytes | None = None
     screenshot_height: float = 0.0
+    screenshot_hidden: int = 0
     warnings: list[str] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
     served: bytes | None = None
@@ -1281,13 +1323,14 @@ class _Engine:
         if any("other" in f for f in meta["frames"]):
             geometry, meta = await _other_origin_frames(page, geometry, meta, deadline, opts.max_elements)
         timings["geometry"] = _since(t1)
-        shot, shot_height = None, 0.0
+        shot, shot_height, shot_hidden = None, 0.0, 0
         if opts.screenshot:
             t2 = time.perf_counter()
-            shot, shot_height = await self._screenshot(slot, page, geometry, opts, deadline, warnings)
+            shot, shot_height, shot_hidden = await self._screenshot(slot, page, geometry, opts, deadline, warnings)
             timings["screenshot"] = _since(t2)
         return RenderedPage(url=meta["url"], html=meta["html"], geometry=geometry, title=meta["title"],
                             charset=meta["charset"], status=status, screenshot=shot, screenshot_height=shot_height,
+                            screenshot_hidden=shot_hidden,
                             warnings=warnings, timings=timings, served=served,
                             frames=[{k: f[k] for k in FRAME_FIELDS} for f in meta["frames"]],
                             shadow_roots=meta["shadow_roots"])
@@ -1412,7 +1455,7 @@ class _Engine:
             await slot.context.route(slot.block_re, _refuse)
 
     async def _screenshot(self, slot: _Slot, page: Any, geometry: RawGeometry, opts: RenderOptions, deadline: float,
-                          warnings: list[str]) -> tuple[bytes, float]:
+                          warnings: list[str]) -> tuple[bytes, float, int]:
         height = min(geometry.page_height, float(opts.screenshot_max_height))
         if height < geometry.page_height:
             warnings.append(f"the screenshot is cut at {height:g} of {geometry.page_height:g} CSS px")
@@ -1425,18 +1468,24 @@ class _Engine:
         images_off = "image" in opts.block
         if images_off:
             await page.route("**/*", _refuse_images)
+        hidden = 0
         try:
+            hidden = await page.evaluate(HIDE_OVERLAYS_JS, {"bar": SCREENSHOT_BAR_SHARE, "side": SCREENSHOT_SIDE_SHARE,
+                                                            "text": SCREENSHOT_TEXT_SHARE})
             png = await page.screenshot(full_page=True, clip=clip, type="png", timeout=_ms(deadline))
         except Exception as exc:  # noqa: BLE001 - keep the geometry; say why there is no picture
             if slot.crashed:
                 raise
             warnings.append(f"no screenshot: {_first_line(exc)}")
-            return b"", 0.0
+            return b"", 0.0, 0
         finally:
-            if images_off and not page.is_closed():
+            if not page.is_closed():
                 with contextlib.suppress(Exception):
-                    await page.unroute("**/*", _refuse_images)
-        return png, height
+                    if hidden:
+                        await page.evaluate(SHOW_OVERLAYS_JS)
+                    if images_off:
+                        await page.unroute("**/*", _refuse_images)
+        return png, height, hidden
 
 
 def _refuse_if_over(url: str, declared: list[int], inflated: list[int], limit: int) -> None:

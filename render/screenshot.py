@@ -61,7 +61,7 @@ def capture(source: Any, path: str | os.PathLike, **options: Any) -> Any:
 
 def annotate(png: bytes, items: Iterable[tuple[Box, str, str]], path: str | os.PathLike,
              device_scale_factor: float = 1.0, *, title: str | None = None,
-             screen_height: float | None = None) -> dict[str, Any]:
+             screen_height: float | None = None, hidden: int = 0) -> dict[str, Any]:
     """Draw ``(box, label, role)`` items on a screenshot and save it as PNG at ``path``.
 
     ``box`` is ``(x, y, width, height)`` in page CSS pixels; it is drawn at
@@ -69,9 +69,10 @@ def annotate(png: bytes, items: Iterable[tuple[Box, str, str]], path: str | os.P
     ``label`` in a tag at its top-left corner. A legend (``title``, roles, counts) is added
     below the page, and with ``screen_height`` (CSS px: the viewport's height) a compact copy at
     the top-left of each screen's worth of page. Labels go outside their box (see the module's
-    docstring). Boxes below the bottom of a cut screenshot are left out and counted.
+    docstring). Boxes below the bottom of a cut screenshot are left out and counted; the legend says so,
+    and how many elements fixed on the screen were ``hidden`` while the picture was taken.
     Returns ``{"path", "width", "height", "scale", "boxes": [{"box": (x0, y0, x1, y1),
-    "label", "role", "label_box"}], "cut"}`` with pixel boxes (``label_box``: where the label was
+    "label", "role", "label_box"}], "cut", "hidden"}`` with pixel boxes (``label_box``: where the label was
     drawn). Raises :class:`RenderError` when ``png``
     is not an image.
     """
@@ -121,16 +122,20 @@ def annotate(png: bytes, items: Iterable[tuple[Box, str, str]], path: str | os.P
         draw.text((tx + pad, ty + pad), label, fill=(255, 255, 255), font=font)
     counts = Counter(d["role"] for d in drawn)
     roles = [(r, colours[r], counts[r]) for r in counts]
+    notes = [f"{cut} boxes below the captured height are not drawn"] if cut else []
+    if hidden:
+        notes.append(f"{hidden} overlays fixed on the screen are hidden")
     if screen_height:
-        _pin_legends(page, round(screen_height * scale), scale, font, title, roles, cut, grid)
-    legend = _legend(page.size[0], scale, font, title, roles, cut)
+        _pin_legends(page, round(screen_height * scale), scale, font, title, roles, notes, grid)
+    legend = _legend(page.size[0], scale, font, title, roles, notes)
     out = Image.new("RGB", (width, height + legend.size[1]), (255, 255, 255))
     out.paste(page, (0, 0))
     out.paste(legend, (0, height))
     target = pathlib.Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     out.save(target, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return {"path": str(target), "width": width, "height": height, "scale": scale, "boxes": drawn, "cut": cut}
+    return {"path": str(target), "width": width, "height": height, "scale": scale, "boxes": drawn, "cut": cut,
+            "hidden": hidden}
 
 
 class _Grid:
@@ -183,10 +188,10 @@ def _label_place(box: tuple[int, int, int, int], w: int, h: int, width: int, hei
 
 
 def _pin_legends(page: Any, screen: int, scale: float, font: Any, title: str | None,
-                 roles: list[tuple[str, tuple[int, int, int], int]], cut: int, grid: _Grid) -> None:
+                 roles: list[tuple[str, tuple[int, int, int], int]], notes: list[str], grid: _Grid) -> None:
     """Paste a compact legend at the top-left of each ``screen`` px of ``page`` (another corner of that
     screen when the top-left one would cover a drawn box or label)."""
-    legend = _legend(None, scale, font, title, roles, cut)
+    legend = _legend(None, scale, font, title, roles, notes)
     lw, lh = legend.size
     width, height = page.size
     margin = round(4 * scale)
@@ -204,17 +209,15 @@ def _pin_legends(page: Any, screen: int, scale: float, font: Any, title: str | N
 
 
 def _legend(width: int | None, scale: float, font: Any, title: str | None,
-            roles: list[tuple[str, tuple[int, int, int], int]], cut: int) -> Any:
-    """The legend: ``title``, a swatch and count per role, and how many boxes were cut. ``width=None``
+            roles: list[tuple[str, tuple[int, int, int], int]], notes: list[str]) -> Any:
+    """The legend: ``title``, a swatch and count per role, then ``notes`` (what is not drawn). ``width=None``
     makes it as wide as its longest line, with a frame (the compact copy on the page)."""
     from PIL import Image, ImageDraw
 
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     row = _text_size(probe, "Ag", font)[1] + round(8 * scale)
     pad = round(8 * scale)
-    lines = ([title] if title else []) + [f"{role}: {n}" for role, _, n in roles]
-    if cut:
-        lines.append(f"{cut} boxes below the captured height are not drawn")
+    lines = ([title] if title else []) + [f"{role}: {n}" for role, _, n in roles] + notes
     if width is None:
         swatch_w = row - round(8 * scale) + pad
         width = 2 * pad + swatch_w + max((_text_size(probe, t, font)[0] for t in lines), default=0)

@@ -182,3 +182,44 @@ def test_the_picture_shows_the_layout_measured_and_fetches_no_image(browser, tmp
             inside = image.crop((x0 + 4, y0 + 4, x1 - 4, y1 - 4)).convert("L")
             assert sum(inside.histogram()[:90]) > 200, (x0, y0, x1, y1)
     assert not fetched
+
+
+def test_overlays_fixed_on_the_screen_are_hidden_from_the_picture_a_header_is_not(browser, tmp_path):
+    # A capture beyond the viewport draws what is fixed on the screen where the first screen had it, over the text:
+    # a 127th blind round's newsletter modal covered the bio its boxes marked. The modal, its backdrop and a cookie
+    # bar are hidden while the picture is taken (and counted in the legend); a header bar along the top stays, and
+    # so does an app drawn in a fixed pane holding the page's text.
+    from PIL import Image
+
+    words = "The mobile library visits thirty-two villages every fortnight with books for every reader. " * 5
+    late = ("setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<div id=\\'backdrop\\' style=\\'"
+            "position:fixed;inset:0;background:rgba(0,0,0,.5)\\'><div style=\\'position:fixed;left:400px;top:200px;"
+            "width:480px;height:300px;background:rgb(0,0,200)\\'>Never miss a story time</div></div>'), 300)")
+    html = ("<html><body style='margin:0'><header style='position:fixed;top:0;left:0;right:0;height:60px;"
+            "background:rgb(0,150,0)'>Libraries</header><main style='padding:80px 20px'><h1>Ruth Okafor</h1>"
+            f"<p>{words}</p><p>{words}</p><p>{words}</p></main><div style='position:fixed;bottom:0;left:0;right:0;"
+            f"height:80px;background:rgb(200,0,0)'>We use cookies.</div><script>{late}</script></body></html>")
+    shot = tmp_path / "overlay.png"
+    result = extract(html.encode(), render=True, screenshot=shot)
+    assert "Never miss" not in result.text and "mobile library visits" in result.text
+    assert result.details["screenshot"]["hidden"] == 2  # the backdrop (the modal is in it) and the bar, no header
+    with Image.open(shot) as out:
+        height = result.details["screenshot"]["height"]
+        assert out.getpixel((1000, 30)) == (0, 150, 0)  # the header is drawn
+        assert out.getpixel((640, 70)) == (255, 255, 255)  # the page above the headline, not shaded by the backdrop
+        for y in range(61, height, 7):  # no pixel of the modal or the bar anywhere on the page
+            assert out.getpixel((640, y)) not in ((0, 0, 200), (200, 0, 0)), y
+
+
+def test_an_app_drawn_in_a_fixed_pane_is_not_hidden_from_the_picture(browser, tmp_path):
+    from PIL import Image
+
+    words = "The ferry leaves the north quay every forty minutes from early morning until late at night. " * 6
+    html = ("<html><body style='margin:0'><div id='app' style='position:fixed;inset:0;overflow:auto;"
+            f"background:rgb(250,240,200)'><h1>Timetable</h1><p>{words}</p><p>{words}</p></div></body></html>")
+    shot = tmp_path / "pane.png"
+    result = extract(html.encode(), render=True, screenshot=shot)
+    assert "ferry leaves the north quay" in result.text
+    assert result.details["screenshot"]["hidden"] == 0
+    with Image.open(shot) as out:
+        assert out.getpixel((1270, 700)) == (250, 240, 200)
