@@ -267,7 +267,8 @@ def _names_a_section(page: Page, html_title: str) -> bool:
     parts or more, each that short, whatever names the site ("Tutorial — Nebula Hunters — Starboard": a section of a
     project of a site, none named by a logo: a 109th blind round); or a short part before a last one that opens with
     the site's name ("FAQ | Bright Occasions Event Planning, Chester" beside a logo saying "Bright Occasions": a
-    111th); or one part besides the site's name that is a link of the page's navigation.
+    111th); or parts besides the site's name of which one or more are links of the page's navigation and the
+    others :data:`SECTION_TITLE_MAX_WORDS` words at most in all.
     """
     parts, rest = _title_parts(page, html_title)
     if len(parts) > 2 and all(len(part.split()) <= SECTION_TITLE_MAX_WORDS for part in parts):
@@ -279,11 +280,14 @@ def _names_a_section(page: Page, html_title: str) -> bool:
     if 0 < len(rest) < len(parts) and sum(len(part.split()) for part in rest) <= SECTION_TITLE_MAX_WORDS:
         return True
     # a part that is one of the page's navigation links is that section's name ("Get help now | Crisis Compass"
-    # beside a menu's "Get help now", over the h1 "Crisis support: helplines you can call or text now": a 120th)
-    if len(rest) == 1 and len(parts) > 1:
-        part = normalize_space(rest[0]).lower()
+    # beside a menu's "Get help now", over the h1 "Crisis support: helplines you can call or text now": a 120th);
+    # so is the rest when it is that short ("Compare fares | Fares and tickets | Firthlink" beside a menu's "Fares
+    # and tickets", over the h1 "Ferry and bus fares compared": a 128th)
+    if rest and len(parts) > 1:
         links = _NAV_LINKS(page.root) + [a for o in _overlays(page) for a in _NAV_LINKS_IN(o)]
-        return any(normalize_space("".join(a.itertext())).lower() == part for a in links)
+        sections = {normalize_space("".join(a.itertext())).lower() for a in links}
+        left = [part for part in rest if normalize_space(part).lower() not in sections]
+        return len(left) < len(rest) and sum(len(part.split()) for part in left) <= SECTION_TITLE_MAX_WORDS
     return False
 
 

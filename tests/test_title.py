@@ -105,7 +105,11 @@ def test_a_rendered_page_titled_by_short_names_or_by_its_site_takes_its_largest_
                              "<a class='logo' href='/'>Bright Occasions</a>", "Frequently Asked Questions"),
                             ("Get help now | Crisis Compass", "<a class='logo' href='/'>Crisis Compass</a><nav><a "
                              "href='/help'>Get help now</a><a href='/s'>Stories</a></nav>",
-                             "Crisis support: helplines you can call or text now")):
+                             "Crisis support: helplines you can call or text now"),
+                            # and "Compare fares | Fares and tickets | Firthlink" beside "Fares and tickets" (a 128th)
+                            ("Compare fares | Fares and tickets | Firthlink", "<a class='brand' href='/'>Firthlink</a>"
+                             "<nav><a href='/fares/compare'>Fares and tickets</a><a href='/t'>Timetables</a></nav>",
+                             "Ferry and bus fares compared")):
         html = (f"<html><head><title>{title}</title></head><body><header>{logo}</header><main>"
                 f"<h1 style='font-size:40px'>{h1}</h1>{ARTICLE}</main></body></html>")
         assert headline(get_page(html, render=True)) == h1
