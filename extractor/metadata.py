@@ -70,7 +70,7 @@ _AUTHOR_TAIL = re.compile(r"\s*(?:[|•·,]\s*)?(?:(?:on|am|le|el)\s+)?(?:\d{1,4
                           r"|\s+(?:in|says|said|wrote|posted|(?-i:on|am|at))(?:\s.*)?$", re.I)
 #: Last words of a job title after a byline's name ("Jane Doe, Transport Correspondent"): that part is a role.
 _ROLE_WORDS = frozenset("editor correspondent reporter writer columnist contributor critic producer journalist "
-                        "editor-at-large".split())
+                        "editor-at-large team desk officer manager director coordinator".split())
 #: Words of a byline's surroundings (profile links, comment forms), never of a name.
 _NOT_NAME = re.compile(r"[*()\[\]{}<>=|#@:/]|\b(?:profile|e-?mail|twitter|facebook|rss|follow|view|posts?|more|"
                        r"required|comments?|reply|login|log in|sign|share|name|admin|anonymous|unknown|staff writer)\b",
@@ -592,9 +592,13 @@ def _author_text(text: str) -> str | None:
     text = _AUTHOR_TAIL.sub("", text).strip(" -–—|,:;·•")
     text = _DANGLING_AND.sub("", text)  # "J. R. Smith and" (the name pattern ran out of words)
     if "," in text:  # "Jane Doe, transport correspondent": a part in lower case, or after the name ending in a job,
-        # is a role
-        parts = [p for k, p in enumerate(p.strip() for p in text.split(",")) if p and p != p.lower()
-                 and (k == 0 or p.split()[-1].lower() not in _ROLE_WORDS)]
+        # is a role, and what follows a job is where it is held ("Jane Doe, Product Manager, Google Maps")
+        parts = []
+        for k, part in enumerate(p.strip() for p in text.split(",")):
+            if k and part and part.split()[-1].lower() in _ROLE_WORDS:
+                break
+            if part and part != part.lower():
+                parts.append(part)
         text = ", ".join(parts)
     if not text or len(text) > 60 or _URLISH.search(text) or not any(c.isalpha() for c in text):
         return None

@@ -247,6 +247,10 @@ def test_byline_skips_profile_links_comments_and_form_labels():
     ("By J. R. Smith and", "J. R. Smith"),
     ("By Jane Doe, John Roe", "Jane Doe, John Roe"),
     ("By Tom Reed, Chief Political Correspondent", "Tom Reed"), ("By Jane Doe on 3 May 2024", "Jane Doe"),
+    # a team named after the name is a role too (a 128th blind round's news post), and what follows a job is where
+    # it is held (dragnet R956's "Cedric Dupont, Product Manager, Google Maps")
+    ("By Morag Lindsay, Communications Team", "Morag Lindsay"),
+    ("By Cedric Dupont, Product Manager, Google Maps", "Cedric Dupont"),
 ])
 def test_a_byline_ends_at_its_first_sentence_and_leaves_the_role_out(line, author):
     html = f"<html><body><h1>A headline</h1><p>{line}</p><p>" + "Words of the article. " * 20 + "</p></body></html>"
