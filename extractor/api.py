@@ -27,7 +27,7 @@ from .page import Page
 from .registry import AUTO_METHOD, METHODS, MethodEntry, method_names, option_names, option_owners, resolve_method
 from .result import Result
 from .source import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, RawPage, check_limits, is_url, source_name
-from .title import headline
+from .title import headline, headline_id
 
 #: A page this long gives its freed heap back (:func:`extractor.memory.trim_heap`) before htmldate parses
 #: it again, so that htmldate's tree grows into pages returned to the system rather than on top of
@@ -300,7 +300,10 @@ def build_result(page: Page, name: str, opts: Any, extraction: Extraction, title
             reason += "; " + "; ".join(page.parse_notes)
         if shell:
             reason += "; " + shell
-    title_box = geometry.box(extraction.title_id) if geometry is not None and extraction.title_id is not None else None
+    title_id = extraction.title_id
+    if geometry is not None and title_id is None and title:  # the headline rule's heading, when it read one
+        title_id = headline_id(page, title)
+    title_box = geometry.box(title_id) if geometry is not None and title_id is not None else None
     return Result(
         text=text,
         title=title,

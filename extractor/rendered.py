@@ -370,7 +370,8 @@ def save_annotated(page: Page, result: Any, path: str | os.PathLike) -> dict[str
         raise RenderError("no screenshot was taken for this page (render it with screenshot=True)")
     title = f"pagesight · {result.method} · {len(result.blocks)} blocks"
     items = annotated_items(result.blocks)
-    if getattr(result, "title_box", None) is not None:  # a title read from outside the text blocks
-        items.insert(0, (result.title_box, "title", "title"))
+    box = getattr(result, "title_box", None)
+    if box is not None and all(b.box != box for b in result.blocks):  # a title read from outside the text blocks
+        items.insert(0, (box, "title", "title"))
     return annotate(png, items, path, geometry.device_scale_factor, title=title,
                     screen_height=geometry.viewport_height, hidden=geometry.extra.get("screenshot_hidden", 0))

@@ -107,6 +107,14 @@ def headline(page: Page, content_ids: list[int] | None = None) -> str:
     return best
 
 
+def headline_id(page: Page, title: str) -> int | None:
+    """The element id of the ``<h1>`` (else ``<h2>``) whose text is ``title``, where the headline came from a
+    heading of the page; None when no heading reads so (a headline from ``<title>`` or ``og:title``)."""
+    found = [el for el in _headings(page) if _heading_text(el) == title]
+    found.sort(key=lambda el: el.tag != "h1")  # (stable: the first h1 in document order, else the first h2)
+    return page.index.get(found[0]) if found else None
+
+
 def _without_site_name(page: Page, title: str) -> str:
     """``title`` split at :data:`_SITE_SEPARATORS`, less the parts that name the site (:func:`_site_names`):
     the longest part left ("Workforce Management Software | Workforce.com", "Render | The cloud for

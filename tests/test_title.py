@@ -140,3 +140,21 @@ def test_a_site_named_by_its_logo_and_one_word_more_is_a_site_name(browser):
     assert headline(load(html)) == "Pricing"
     html = html.replace("Pricing — Loomwork CI", "Pricing — Loomwork releases")
     assert headline(load(html)) == "Loomwork releases"
+
+
+def test_a_rendered_headline_read_from_a_heading_carries_the_headings_box(browser):
+    # The headline rule's h1 is where the title sits (a 128th blind round's JSON had "title_box": null on every page,
+    # its headlines all h1s); a title from <title> alone is no element of the page.
+    from extractor import extract
+
+    article = "<p>" + "The ferry timetable changes with the tides and the seasons of the firth. " * 6 + "</p>"
+    h1 = "<h1 style='margin-top:120px;font-size:36px'>Ferry and bus fares compared</h1>"
+    html = ("<html><head><title>Ferry and bus fares compared | Firthlink</title></head><body><main>"
+            + h1 + article + "</main></body></html>")
+    result = extract(html.encode(), render=True)
+    assert result.title == "Ferry and bus fares compared"
+    x, y, w, h = result.title_box
+    assert 100 <= y <= 160 and w > 100 and 30 <= h <= 60
+    assert extract(html.encode()).title_box is None  # not rendered: no box
+    bare = html.replace(h1, "")
+    assert extract(bare.encode(), render=True).title_box is None
