@@ -652,6 +652,19 @@ async (o) => {
   const moreInline = new RegExp(o.moreInlinePattern, "i");
   const endsText = (el, label) => moreInline.test(label) && !el.closest(o.chrome) && !!el.parentElement
     && el.parentElement.textContent.trim().length - label.length >= o.moreInlineMinChars;
+  // A button that fetches with htmx into an empty place (``hx-get`` aimed at an element holding no text yet, or at
+  // itself) on a click: a GET that only adds, a table of fees behind "Show out-of-hours fees" (a 130th blind round).
+  // One aimed at a place with text (a filter redrawing its list) is not pressed: its choice would be the reader's.
+  const htmxFetch = (el) => {
+    const attr = (name) => (el.getAttribute(name) ?? el.getAttribute(`data-${name}`) ?? "").trim();
+    const trigger = attr("hx-trigger");
+    if (!attr("hx-get") || trigger && !/(^|[\s,])click\b/.test(trigger)) return false;
+    const aim = attr("hx-target");
+    if (!aim || aim === "this") return true;
+    let target = null;
+    try { target = el.getRootNode().querySelector(aim); } catch { return false; }
+    return !!target && !target.textContent.trim();
+  };
   const moreButton = (scope) => {
     let again = null;
     // on the whole page, in its shadow roots too (a Lit thread's "Show more replies": a 36th blind round)
@@ -661,7 +674,7 @@ async (o) => {
       if (shown.has(el) || !pressable(el)) continue;
       const label = labelOf(el);
       const box = el.type === "checkbox" && el.labels && el.labels[0];  // a styled toggle hides its input
-      const showsMore = more.test(label) || opener(el, label) || endsText(el, label);
+      const showsMore = more.test(label) || opener(el, label) || endsText(el, label) || htmxFetch(el);
       if (label.length > o.moreMaxChars || !showsMore || !(shows(el) || box && shows(box))) continue;
       if (!pressedOnce.has(el)) return el;
       again = again || el;

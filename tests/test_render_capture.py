@@ -905,6 +905,31 @@ def test_a_watched_element_in_a_closed_panel_is_loaded_by_opening_the_panel(brow
     assert all(f"Section {k} says" in text for k in range(3)), text
 
 
+def test_a_button_fetching_into_an_empty_place_with_htmx_is_pressed_a_filter_is_not(browser, tmp_path):
+    # "Show out-of-hours fees", an htmx button (hx-get aimed at an empty #fees) filling a fee table (a 130th blind
+    # round: never pressed, the table lost). A GET into an empty place only adds; the page's script here does what
+    # htmx does on the click. A filter aimed at the filled list ("Cats only") would leave the reader's choice: not
+    # pressed, the list stays whole.
+    (tmp_path / "fees.html").write_text("<table><tr><td>Night consultation</td><td>215 pounds, charged on top of the"
+                                        " treatment</td></tr></table>", encoding="utf-8")
+    (tmp_path / "cats.html").write_text("<li>Only the cats' clinic is left after the filter.</li>", encoding="utf-8")
+    (tmp_path / "page.html").write_text(f"""<html><head><meta charset="utf-8"></head><body><main>
+      <h1>Out of hours</h1><p>{PARA * 2}</p>
+      <button class="btn" hx-get="/fees.html" hx-target="#fees" hx-swap="innerHTML">Show out-of-hours fees</button>
+      <div id="fees"></div>
+      <button hx-get="/cats.html" hx-target="#clinics">Cats only</button>
+      <ul id="clinics"><li>The dogs' clinic on the quay opens every night of the year.</li>
+      <li>The cats' clinic by the station opens at weekends.</li></ul></main><script>
+      document.querySelectorAll('[hx-get]').forEach((b) => b.addEventListener('click', () =>
+        fetch(b.getAttribute('hx-get')).then((r) => r.text()).then((t) => {{
+          document.querySelector(b.getAttribute('hx-target')).innerHTML = t; }})));</script></body></html>""",
+                                        encoding="utf-8")
+    with serve(str(tmp_path)) as base:
+        text = extract(f"{base}/page.html", render=True).text
+    assert "215 pounds, charged on top of the treatment" in text, text
+    assert "The dogs' clinic on the quay" in text and "Only the cats' clinic is left" not in text, text
+
+
 def test_a_side_panel_slid_in_by_a_view_all_button_is_read_in_place(browser):
     # A pharmacy's "View all 8 services" (Lit, a 116th blind round): a drawer on the page shut and open alike, a
     # web component fixed over the screen, its panel slid off the screen by its width and aria-hidden while shut,
