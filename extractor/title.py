@@ -134,10 +134,14 @@ def _title_parts(page: Page, title: str) -> tuple[list[str], list[str]]:
 
 def _site_names(page: Page) -> tuple[set[str], str]:
     """How the page names its site (lower case): ``og:site_name``/``application-name``, the text of its
-    home link and logo or brand; and its host, letters and digits only ("calgarysuncom")."""
+    home link and logo or brand, and each piece of that text; and its host, letters and digits only
+    ("calgarysuncom")."""
     names = {normalize_space(v).lower() for v in _SITE_NAMES(page.root)}
-    names.update(normalize_space(" ".join(el.itertext())).lower()
-                 for el in _SELF_NAMES(page.root) + [e for o in _overlays(page) for e in _SELF_NAMES_IN(o)])
+    for el in _SELF_NAMES(page.root) + [e for o in _overlays(page) for e in _SELF_NAMES_IN(o)]:
+        # the whole, and each piece: a logo's name before its tagline ("Hollis Lab<small>Computational
+        # Hydrology · Northfield University</small>": a 129th blind round)
+        pieces = [normalize_space(piece).lower() for piece in el.itertext()]
+        names.update([" ".join(p for p in pieces if p), *(p for p in pieces if len(p) >= 3)])
     host = urllib.parse.urlsplit(page.url or "").hostname or ""
     return names - {""}, "".join(_TOKEN.findall(host.lower()))
 
@@ -160,13 +164,23 @@ def _names_site(text: str, names: set[str], host: str) -> bool:
 
 
 def _headings(page: Page) -> list[etree._Element]:
-    """The ``<h1>`` and ``<h2>`` elements inside ``<body>``, in document order (read from the Page's
-    tag list: a fifth of the cost of the XPath, which the headline of every page pays)."""
+    """The ``<h1>`` and ``<h2>`` elements inside ``<body>`` and outside a ``<footer>``, in document order (read from
+    the Page's tag list: a fifth of the cost of the XPath, which the headline of every page pays). A footer's heading
+    names the site or a column of links: a 129th blind round's "Seminars | Hollis Lab" was headlined by its footer's
+    "Hollis Lab"."""
     if page.body.tag != "body":
-        return _HEADINGS(page.root)
-    tags, elements = page.tags, page.elements
+        return [el for el in _HEADINGS(page.root) if not any(a.tag == "footer" for a in el.iterancestors())]
+    tags, elements, parent = page.tags, page.elements, page.parent_list
     start = page.body_id
-    return [elements[i] for i in range(start + 1, int(page.end[start])) if tags[i] == "h1" or tags[i] == "h2"]
+    found = []
+    for i in range(start + 1, int(page.end[start])):
+        if tags[i] == "h1" or tags[i] == "h2":
+            a = parent[i]
+            while a > start and tags[a] != "footer":
+                a = parent[a]
+            if a <= start:
+                found.append(elements[i])
+    return found
 
 
 #: Where an inline element starts or ends (:func:`_heading_text`).

@@ -158,3 +158,17 @@ def test_a_rendered_headline_read_from_a_heading_carries_the_headings_box(browse
     assert extract(html.encode()).title_box is None  # not rendered: no box
     bare = html.replace(h1, "")
     assert extract(bare.encode(), render=True).title_box is None
+
+
+def test_a_footer_heading_is_no_headline_and_a_logo_names_its_site_before_its_tagline(browser):
+    # "Seminars | Hollis Lab" was headlined by the footer's h2 "Hollis Lab", and "NCSA-2 dataset | Hollis Lab" by
+    # "NCSA-2 dataset", the logo saying "Hollis Lab" and then its tagline in a <small> (a 129th blind round): the
+    # footer's headings are not read for a headline, and each piece of the logo's text names the site.
+    logo = "<header><a class='brand' href='/'>Hollis Lab<small>Computational Hydrology</small></a></header>"
+    footer = "<footer><div><h2>Hollis Lab</h2><p>Engineering Building, Northfield</p></div></footer>"
+    for title, h1 in (("Seminars | Hollis Lab", "Water, Climate and Computation Seminar Series"),
+                      ("NCSA-2 dataset | Hollis Lab", "Northfield Catchment Sensor Archive (NCSA-2)")):
+        html = (f"<html><head><title>{title}</title></head><body>{logo}<main><h1 style='font-size:40px'>{h1}</h1>"
+                f"{ARTICLE}</main>{footer}</body></html>")
+        assert headline(get_page(html, render=True)) == h1
+        assert headline(load(html)) == title.split(" | ")[0]  # as served: the title's part that is not the site
