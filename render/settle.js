@@ -800,9 +800,12 @@ async (o) => {
   const filled = (el) => !!el && el.isConnected && !!el.textContent.trim();
   // the panel a disclosure's button opens: the one its aria-controls names, else what follows it (or its
   // heading: Radix's <h3><button>)
+  // (a link or a control beside it is no panel: a talk's "Show abstract" followed by its "Add to calendar" link, the
+  // abstract drawn after their line when opened, Vue's v-if: a 129th blind round read none of eleven)
+  const CONTROL = 'a, button, input, select, textarea, label, [role="button"], [role="link"]';
   const panelOf = (button) => {
-    const heading = headingOf(button);
-    return namedBy(button) || button.nextElementSibling || (heading && heading.nextElementSibling);
+    const heading = headingOf(button), next = button.nextElementSibling;
+    return namedBy(button) || (next && !next.matches(CONTROL) ? next : null) || (heading && heading.nextElementSibling);
   };
   // Buttons of one accordion are made alike: the same tag and class, in ancestors of the same tags and classes.
   const shape = (el) => [el, el.parentElement, el.parentElement && el.parentElement.parentElement]
