@@ -696,6 +696,27 @@ async (o) => {
   const openDialogs = () => everywhere(DIALOGS).filter((d) => (!d.matches("[popover]") || d.matches(":popover-open"))
       && (!d.matches("[open]") || d.localName === "dialog" || DIALOG_ELEMENT.test(d.localName))
       && d.getAttribute("aria-hidden") !== "true" && (onScreen(d) || [...d.children].some(onScreen)));
+  // A copy whose same-origin frames are copied as what they show: a frame's copy would load its document anew once
+  // put on the page, after the page was read or before (a 129th blind round's licence terms, in a frame in a tab
+  // panel drawn only while its tab was chosen, were read in about half the renderings). ``pairs``: each frame of the
+  // original and its copy, taken as the copy was made (the copy may be pruned since).
+  const framePairs = (original, copy) => {
+    const frames = [...original.querySelectorAll("iframe")], copied = [...copy.querySelectorAll("iframe")];
+    return frames.length === copied.length ? frames.map((frame, k) => [frame, copied[k]]) : [];
+  };
+  const inlineFrames = (pairs, copy) => {
+    for (const [frame, stand] of pairs) {
+      let body = null;
+      try { body = frame.contentDocument && frame.contentDocument.body; } catch { body = null; }
+      if (!body || !body.textContent.trim() || !copy.contains(stand)) continue;
+      const box = document.createElement("div");
+      box.append(...[...body.childNodes].map((n) => document.importNode(n, true)));
+      for (const el of box.querySelectorAll("script, style, link")) el.remove();
+      stand.replaceWith(box);
+    }
+    return copy;
+  };
+  const copyOf = (el) => { const copy = el.cloneNode(true); return inlineFrames(framePairs(el, copy), copy); };
   // A copy of a panel to stand in for it once it has gone: static, without its id, shown, and inert.
   const standIn = (copy) => {
     copy.removeAttribute("id");
@@ -735,7 +756,7 @@ async (o) => {
   // the page's flow without its controls, and the overlay closed.
   const intoFlow = (button, overlay) => {
     const copy = document.createElement("div");
-    copy.append(...[...overlay.childNodes].map((n) => n.cloneNode(true)));
+    copy.append(...copyOf(overlay).childNodes);
     for (const control of copy.querySelectorAll(BUTTONS)) control.remove();
     button.after(inert(copy));
     inFlow(copy);
@@ -956,7 +977,7 @@ async (o) => {
     for (const button of everywhere('button[aria-expanded="true"], [role="button"][aria-expanded="true"]')) {
       const panel = panelOf(button);
       if (!closed.includes(button) && shapes.has(shape(button)) && filled(panel)) {
-        copies.set(button, [panel, panel.cloneNode(true), true]);
+        copies.set(button, [panel, copyOf(panel), true]);
       }
     }
     for (const button of closed) button.click();
@@ -967,7 +988,7 @@ async (o) => {
     movedOn();
     const keep = (button) => {
       const panel = panelOf(button);
-      if (filled(panel)) copies.set(button, [panel, panel.cloneNode(true)]);
+      if (filled(panel)) copies.set(button, [panel, copyOf(panel)]);
     };
     const still = closed.filter((b) => b.isConnected && shut(b));
     if (still.length) closed.filter((b) => b.isConnected && !shut(b)).forEach(keep);
@@ -1052,7 +1073,7 @@ async (o) => {
     const own = (t) => panelOf(t) !== panelOf(shown) && filled(panelOf(t))
       && !/^\s*(loading|please wait)\b[^\n]{0,60}$/i.test(panelOf(t).textContent.trim());
     if (!shown || !filled(panelOf(shown)) || tabs.every((t) => t === shown || own(t))) return;
-    const copies = [[shown, panelOf(shown).cloneNode(true)]];
+    const copies = [[shown, copyOf(panelOf(shown))]];
     const told = new Set([panelOf(shown).textContent]);
     for (const tab of tabs) {
       if (tab === shown || performance.now() >= deadline || steps >= o.steps || moved || net.stop) continue;
@@ -1063,7 +1084,7 @@ async (o) => {
       if (!bound && !net.stop && !moved && steps < o.steps) {
         await openDisclosures(closedDisclosures().filter((b) => panel.contains(b)));
       }
-      if (filled(panel) && !told.has(panel.textContent)) copies.push([tab, panel.cloneNode(true)]);
+      if (filled(panel) && !told.has(panel.textContent)) copies.push([tab, copyOf(panel)]);
       told.add(panel.textContent);
     }
     const live = tabs.find(selected);
@@ -1295,7 +1316,7 @@ async (o) => {
   // A part copied as it showed: an element hidden beside a shown one of its kind is left out (a deck's other slides,
   // a wizard's other steps; a Markdown deck's copies held every slide in a 31st blind round).
   const shownCopy = (el) => {
-    const copy = el.cloneNode(true);
+    const copy = el.cloneNode(true), pairs = framePairs(el, copy);
     const originals = [el, ...el.querySelectorAll("*")], copies = [copy, ...copy.querySelectorAll("*")];
     const showing = (e) => seen(e) || getComputedStyle(e).display === "contents";
     const shownKinds = new Map();  // parent -> the tag names of its shown children
@@ -1309,7 +1330,7 @@ async (o) => {
       const e = originals[k], parent = e.parentElement;
       if (!showing(e) && parent && showing(parent) && kinds(parent).has(e.localName)) copies[k].remove();
     }
-    return copy;
+    return inlineFrames(pairs, copy);
   };
   // A box clipped to a pixel or less: the screen-reader-only pattern (reveal.js's live status repeats the slide shown,
   // all of a slide's text at each of its steps), no part of what a reader sees.
