@@ -833,6 +833,29 @@ def _consume(task: asyncio.Future) -> None:
         task.exception()  # read, so an abandoned body never logs "exception was never retrieved"
 
 
+async def _forget_site_data(slot: _Slot, page: Any) -> None:
+    """Clear what the page last rendered stored for its site (cookies, local and session storage, IndexedDB, caches),
+    so that the next page renders as on a first visit: one page reused for a batch kept a site's consent, its last
+    tab chosen and its visit counted for the next page of that site, and a page's text hung on the pages before it.
+    Raises ``asyncio.TimeoutError`` when the browser does not answer."""
+    origin = _site_origin(page.url)
+    if origin is None:
+        return
+    await asyncio.wait_for(slot.context.clear_cookies(), CDP_ANSWER_TIMEOUT_S)
+    await asyncio.wait_for(slot.cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"}),
+                           CDP_ANSWER_TIMEOUT_S)
+    # (the tab's session storage outlives that: it goes with the tab, and the page is reused)
+    await asyncio.wait_for(slot.cdp.send("DOMStorage.clear", {"storageId": {"securityOrigin": origin,
+                                                                            "isLocalStorage": False}}),
+                           CDP_ANSWER_TIMEOUT_S)
+
+
+def _site_origin(url: str) -> str | None:
+    """``scheme://host[:port]`` of an http(s) address, else None (about:blank, file:, data:)."""
+    parts = urllib.parse.urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") and parts.netloc else None
+
+
 def _same_document(current: str, target: str) -> bool:
     """True when going from ``current`` to ``target`` only moves within the document: a ``#fragment``
     in ``target`` and the same address before it (a hash router's ``#/story/3`` after ``#/story/2``)."""
@@ -952,6 +975,7 @@ class _Slot:
     navigating: bool = False
     watch: Any = None  # the page's _SizeWatch
     loads: Any = None  # the page's _ScriptLoads while it renders
+    cdp: Any = None  # the page's DevTools session (its site's data is cleared through it)
 
 
 class _Engine:
@@ -1079,6 +1103,7 @@ class _Engine:
             page.on("crash", lambda _page: setattr(slot, "crashed", True))  # before any command: it may crash now
             page.on("popup", lambda popup: asyncio.ensure_future(_close_quietly(popup)))
             slot.watch = await _SizeWatch.open(page)
+            slot.cdp = await page.context.new_cdp_session(page)
             slot.page = page
         return slot.page
 
@@ -1229,6 +1254,7 @@ class _Engine:
         if watch is not None:
             watch.start(opts.max_bytes, inflated)
         try:
+            await _forget_site_data(slot, page)
             if _same_document(page.url, target.url):
                 # Only the fragment would change: the browser would not load the page again but move within the
                 # document the last render left (its scripts' state, the rows put back): each render starts afresh.

@@ -4128,3 +4128,53 @@ def test_a_read_the_story_button_is_pressed(browser, label):
         document.getElementById('story').innerHTML = '<p>{REST} {PARA}</p><p>{PARA}</p>';
         document.getElementById('read').remove(); }}, 200);</script></body></html>"""
     assert REST in extract(html.encode(), render=True).text
+
+
+@pytest.mark.parametrize("store", ["localStorage", "sessionStorage", "cookie", "indexedDB"])
+def test_what_a_page_stored_is_gone_before_the_next_page_renders(browser, tmp_path, store):
+    # One reused browser page renders a batch: what a page stored for its site (consent given, the tab last chosen,
+    # a visit counted) was there for the next page of the same site, so a page's text hung on the pages before it in
+    # the batch. Each page renders as on a first visit.
+    write = {"localStorage": "localStorage.setItem('seen', '1')",
+             "sessionStorage": "sessionStorage.setItem('seen', '1')",
+             "cookie": "document.cookie = 'seen=1; path=/; max-age=3600'",
+             "indexedDB": "indexedDB.open('site', 1).onupgradeneeded = (e) => e.target.result.createObjectStore('s')"}
+    read = {"localStorage": "Promise.resolve(!!localStorage.getItem('seen'))",
+            "sessionStorage": "Promise.resolve(!!sessionStorage.getItem('seen'))",
+            "cookie": "Promise.resolve(document.cookie.includes('seen=1'))",
+            "indexedDB": "indexedDB.databases().then((all) => all.some((d) => d.name === 'site'))"}
+    (tmp_path / "page.html").write_text(f"""<html><body><main><h1>Welcome</h1><div id="out"></div></main><script>
+      {read[store]}.then((seen) => {{
+        document.getElementById('out').innerHTML = seen ? '<p>Welcome back, the returning reader sees this.</p>'
+          : '<p>{PARA}</p><p>The first visit shows the whole guide to the reader.</p>';
+        {write[store]}; }});</script></body></html>""", encoding="utf-8")
+    with serve(str(tmp_path)) as base:
+        texts = [_text(f"{base}/page.html") for _ in range(2)]
+    assert all("The first visit shows the whole guide" in t and "Welcome back" not in t for t in texts), texts
+
+
+def test_a_frame_in_a_tab_panel_drawn_only_while_chosen_is_read_from_its_copy(browser, tmp_path):
+    # A dataset's "Download terms" tab, its panel drawn only while chosen (Svelte's {#if}), holding a same-origin frame
+    # of the licence (a 129th blind round read it in about half the renderings): the panel's copy, put on the page
+    # once the next tab was chosen, held a copy of the frame, which loaded its document anew, after the page was read
+    # or before. The copy now holds what the frame showed. (The frame's server answers slowly, as a busy one does.)
+    terms = f"<html><body><h2>Licence terms</h2><p>{PARA}</p><p>You may not redistribute the archive yourself.</p>"
+    (tmp_path / "page.html").write_text(f"""<html><head><meta charset="utf-8"></head><body><main><h1>Sensor archive</h1>
+      <p>{PARA * 2}</p><div role="tablist">
+      <button role="tab" aria-selected="true" aria-controls="panel" data-k="0">Overview</button>
+      <button role="tab" aria-selected="false" aria-controls="panel" data-k="1">Download terms</button>
+      <button role="tab" aria-selected="false" aria-controls="panel" data-k="2">How to cite</button></div>
+      <div id="panel" role="tabpanel"></div></main><script>
+      const panels = ['<p>The overview of the archive and its forty stations.</p>',
+        '<p>Read the terms before you download.</p><iframe src="/terms.html" style="width:100%;height:300px"></iframe>',
+        '<p>Cite the data paper and the archive in every publication.</p>'];
+      const show = (k) => {{ document.querySelectorAll('[role=tab]').forEach((t) =>
+        t.setAttribute('aria-selected', String(t.dataset.k === String(k))));
+        document.getElementById('panel').innerHTML = panels[k]; }};
+      document.querySelectorAll('[role=tab]').forEach((t) => t.addEventListener('click', () => show(t.dataset.k)));
+      show(0);</script></body></html>""", encoding="utf-8")
+    with serve(str(tmp_path), {"/terms.html": _slow(terms.encode(), "text/html", delay=0.6)}) as base:
+        texts = [_text(f"{base}/page.html") for _ in range(2)]
+    for text in texts:
+        assert "You may not redistribute the archive yourself." in text, text
+        assert "Cite the data paper" in text and "forty stations" in text, text
