@@ -24,6 +24,7 @@ from .memory import trim_heap
 from .metadata import add_fallback_date, fill_metadata, read_metadata
 from .methods.base import Extraction
 from .page import Page
+from .permalinks import strip_post_numbers
 from .registry import AUTO_METHOD, METHODS, MethodEntry, method_names, option_names, option_owners, resolve_method
 from .result import Result
 from .source import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, RawPage, check_limits, is_url, source_name
@@ -276,6 +277,7 @@ def build_result(page: Page, name: str, opts: Any, extraction: Extraction, title
                  timings: dict[str, float]) -> Result:
     """Assemble a :class:`Result` from a method's :class:`Extraction` (adds a reason if empty)."""
     blocks = extraction.blocks
+    strip_post_numbers(page, blocks)
     geometry = page.geometry
     if geometry is not None:
         for block, box in zip(blocks, geometry.boxes([b.id for b in blocks]), strict=True):
