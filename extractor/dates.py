@@ -10,7 +10,7 @@ import warnings
 from datetime import date, datetime, timedelta, timezone
 
 from .page import Page
-from .parse import cap_attributes
+from .parse import cap_attributes, normalize_space
 
 #: Earliest year taken for a date (older is a placeholder such as 1970-01-01).
 MIN_YEAR = 1990
@@ -123,13 +123,47 @@ def headline_date(page: Page) -> str | None:
             text = text + " " + tail
         if len(text) > HEADLINE_LINE_CHARS or not _YEAR.search(text):
             continue
+        label = _row_label(page, i)  # a table's or a list's row says what its day is ("Closing date | 30 June 2025")
+        if label:
+            text = f"{label} {text}"
         for order, pattern in _WRITTEN_DATES:
-            match = pattern.search(text)
+            match = next((m for m in pattern.finditer(text) if not _names_an_event(text, m)), None)
             if match:
                 day = _written_day(order, match)
                 if day is not None:
                     return day
     return None
+
+
+def _row_label(page: Page, i: int) -> str:
+    """The label of the row element ``i`` is a value of: the cells before a table cell, the term before a
+    definition (``<dd>``); '' for anything else or a row with no label."""
+    el, tag = page.elements[i], page.tags[i]
+    if tag in ("td", "th"):
+        cells = list(el.itersiblings(tag=("td", "th"), preceding=True))
+    elif tag == "dd":
+        cells = next(([c] for c in el.itersiblings(tag=("dt", "dd"), preceding=True) if c.tag == "dt"), [])
+    else:
+        return ""
+    return normalize_space(" ".join(" ".join(c.itertext()) for c in cells))
+
+
+#: Words before a date (or in the label of its table's or list's row) that make it an event's, not the page's: a
+#: deadline, an opening, a period, a member's joining, a paper's receipt ("Applications open 1 October 2025",
+#: "Closing date: 30 June 2025", "Period 1 October 2009 to ...": a 129th blind round dated its FAQ, job and dataset
+#: pages so); within this many characters before the date.
+EVENT_WORDS_BEFORE_CHARS = 30
+_EVENT_BEFORE = re.compile(
+    r"\b(?:opens?|opening|closes?|closing|deadline|until|till|due|from|between|starts?|starting|begins?|beginning"
+    r"|ends?|ending|apply|applications?|period|expires?|expiry|valid|runs?|held|takes? place|register|registration"
+    r"|event|joined|since|received|accepted|submitted)\b[^.!?]*$", re.I)
+#: ... or a range after it ("1 October 2009 to 30 September 2024", "3 - 5 May 2025").
+_RANGE_AFTER = re.compile(r"^\s*(?:to|until|till|through|[-–—])\s*\w", re.I)
+
+
+def _names_an_event(text: str, match: re.Match) -> bool:
+    before = text[max(0, match.start() - EVENT_WORDS_BEFORE_CHARS):match.start()]
+    return bool(_EVENT_BEFORE.search(before) or _RANGE_AFTER.match(text, match.end()))
 
 
 def _written_day(order: str, match: re.Match) -> str | None:

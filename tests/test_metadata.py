@@ -204,6 +204,7 @@ def test_htmldate_fallback_reads_the_text():
     ("Mis à jour le 7 juin 2019", "2019-06-07"), ("Stand: 05.11.2020, 10:12 Uhr", "2020-11-05"),
     ("2017-08-30 09:00", "2017-08-30"), ("发布时间：2016年5月4日", "2016-05-04"),
     ("12 de mayo de 2015", "2015-05-12"),
+    ("<table><tr><td>Contributed by Ann Lee</td><td>Friday, 28 December 2007</td></tr></table>", "2007-12-28"),
 ])
 def test_a_date_written_by_the_headline(line, day):
     html = f"<html><body><header><a href='/'>Home</a></header><h1>A headline</h1><p>{line}</p>" \
@@ -215,7 +216,14 @@ def test_a_date_written_by_the_headline(line, day):
 def test_the_headline_date_is_not_a_year_an_event_in_the_text_a_future_day_or_the_url():
     for body in ("<h1>Review of 2019</h1><p>Season 2019/20</p>",  # years and seasons are no days
                  "<h1>T</h1><p>" + "The bridge opened on 3 March 2011 after years of work. " * 8 + "</p>",  # prose
-                 "<h1>T</h1><p>Event on 1 January 2999</p>"):  # a day to come
+                 "<h1>T</h1><p>Event on 1 January 2999</p>",  # a day to come
+                 # an event's day, not the page's: a deadline, an opening, a period (a 129th blind round)
+                 "<h1>PhD admissions</h1><p>Applications open 1 October 2025</p>",
+                 "<h1>Postdoc</h1><p>Closing date: 30 June 2025</p>",
+                 "<h1>Key dates</h1><table><tr><th>Applications open</th><td>1 October 2025</td></tr></table>",
+                 "<h1>Postdoc</h1><dl><dt>Salary</dt><dd>Grade 7</dd><dt>Closes</dt><dd>30 June 2025</dd></dl>",
+                 "<h1>Archive</h1><p>Period 1 October 2009 to 30 September 2024</p>",
+                 "<h1>Offer</h1><p>Price valid Feb 13, 2026 - Mar 15, 2026</p>"):
         html = f"<html><body>{body}</body></html>"
         meta = page_metadata(extractor.load(html, url="https://news.example/2020/05/06/story"))
         assert meta.date is None, body
