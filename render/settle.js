@@ -1300,10 +1300,23 @@ async (o) => {
     const edge = el.closest(o.edges);
     return !!edge && (edge.localName !== "aside" || !!edge.textContent.trim() || !!edge.parentElement?.closest(o.edges));
   };
+  // A pager's links to this page's own address, with another query or none ("?page=2", and "1" at the thread's own
+  // address), its app drawing each page in place (a router's link: the click answered, the address pushed): read like
+  // buttons, pressed under press()'s guard, so a link no script answers leaves the page where it is and the reading
+  // stops there (the 125th, 127th and 132nd blind rounds paged their reviews, search results and thread so). Another
+  // path is another document (an app's "Part 2" of a series), not a page of this one.
+  const queryLink = (el) => {
+    if (el.localName !== "a" || !el.hasAttribute("href") || el.hasAttribute("download") || elsewhere(el)) return false;
+    const to = new URL(el.href, location.href);
+    return to.origin === location.origin && to.pathname === location.pathname && !to.hash
+      && !(el.parentElement && el.parentElement.closest("a[href]"));
+  };
+  const PAGER_LINKS = 'a[href*="?"], a[href]:not([href^="#"]):not([href*=":"])';
+  const pagerPressable = (el) => pressable(el) || queryLink(el);
   const nextButton = (within) => {
-    for (const el of within.querySelectorAll(BUTTONS + ', a[href^="#"]')) {
+    for (const el of within.querySelectorAll(`${BUTTONS}, a[href^="#"], ${PAGER_LINKS}`)) {
       if (el.matches('a[href^="#"]:not([href="#"])') && !routeLink(el)) continue;
-      if (!pressable(el) || el.getAttribute("aria-disabled") === "true" || atEdge(el)) continue;
+      if (!pagerPressable(el) || el.getAttribute("aria-disabled") === "true" || atEdge(el)) continue;
       if (saysNext(el) && shows(el)) return el;
     }
     return null;
@@ -1432,31 +1445,18 @@ async (o) => {
   // A pager's buttons, and links to a place in the page ("Part 2" at "#part2", its script rendering the part: a
   // 47th blind round; a table of contents' link only scrolls, bringing nothing new, which ends the reading).
   const PAGER = BUTTONS + ', a[href^="#"]';
-  // A numbered pager's links to this page's own address with another query ("?page=2"), its app drawing each page in
-  // place (a router's link: the click answered, the address pushed): read like buttons, pressed under press()'s
-  // guard, so a link no script answers leaves the page where it is and the reading stops there (two blind rounds,
-  // 125th and 127th, paged their reviews and search results so). Another path is another document (an app's "Part
-  // 2" of a series), not a page of this one.
-  const queryLink = (el) => {
-    if (el.localName !== "a" || el.hasAttribute("download") || elsewhere(el)) return false;
-    const to = new URL(el.href, location.href);
-    return to.origin === location.origin && to.pathname === location.pathname && !!to.search
-      && !(el.parentElement && el.parentElement.closest("a[href]"));
-  };
-  const PAGER_LINKS = PAGER + ', a[href*="?"]';
-  const pagerPressable = (el) => pressable(el) || queryLink(el);
   // (tabs are no pager: a tab list's "Week 1", "Week 2", "Week 3" were read by the tabs' reader, and read again as
   // pages they pressed "Week 2" last, its panel drawn in the place of the third: a 93rd blind round's school meals;
   // nor are footnotes' marks, "Footnote 1", "Footnote 2": a 97th's)
   const numberedPager = () => {
-    for (const two of document.body.querySelectorAll(PAGER_LINKS)) {
+    for (const two of document.body.querySelectorAll(`${PAGER}, ${PAGER_LINKS}`)) {
       const label = numbering(two);
       if (!label || label[1] !== 2 || !pagerPressable(two) || two.closest(o.edges) || !shows(two)
           || two.closest('[role="tab"], [role="tablist"]') || footnoteMark(two)) continue;
       const [word] = label;
       for (let box = two.parentElement, k = 0; box && box !== document.body && k < 3; box = box.parentElement, k++) {
         if (opinion.test(`${box.id} ${box.getAttribute("class") || ""} ${box.getAttribute("aria-label") || ""}`)) break;
-        const labelled = [...box.querySelectorAll(PAGER_LINKS)].map((el) => [el, numbering(el)])
+        const labelled = [...box.querySelectorAll(`${PAGER}, ${PAGER_LINKS}`)].map((el) => [el, numbering(el)])
           .filter(([el, m]) => m && m[0] === word && pagerPressable(el));
         const n = labelled.map(([, m]) => m[1]);
         if (n.length < 2) continue;  // the "2" alone in its item: its pager is further up
