@@ -122,9 +122,11 @@ def annotate(png: bytes, items: Iterable[tuple[Box, str, str]], path: str | os.P
         draw.text((tx + pad, ty + pad), label, fill=(255, 255, 255), font=font)
     counts = Counter(d["role"] for d in drawn)
     roles = [(r, colours[r], counts[r]) for r in counts]
-    notes = [f"{cut} boxes below the captured height are not drawn"] if cut else []
-    if hidden:
-        notes.append(f"{hidden} overlays fixed on the screen are hidden")
+    notes = [f"{cut} box{'es' if cut > 1 else ''} below the captured height {'are' if cut > 1 else 'is'} not drawn"
+             if cut else None,
+             f"{hidden} overlay{'s' if hidden > 1 else ''} fixed on the screen {'are' if hidden > 1 else 'is'} hidden"
+             if hidden else None]
+    notes = [n for n in notes if n]
     if screen_height:
         _pin_legends(page, round(screen_height * scale), scale, font, title, roles, notes, grid)
     legend = _legend(page.size[0], scale, font, title, roles, notes)
