@@ -36,21 +36,24 @@ def post_number_links(page: Page) -> list[int]:
 
 def strip_post_numbers(page: Page, blocks: list[Block]) -> None:
     """Take the post numbers of :func:`post_number_links` out of the text (and cells) of the ``blocks`` that hold
-    them, in place; a block left empty keeps its text."""
+    them, in place; a block that held nothing else is taken out of the list."""
     found = post_number_links(page)
     if not found:
         return
     end = page.end
     marks = {i: page.text_of(i).strip() for i in found}
-    for block in blocks:
+    emptied = set()
+    for k, block in enumerate(blocks):
         if not 0 <= block.id < len(end):
             continue
         inside = [marks[i] for i in found if block.id <= i < end[block.id]]
         if not inside:
             continue
         pattern = re.compile(r"(?<!\S)(?:" + "|".join(map(re.escape, set(inside))) + r")(?!\S)")
-        text = " ".join(pattern.sub(" ", block.text).split())
-        if text:
-            block.text = text
-            if block.cells:
-                block.cells = [" ".join(pattern.sub(" ", c).split()) for c in block.cells]
+        block.text = " ".join(pattern.sub(" ", block.text).split())
+        if block.cells:
+            block.cells = [" ".join(pattern.sub(" ", c).split()) for c in block.cells]
+        if not block.text:
+            emptied.add(k)
+    if emptied:
+        blocks[:] = [b for k, b in enumerate(blocks) if k not in emptied]
