@@ -1307,7 +1307,8 @@ async (o) => {
   // path is another document (an app's "Part 2" of a series), not a page of this one.
   const queryLink = (el) => {
     if (el.localName !== "a" || !el.hasAttribute("href") || el.hasAttribute("download") || elsewhere(el)) return false;
-    const to = new URL(el.href, location.href);
+    let to;
+    try { to = new URL(el.href, location.href); } catch { return false; }  // an address no browser can go to
     return to.origin === location.origin && to.pathname === location.pathname && !to.hash
       && !(el.parentElement && el.parentElement.closest("a[href]"));
   };

@@ -2289,6 +2289,17 @@ def test_a_pager_of_links_an_app_answers_in_place_is_read_page_by_page(browser, 
     assert "Result 4: a book" not in served.text and not served.warnings
 
 
+def test_links_no_browser_can_follow_do_not_fail_the_page(browser):
+    # A link whose address cannot be parsed ("http://[bad", a port past 65535) beside a pager and a "Next": the
+    # reading of links to the page's own address failed the whole page with a TypeError (two of the first 200
+    # wcxb_dev pages, rendered, in session 47's own check).
+    html = f"""<html><body><main><h1>Renting a car</h1><p>{PARA * 3}</p><nav class="pager">
+      <a href="http://[bad/page">1</a> <a href="http://example.org:99999/?p=2">2</a> <a href="http://[x?p=2">Next</a>
+      </nav></main></body></html>"""
+    result = extract(html.encode(), render=True)
+    assert "belongs to the story" in result.text and not result.warnings, result
+
+
 def test_a_story_whose_chapters_are_fetched_by_numbered_buttons_is_read_chapter_by_chapter(browser, tmp_path):
     # Plain buttons "Chapter 1" to "Chapter 4" (no tab roles), each fetching its chapter into the one pane (a 42nd
     # blind round). "Size 2" and "Size 3" beside them, after another word, are no chapter of the same run.
