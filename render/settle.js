@@ -1317,8 +1317,9 @@ async (o) => {
   const nextButton = (within) => {
     for (const el of within.querySelectorAll(`${BUTTONS}, a[href^="#"], ${PAGER_LINKS}`)) {
       if (el.matches('a[href^="#"]:not([href="#"])') && !routeLink(el)) continue;
-      if (!pagerPressable(el) || el.getAttribute("aria-disabled") === "true" || atEdge(el)) continue;
-      if (saysNext(el) && shows(el)) return el;
+      // (its label first: every link of the page passes here, and few say "Next")
+      if (!saysNext(el) || !pagerPressable(el) || el.getAttribute("aria-disabled") === "true" || atEdge(el)) continue;
+      if (shows(el)) return el;
     }
     return null;
   };
@@ -1446,18 +1447,19 @@ async (o) => {
   // A pager's buttons, and links to a place in the page ("Part 2" at "#part2", its script rendering the part: a
   // 47th blind round; a table of contents' link only scrolls, bringing nothing new, which ends the reading).
   const PAGER = BUTTONS + ', a[href^="#"]';
+  const NUMBERED = `${PAGER}, ${PAGER_LINKS}`;  // what a numbered pager's numbers may be
   // (tabs are no pager: a tab list's "Week 1", "Week 2", "Week 3" were read by the tabs' reader, and read again as
   // pages they pressed "Week 2" last, its panel drawn in the place of the third: a 93rd blind round's school meals;
   // nor are footnotes' marks, "Footnote 1", "Footnote 2": a 97th's)
   const numberedPager = () => {
-    for (const two of document.body.querySelectorAll(`${PAGER}, ${PAGER_LINKS}`)) {
+    for (const two of document.body.querySelectorAll(NUMBERED)) {
       const label = numbering(two);
       if (!label || label[1] !== 2 || !pagerPressable(two) || two.closest(o.edges) || !shows(two)
           || two.closest('[role="tab"], [role="tablist"]') || footnoteMark(two)) continue;
       const [word] = label;
       for (let box = two.parentElement, k = 0; box && box !== document.body && k < 3; box = box.parentElement, k++) {
         if (opinion.test(`${box.id} ${box.getAttribute("class") || ""} ${box.getAttribute("aria-label") || ""}`)) break;
-        const labelled = [...box.querySelectorAll(`${PAGER}, ${PAGER_LINKS}`)].map((el) => [el, numbering(el)])
+        const labelled = [...box.querySelectorAll(NUMBERED)].map((el) => [el, numbering(el)])
           .filter(([el, m]) => m && m[0] === word && pagerPressable(el));
         const n = labelled.map(([, m]) => m[1]);
         if (n.length < 2) continue;  // the "2" alone in its item: its pager is further up
