@@ -146,15 +146,17 @@ TRIM_AFTER_BYTES = 256 * 1024
 PARENT_TRIM_EVERY = 50
 
 
-def _process_pool(jobs: int) -> tuple[ProcessPool, bool]:
+def _process_pool(jobs: int, warm: bool = True) -> tuple[ProcessPool, bool]:
     """The HTML path's pool of worker processes, and whether this process froze its objects for it.
 
-    Where processes fork (Linux), this process warms up once (every model and lazily imported module
-    loaded, :func:`extractor.warm.warm_up`, about 0.25 s of CPU) and every worker is forked from it
-    already warm, sharing those pages copy-on-write, so replacing a worker every ``WORKER_MAX_PAGES``
-    is cheap. What this process holds is then frozen out of the garbage collector's sight
-    (``gc.freeze``), so collections in the workers do not write to, and copy, the shared pages; the
-    caller unfreezes it when the pool is gone. Elsewhere (spawned workers) each worker warms up itself.
+    Without ``warm`` (a batch of one page, where warming would only add to the page's own time) the
+    worker is forked cold. Otherwise, where processes fork (Linux), this process warms up once (every
+    model and lazily imported module loaded, :func:`extractor.warm.warm_up`, about 0.25 s of CPU)
+    and every worker is forked from it already warm, sharing those pages copy-on-write, so replacing
+    a worker every ``WORKER_MAX_PAGES`` is cheap. What this process holds is then frozen out of the
+    garbage collector's sight (``gc.freeze``), so collections in the workers do not write to, and copy,
+    the shared pages; the caller unfreezes it when the pool is gone. Elsewhere (spawned workers) each
+    worker warms up itself.
     """
     from .warm import warm_up
 
@@ -163,6 +165,9 @@ def _process_pool(jobs: int) -> tuple[ProcessPool, bool]:
     import gc
     import multiprocessing
 
+    if not warm:
+        return ProcessPool(max_workers=max(jobs, 1), max_tasks=WORKER_MAX_PAGES,
+                           context=multiprocessing.get_context("fork")), False
     warm_up()
     gc.collect()
     gc.freeze()
@@ -370,7 +375,7 @@ def run_batch(
     frozen = False
     pool: Any
     if budget is not None:  # the HTML path: worker processes, each page bounded in time
-        pool, frozen = _process_pool(jobs)
+        pool, frozen = _process_pool(jobs, warm=many)
         results = _in_order(items, lambda job: pool.schedule(worker, args=[job], timeout=budget), window, budget)
     elif jobs > 1:  # rendering: pages render at once in the one browser, each in its own context
         from render import set_concurrency

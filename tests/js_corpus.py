@@ -19,6 +19,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent / "fixtures" / "js"
 SITE = ROOT / "site"
 GOLD = ROOT / "gold.jsonl"
 BAD = ROOT / "bad.json"
+#: Pages that wait (timers, fetched data): where rendering pages at once pays.
+WAITING = ("react-timer", "vue-docs", "svelte-recipe", "preact-report", "lit-timer", "alpine-fetch")
 
 # SimpleHTTPRequestHandler guesses types through ``mimetypes`` (its own extensions_map only
 # covers compression suffixes), whose table depends on the system's mime.types; module

@@ -1,7 +1,8 @@
 """Many pages at once: extract_many (sync iterator), extract_async, and --jobs with --render.
 
 Pages of the framework corpus served from 127.0.0.1 (they wait for timers and data, so
-rendering them at once overlaps their waits); results must be the same as one at a time.
+rendering them at once overlaps their waits). That their results are the same as one at a time
+is tested in test_render_corpus, beside the corpus rendered one page at a time.
 """
 
 from __future__ import annotations
@@ -12,15 +13,13 @@ import time
 
 import pytest
 
-from extractor import extract, extract_async, extract_many
+from extractor import extract_async, extract_many
 from extractor.errors import FetchError, OptionError
 
 from . import test_render_support as support
-from .js_corpus import load_gold, serve_site
+from .js_corpus import WAITING, load_gold, serve_site
 
 browser = support.browser
-#: Pages that wait (timers, fetched data): where concurrency pays.
-WAITING = ("react-timer", "vue-docs", "svelte-recipe", "preact-report", "lit-timer", "alpine-fetch")
 
 
 @pytest.fixture(scope="module")
@@ -28,15 +27,6 @@ def urls(browser):
     with serve_site() as base:
         gold = {g["id"]: g for g in load_gold()}
         yield [base + gold[i]["path"] for i in WAITING]
-
-
-def test_many_pages_at_once_give_the_same_texts_in_order(urls):
-    one_by_one = [extract(u, render=True).text for u in urls]
-    together = [r.text for r in extract_many(urls, render=True, concurrency=4)]
-    assert together == one_by_one
-    unordered = list(extract_many(urls, render=True, concurrency=3, ordered=False))
-    assert sorted(r.source for r in unordered) == sorted(urls)
-    assert {r.source: r.text for r in unordered} == dict(zip(urls, one_by_one, strict=True))
 
 
 def test_failures_are_results_or_raised(urls, tmp_path):

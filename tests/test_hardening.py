@@ -23,6 +23,11 @@ from .http_server import serve
 
 browser = support.browser
 SLACK_S = 2.0
+#: Render timeout of these cases: small, so that the matrix stays quick; each must end within it plus SLACK_S.
+QUICK_TIMEOUT = 5.0
+#: Render timeout of a fault or hostile page itself: many of them run to their timeout, so it is the matrix's
+#: length; the healthy page after each keeps QUICK_TIMEOUT (it may wait for a relaunched browser).
+FAULT_TIMEOUT = 3.0
 HEALTHY = ("<html><body><article><h1>Healthy page</h1><p>" + "A healthy paragraph of plain prose for the test. " * 8 +
            "</p><p>Its last paragraph ends here with enough words.</p></article></body></html>")
 FAULTS = {
@@ -67,23 +72,20 @@ def site(tmp_path_factory):
 
 @pytest.mark.parametrize("k", range(len(FAULTS)), ids=list(FAULTS))
 def test_a_fault_ends_in_time_and_the_next_page_is_fine(browser, site, k):
-    timeout = 8.0
     t0 = time.monotonic()
     try:
-        extract(f"{site}/fault{k}.html", render=True, timeout=timeout)
+        extract(f"{site}/fault{k}.html", render=True, timeout=FAULT_TIMEOUT)
     except (RenderError, PageTooLarge) as exc:
         assert "Page." not in str(exc) and "Error:" not in str(exc)  # said in the user's words
-    assert time.monotonic() - t0 < timeout + SLACK_S
+    assert time.monotonic() - t0 < FAULT_TIMEOUT + SLACK_S
     t0 = time.monotonic()
-    result = extract(f"{site}/healthy.html", render=True, timeout=timeout)
+    result = extract(f"{site}/healthy.html", render=True, timeout=QUICK_TIMEOUT)
     assert "A healthy paragraph of plain prose" in result.text
-    assert time.monotonic() - t0 < timeout + SLACK_S
+    assert time.monotonic() - t0 < QUICK_TIMEOUT + SLACK_S
 
 
 # ---------------------------------------------------------------------------- more of the matrix (issue #17)
 
-#: Render timeout of these cases: small, so that the matrix stays quick; each must end within it plus SLACK_S.
-QUICK_TIMEOUT = 5.0
 #: Pages written as files (key: what the page does).
 HOSTILE = {
     "window.open storm": "<html><body><p>Popups.</p><script>for (let i = 0; i < 500; i++) window.open('/healthy.html?'"
@@ -165,11 +167,11 @@ def _ends_in_time_then_healthy(base: str, path: str, render: bool) -> PagesightE
     error = None
     t0 = time.monotonic()
     try:
-        extract(base + path, render=render, timeout=QUICK_TIMEOUT)
+        extract(base + path, render=render, timeout=FAULT_TIMEOUT)
     except PagesightError as exc:
         assert "Page." not in str(exc) and "Error:" not in str(exc) and "Traceback" not in str(exc), str(exc)
         error = exc
-    assert time.monotonic() - t0 < QUICK_TIMEOUT + SLACK_S
+    assert time.monotonic() - t0 < FAULT_TIMEOUT + SLACK_S
     t0 = time.monotonic()
     result = extract(f"{base}/healthy.html", render=render, timeout=QUICK_TIMEOUT)
     assert "A healthy paragraph of plain prose" in result.text
@@ -335,7 +337,7 @@ def trickle():
 
 
 def test_a_trickling_page_ends_in_time_on_the_render_path(browser, site, trickle):
-    timeout = 6.0
+    timeout = FAULT_TIMEOUT
     t0 = time.monotonic()
     try:
         result = extract(trickle, render=True, timeout=timeout)

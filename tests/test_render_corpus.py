@@ -15,12 +15,12 @@ from collections import defaultdict
 
 import pytest
 
-from extractor import extract, extract_records
+from extractor import extract, extract_many, extract_records
 from extractor.errors import RenderError
 from extractor.metrics import record_prf, shingle_prf, snippet_rate
 
 from . import test_render_support as support
-from .js_corpus import load_bad, load_gold, serve_site
+from .js_corpus import WAITING, load_bad, load_gold, serve_site
 
 browser = support.browser
 #: Seconds a bad page may take beyond its timeout (closing the page, the next poll).
@@ -54,6 +54,16 @@ def test_corpus_scores_with_rendering(rendered):
     for difficulty, scores in per_difficulty.items():
         assert statistics.mean(scores) >= 0.90, (difficulty, statistics.mean(scores))
     assert statistics.mean(leaks) <= 0.01
+
+
+def test_many_pages_at_once_give_the_texts_of_one_at_a_time_in_order(rendered, site):
+    urls = [site + rendered[i][0]["path"] for i in WAITING]
+    one_by_one = [rendered[i][1].text for i in WAITING]
+    together = [r.text for r in extract_many(urls, render=True, concurrency=4)]
+    assert together == one_by_one
+    unordered = list(extract_many(urls, render=True, concurrency=3, ordered=False))
+    assert sorted(r.source for r in unordered) == sorted(urls)
+    assert {r.source: r.text for r in unordered} == dict(zip(urls, one_by_one, strict=True))
 
 
 def test_corpus_titles_are_the_visible_headlines(rendered):
