@@ -169,7 +169,8 @@ def init_script(images_off: bool = False) -> str:
                             "channel_first_wait": CHANNEL_FIRST_WAIT_MS,
                             "rhythm_max": RHYTHM_MAX_MS, "rhythm_factor": RHYTHM_FACTOR,
                             "scroll_poll_max": SCROLL_POLL_MAX_MS, "message_render": MESSAGE_RENDER_MS,
-                            "typed_max": TYPED_MAX_CHARS, "typing_streak": TYPING_STREAK}
+                            "typed_max": TYPED_MAX_CHARS, "typing_streak": TYPING_STREAK,
+                            "count_gap": COUNT_GAP_MS, "count_step": COUNT_STEP_SHARE}
 
 
 #: Bytes of the served page read to tell a binary file (image, PDF ...) from a page, as the HTML
@@ -216,6 +217,16 @@ STREAM_GAP_MS = 2000
 #: is waited for while its opacities changed within this many ms: a dozen frames, so that a frame the machine
 #: skips under load does not end the wait.
 FADE_QUIET_MS = 200
+#: Figures a script counts up in place ("0" to "4,860" in 30 steps 50 ms apart: a 133rd blind round's group
+#: statistics, Preact, read as "1,928" and "205" half the time; CountUp.js and react-countup take 2 s by default)
+#: are waited for while a text of figures alone changed in place within COUNT_GAP_MS (a count steps at least four
+#: times a second, a clock's seconds once), for COUNT_MAX_MS at most from the count's first step (a stopwatch
+#: never ends).
+COUNT_GAP_MS = 250
+COUNT_MAX_MS = 3000
+#: A figure's step that moves it by this share of its value or more makes it a count (30 steps up to a target
+#: move it by a thirtieth at the last); a clock's ``Date.now()`` moves by a ten-billionth a tick.
+COUNT_STEP_SHARE = 0.01
 #: A timer set by a timer set by a timer ... deeper than this is a loop (a clock, a poller).
 TIMER_CHAIN_MAX = 3
 #: A delay scheduled more often than this is periodic (a loop written with promises).
@@ -394,6 +405,11 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|p
                        r"(?=$|[\s\d(（【…:.!›»>→▼▾⌄↓-])")
 #: Longer labels are sentences, not "Load more" buttons.
 MORE_BUTTON_MAX_CHARS = 40
+#: A "more" button whose press adds the same text its previous press added, at least this many characters of
+#: it, is no pager: its handler appends one rest again and again ("No thanks, continue reading" read 50 times,
+#: up to the step bound, with a warning that content was missing). The repeat is taken back and the button
+#: left; shorter additions (a counter, a "Loading…" line) say too little to tell.
+MORE_REPEAT_MIN_CHARS = 20
 #: A button labelled only "More" ("More…", "More ›") is a "more" button when it ends a text: the element holding it
 #: has at least this many characters of its own besides the label (a series' synopsis cut at 200 characters, its
 #: rest added only when "More" is pressed: a 94th blind round). A site's "More" menu stands alone in its list item.
@@ -1389,6 +1405,7 @@ class _Engine:
                 "domQuietMs": opts.dom_quiet_ms, "rhythmFactor": RHYTHM_FACTOR, "rhythmMaxMs": RHYTHM_MAX_MS,
                 "reportMs": SCRIPT_REPORT_MS, "typingQuietMs": TYPING_QUIET_MS, "letterQuietMs": LETTER_QUIET_MS,
                 "fadeQuietMs": FADE_QUIET_MS, "streamGapMs": STREAM_GAP_MS,
+                "countGapMs": COUNT_GAP_MS, "countMaxMs": COUNT_MAX_MS,
                 "virtualMinRows": VIRTUAL_MIN_ROWS, "virtualPlacedShare": VIRTUAL_PLACED_SHARE,
                 "virtualSparseShare": VIRTUAL_SPARSE_SHARE,
                 "maxMs": opts.settle_max_ms if settle else 0.0,
@@ -1399,6 +1416,7 @@ class _Engine:
                 "ioReportMs": IO_REPORT_MS, "finishRounds": FINISH_ROUNDS,
                 "mainEmptyChars": MAIN_EMPTY_CHARS, "shellChars": SHELL_PAGE_CHARS,
                 "morePattern": MORE_BUTTON_PATTERN, "moreMaxChars": MORE_BUTTON_MAX_CHARS,
+                "repeatMinChars": MORE_REPEAT_MIN_CHARS,
                 "moreInlinePattern": MORE_INLINE_PATTERN, "moreInlineMinChars": MORE_INLINE_TEXT_MIN_CHARS,
                 "dialogOpenerPattern": DIALOG_OPENER_PATTERN, "toolPattern": SITE_TOOL_PATTERN, "interact": True,
                 "titleMinWords": DISCLOSURE_TITLE_MIN_WORDS, "titleMaxChars": DISCLOSURE_TITLE_MAX_CHARS,

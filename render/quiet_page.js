@@ -302,11 +302,34 @@
     net.grew = performance.now();
     if (streak >= TYPING_STREAK) net.typing = net.grew;
   };
+  // A text of figures alone set anew in place, counting: when its last step was, and when its run of steps began
+  // (a step after a longer pause than a count's begins another), for the settle step. A figure counts once one
+  // of its steps moved it by COUNT_STEP_SHARE of its value or more (a count-up from 0 does at once; a clock's
+  // Date.now() or a stopwatch past its first second do not), and goes on counting at every step after.
+  net.figureAt = -Infinity; net.countFrom = -Infinity;
+  const FIGURE = /^[^\p{L}]{0,24}$/u, DIGIT = /\d/g;
+  const figures = new WeakMap();  // the element holding a figure -> [its value, whether it counts]
+  const figured = (r) => {
+    const node = r.type === "characterData" ? r.target
+      : r.addedNodes.length === 1 && r.removedNodes.length === 1 ? r.addedNodes[0] : null;
+    const text = node && node.nodeType === 3 ? node.data.trim() : "";
+    if (!text || text.length > 24 || !FIGURE.test(text) || !node.parentElement) return;
+    const digits = text.match(DIGIT);
+    if (!digits) return;
+    const value = Number(digits.join("")), was = figures.get(node.parentElement);
+    const counts = !!was && (was[1] || Math.abs(value - was[0]) >= %(count_step)s * Math.max(value, 1));
+    figures.set(node.parentElement, [value, counts]);
+    if (!counts) return;
+    const t = performance.now();
+    if (t - net.figureAt > %(count_gap)s) net.countFrom = t;
+    net.figureAt = t;
+  };
   const read = (records) => {
     if (document.readyState === "loading") return;  // the parser's own insertions
     let hit = false;
     for (const r of records) {
       if (r.type === "attributes") { fetched(r.target); framed(r.target); continue; }
+      figured(r);
       // only a change of a few letters is read for typing (an element's whole text is not read at every change)
       if (r.type === "characterData") typing(r.target);
       else if (Math.abs(textOf(r.addedNodes) - textOf(r.removedNodes)) <= TYPED_MAX) typing(r.target);

@@ -127,6 +127,8 @@ async (o) => {
       const gap = n.prevChange >= (n.rhythmFrom || -Infinity) ? n.lastChange - n.prevChange : Infinity;
       const quiet = gap <= o.rhythmMaxMs ? Math.max(o.domQuietMs, o.rhythmFactor * gap) : o.domQuietMs;
       if (now - n.lastChange < quiet) return "changes";
+      // figures counting up in place (COUNT_GAP_MS, COUNT_MAX_MS): read at the end of the count
+      if (now - n.figureAt < o.countGapMs && now - n.countFrom < o.countMaxMs) return "counting";
       dynamic = dynamic || n.dynamic;
     }
     const typedAt = performance.now();  // a typing, or a first letter whose next may come
@@ -279,6 +281,7 @@ async (o) => {
     pending = await settle();
   };
   let steps = 0, bound = null, moved = false;
+  let pressedAway = false;  // whether a press gave the page another address (tabs and pagers that push their state)
   // A page whose address moves on to another path as it is scrolled (a news site's continuous scroll
   // appending the next article, an infinite list paging its address) has gone on to other documents:
   // what was added from the first scroll step on is taken out again, and the address put back.
@@ -350,7 +353,7 @@ async (o) => {
     const arm = () => addEventListener("click", guard);
     const guarded = inPlace(el);
     if (guarded) addEventListener("click", arm, true);
-    const path = location.pathname;
+    const path = location.pathname, href = location.href;
     try {
       el.click();
     } finally {
@@ -361,6 +364,7 @@ async (o) => {
     // 76th blind round's forum went to /page-2, and its posts were taken out as a continuous scroll's) is the page's
     // own router: the reading goes on there, and only a scroll that moves the address on is another document's.
     if (!moved && location.pathname !== path && document.body && document.body.isConnected) path0 = location.pathname;
+    pressedAway = pressedAway || location.href !== href;
     return movedOn();
   };
   // A wall over the page (a consent or cookie screen: an element fixed over at least ``wallShare`` of the
@@ -765,6 +769,24 @@ async (o) => {
   };
   // the page's text length, its shadow roots' included (a press may add posts inside one)
   const textLength = () => liveRoots().reduce((n, root) => n + root.textContent.length, document.body.textContent.length);
+  // What a press added to the page: the elements and text put in by it (each taken once, outermost), watched on the
+  // page and in its shadow roots while ``action`` runs. Returns ``[result, added]``.
+  const watchAdded = async (action) => {
+    const added = [];
+    const observer = new MutationObserver((records) => {
+      for (const r of records) added.push(...r.addedNodes);
+    });
+    for (const root of [document.body, ...liveRoots()]) observer.observe(root, {childList: true, subtree: true});
+    let result;
+    try { result = await action(); } finally {
+      for (const r of observer.takeRecords()) added.push(...r.addedNodes);
+      observer.disconnect();
+    }
+    const kept = [...new Set(added)].filter((n) => n.isConnected);
+    return [result, kept.filter((n) => !kept.some((m) => m !== n && m.contains(n)))];
+  };
+  const textOf = (nodes) => nodes.map((n) => n.textContent).join("").replace(/\s+/g, " ").trim();
+  const lastAdded = new Map();  // a "more" button -> the text its last press added, and the nodes
   // (``enough``: a text length to stop at, once the page is back to what it showed)
   const pressMore = async (scope = document, enough = Infinity) => {
     for (let button = moreButton(scope); button && !bound && !net.stop && !moved; button = moreButton(scope)) {
@@ -775,7 +797,18 @@ async (o) => {
       const before = textLength(), seen = document.body.innerText.length;
       const dialogs = new Set(openDialogs());
       pressedOnce.add(button);
-      if (await press(button)) break;
+      const [left, added] = await watchAdded(() => press(button));
+      if (left) break;
+      // A press that added again just what the one before it added, beside it (a "Continue reading" whose handler
+      // appends the rest of the text at every press) is no pager: what it added again is taken back and it is not
+      // pressed again. (One that drew the same text in place of the last, a fetch redrawn, is left as it is.)
+      const addedText = textOf(added), last = lastAdded.get(button);
+      if (addedText.length >= o.repeatMinChars && last && last[0] === addedText && last[1].some((n) => n.isConnected)) {
+        for (const node of added) node.remove();
+        shown.add(button);
+        continue;
+      }
+      lastAdded.set(button, [addedText, added]);
       if (everywhere(DIALOGS).length) await finishAnimations();  // a side panel sliding in is on the screen at its end
       // The rest shown in a dialog over the page ("View full job description"): what the dialog shows is
       // copied after the button, in the page's flow (a dialog is the page's chrome, an overlay), and the
@@ -1421,8 +1454,25 @@ async (o) => {
       read++;
     }
     const anchor = live.find((c) => c.isConnected);
-    if (anchor) for (const copy of copies) anchor.before(standIn(copy));
+    if (anchor) {
+      for (const copy of copies) anchor.before(standIn(copy));
+      dropRepeatedHeads([...copies, ...live.filter((c) => c.isConnected)]);
+    }
     return read;
+  };
+  // A table paged in place shows its column heads on every page; read page after page, they are said once: the
+  // head of each page's table after the first one with the same heads is taken out (a 133rd blind round's trail
+  // table read "Trail | Park | ... | Checked" three times).
+  const headOf = (part) => part.querySelector("thead") || [...part.querySelectorAll("tr")]
+    .find((tr) => tr.cells.length > 1 && [...tr.cells].every((cell) => cell.localName === "th")) || null;
+  const dropRepeatedHeads = (parts) => {
+    const said = new Set();
+    for (const part of parts) {
+      const head = headOf(part), text = head && head.textContent.replace(/\s+/g, " ").trim();
+      if (!text) continue;
+      if (said.has(text)) head.remove();
+      said.add(text);
+    }
   };
   const next = bound || net.stop || moved || !document.body ? null : nextButton(document.body);
   if (next) {
@@ -1755,8 +1805,9 @@ async (o) => {
     try { history.replaceState(history.state, "", href0); } catch (e) { /* the page's own history */ }
   } else if (titled && net.adds) {
     for (const n of net.adds) if (otherArticle(n)) { n.remove(); others++; }
-  } else if (paged && location.href !== href0) {
-    // pages turned by a hash router's links: the address read is the one asked for (the routes are not told)
+  } else if ((paged || pressedAway) && location.href !== href0) {
+    // pages turned by a hash router's links, tabs and pagers that push their state on a press (a 133rd blind round's
+    // result was addressed "?tab=join"): the address read is the one asked for (the routes are not told)
     try { history.replaceState(history.state, "", href0); } catch (e) { /* the page's own history */ }
   }
   net.adds = null;

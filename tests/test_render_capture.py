@@ -161,9 +161,9 @@ def test_a_page_showing_nothing_yet_is_waited_for_past_the_usual_cap(browser, tm
     (tmp_path / "page.html").write_text(UNSHOWN_PAGE.format(before="", fill=fill))
     with serve(str(tmp_path), {"/slow": slow}) as base:
         assert LATE in extract(f"{base}/page.html", render=True, timeout=20).text
-        # the longer wait turned off: the usual cap
-        assert LATE not in extract(f"{base}/page.html", render=True, timeout=20,
-                                   render_options={"shell_settle_max_ms": 0}).text
+        if "setTimeout(fill, 6500)" in fill:  # the longer wait turned off: the usual cap (once: 5 s a case)
+            assert LATE not in extract(f"{base}/page.html", render=True, timeout=20,
+                                       render_options={"shell_settle_max_ms": 0}).text
 
 
 @pytest.mark.parametrize("body", [
@@ -1342,6 +1342,25 @@ def test_a_story_paged_in_place_is_read_page_by_page(browser, whole):
     assert [text.index(f) for f in found] == sorted(text.index(f) for f in found)
 
 
+def test_a_table_paged_in_place_says_its_column_heads_once(browser):
+    # An 18-row table shown six rows a page, redrawn whole by its "Next" (Alpine: a 133rd blind round's trail
+    # conditions read "Trail | Park | Length | Checked" once a page); the rows of every page, the heads once.
+    rows = [f"<tr><td>Trail {k}</td><td>Park {k % 4}</td><td>{k + 2} km</td><td>{k + 1} June</td></tr>"
+            for k in range(18)]
+    html = f"""<html><body><main><h1>Trail conditions</h1><p>{PARA * 2}</p><div id="t"></div>
+      <p><button id="next">Next</button></p></main><script>
+      const ROWS = {json.dumps(rows)}; let page = 0;
+      const show = () => {{ document.getElementById('t').innerHTML = '<table><thead><tr><th>Trail</th><th>Park</th>'
+        + '<th>Length</th><th>Checked</th></tr></thead><tbody>' + ROWS.slice(6 * page, 6 * page + 6).join('')
+        + '</tbody></table>';
+        document.getElementById('next').disabled = page >= 2; }};
+      document.getElementById('next').onclick = () => {{ page++; setTimeout(show, 100); }};
+      show();</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert all(f"Trail {k}" in text for k in range(18)), text
+    assert text.count("Checked") == 1, text
+
+
 def test_paging_in_place_stops_at_its_bound_with_a_warning(browser):
     from render.browser import NEXT_PAGES_MAX
 
@@ -1908,6 +1927,28 @@ def test_a_clock_alone_does_not_hold_the_page(browser):
     assert not page.geometry.extra["warnings"]
 
 
+@pytest.mark.parametrize("step", [
+    # Preact's way: the text node's data set at each of 30 steps of an interval 50 ms apart (a 133rd blind round)
+    "setInterval(() => { k++; for (const [el, n] of figs) el.firstChild.data = Math.round(n * k / 30)"
+    ".toLocaleString('en-GB'); if (k === 30) clearInterval(id); }, 50)",
+    # a frame chain over 1.5 s, the element's textContent set anew (a 131st blind round's statistics)
+    "requestAnimationFrame(function tick(now) { start = start || now; const f = Math.min((now - start) / 1500, 1);"
+    " for (const [el, n] of figs) el.textContent = Math.round(n * f).toLocaleString('en-GB');"
+    " if (f < 1) requestAnimationFrame(tick); })",
+], ids=["interval", "frames"])
+def test_figures_counting_up_are_read_at_the_end_of_the_count(browser, step):
+    html = f"""<html><body><main><h1>Friends of Hollins Wood</h1><p>{PARA * 3}</p><div id="stats"></div></main>
+      <script>let k = 0, id, start;
+      setTimeout(() => {{ document.getElementById('stats').innerHTML = [['4,860', 'Trees planted'], ['212',
+        'Volunteers'], ['48', 'Work parties a year']].map(([n, l]) => `<div><b data-n="${{n}}">0</b> ${{l}}</div>`)
+        .join('');
+        const figs = [...document.querySelectorAll('b')].map((el) => [el, Number(el.dataset.n.replace(',', ''))]);
+        id = {step}; }}, 300);</script></body></html>"""
+    page = get_page(html.encode(), render=True)
+    text = " ".join(page.text_of(page.body_id).split())
+    assert all(f in text for f in ("4,860 Trees planted", "212 Volunteers", "48 Work parties")), text
+
+
 # ---------------------------------------------------------------------------- scrolling
 
 
@@ -1972,6 +2013,28 @@ def test_a_pager_that_moves_the_address_in_place_keeps_the_first_page(browser, t
         page = get_page(f"{base}/thread.html", render=True)
     text = page.text_of(page.body_id)
     assert all(f"Post 1.{k} of the thread" in text for k in range(3)), text
+    assert page.url == f"{base}/thread.html", page.url  # not the /thread/page-2 its "Next" pushed
+
+
+def test_tabs_that_push_their_state_leave_the_address_asked_for(browser, tmp_path):
+    # A group's page whose tabs, each drawing its panel when chosen, push "?tab=join" (Preact: a 133rd blind round):
+    # every panel is read and the result is addressed as the page was asked for, not as the last tab left it.
+    panels = {"about": f"About the group. {PARA}", "work": f"What the group does. {PARA}",
+              "join": f"How to join the group. {PARA}"}
+    html = f"""<html><body><main><h1>Friends of Hollins Wood</h1><p>{PARA * 2}</p><div role="tablist">
+      {''.join(f'<button role="tab" id="{k}" aria-controls="panel">{k.title()}</button>' for k in panels)}</div>
+      <div role="tabpanel" id="panel"></div></main><script>
+      const PANELS = {json.dumps(panels)};
+      const choose = (k) => {{ document.getElementById('panel').innerHTML = '<p>' + PANELS[k] + '</p>';
+        for (const t of document.querySelectorAll('[role=tab]')) t.setAttribute('aria-selected', t.id === k); }};
+      for (const t of document.querySelectorAll('[role=tab]')) t.onclick = () => {{
+        history.pushState({{}}, '', '?tab=' + t.id); choose(t.id); }};
+      choose('about');</script></body></html>"""
+    (tmp_path / "group.html").write_text(html, encoding="utf-8")
+    with serve(str(tmp_path)) as base:
+        result = extract(f"{base}/group.html", render=True)
+    assert all(text.split(".")[0] in result.text for text in panels.values()), result.text
+    assert result.url == f"{base}/group.html", result.url
 
 
 @pytest.mark.parametrize("title", ["Harbour notes from the eastern isles | The Courier", "The Courier"])
@@ -2285,6 +2348,8 @@ def test_a_pager_of_links_an_app_answers_in_place_is_read_page_by_page(browser, 
         served = extract(f"{base}/served.html?q=rivers", render=True)
     assert all(app.text.count(f"Result {k}: a book") == 1 for k in range(1, 7)), app.text
     assert "Part 2 of the series" not in app.text
+    # the address is the one asked for, not the one the presses pushed (a 133rd blind round's was "?tab=join")
+    assert app.url == f"{base}/app.html?q=rivers", app.url
     assert all(served.text.count(f"Result {k}: a book") == 1 for k in range(1, 4)), served.text
     assert "Result 4: a book" not in served.text and not served.warnings
 
@@ -2426,12 +2491,15 @@ def test_a_bare_more_that_ends_a_cut_text_is_pressed_and_a_menus_more_is_not(bro
 @pytest.mark.parametrize("label", ["Read the area summary", "No thanks, continue reading →"])
 def test_a_button_past_a_wall_or_to_a_summary_is_pressed(browser, label):
     # A statistics page's "Read the area summary" builds its side panel on the press (Mithril: a 96th blind round); a
-    # subscribe wall's "No thanks, continue reading" draws the rest of the post (Preact: a 97th).
+    # subscribe wall's "No thanks, continue reading" draws the rest of the post (Preact: a 97th). The handler draws
+    # it again at every press, as a reader never sees: once, and the button left (it was read 50 times, to the
+    # step bound, with a warning that content was missing).
     html = f"""<html><body><main><h1>Leeds</h1><p>{PARA * 2}</p><button id="go">{label}</button></main><script>
       document.getElementById('go').onclick = () => {{ const p = document.createElement('p');
         p.textContent = 'The rest of the text, drawn only once its reader asks for it by pressing.';
         document.querySelector('main').append(p); }};</script></body></html>"""
-    assert "The rest of the text" in extract(html.encode(), render=True).text
+    result = extract(html.encode(), render=True)
+    assert result.text.count("The rest of the text") == 1 and not result.warnings, (result.text, result.warnings)
 
 
 def test_a_footnotes_list_hidden_for_popovers_is_read_and_its_marks_are_not_pressed(browser):
