@@ -191,8 +191,9 @@ def _label_place(box: tuple[int, int, int, int], w: int, h: int, width: int, hei
 
 def _pin_legends(page: Any, screen: int, scale: float, font: Any, title: str | None,
                  roles: list[tuple[str, tuple[int, int, int], int]], notes: list[str], grid: _Grid) -> None:
-    """Paste a compact legend at the top-left of each ``screen`` px of ``page`` (another corner of that
-    screen when the top-left one would cover a drawn box or label)."""
+    """Paste a compact legend at a corner of each ``screen`` px of ``page``: one that covers no drawn box or
+    label, and of those the plainest (the least spread of grey levels under it: a margin rather than text the
+    extractor left out, which a reader checks by eye too); the top-left one when all cover a box."""
     legend = _legend(None, scale, font, title, roles, notes)
     lw, lh = legend.size
     width, height = page.size
@@ -206,8 +207,16 @@ def _pin_legends(page: Any, screen: int, scale: float, font: Any, title: str | N
         corners = [(x, y) for x, y in corners if y + lh <= height]
         if not corners:
             continue
-        spot = next((c for c in corners if not grid.hits((c[0], c[1], c[0] + lw, c[1] + lh))), corners[0])
+        free = [c for c in corners if not grid.hits((c[0], c[1], c[0] + lw, c[1] + lh))]
+        spot = min(free, key=lambda c: _busyness(page, (c[0], c[1], c[0] + lw, c[1] + lh))) if free else corners[0]
         page.paste(legend, spot, mask)
+
+
+def _busyness(image: Any, box: tuple[int, int, int, int]) -> float:
+    """How much is drawn in ``box`` of ``image``: the standard deviation of its grey levels (0 for a plain area)."""
+    from PIL import ImageStat
+
+    return ImageStat.Stat(image.crop(box).convert("L")).stddev[0]
 
 
 def _legend(width: int | None, scale: float, font: Any, title: str | None,

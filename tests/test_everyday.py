@@ -542,6 +542,32 @@ def test_legend_is_pinned_at_the_top_of_every_screen(tmp_path):
     assert [d["box"] for d in info["boxes"]] == [(300, 100 + 900 * n, 700, 300 + 900 * n) for n in range(5)]
 
 
+def test_a_pinned_legend_goes_to_a_plain_corner_rather_than_over_text_left_undrawn(tmp_path):
+    # Text the extractor left out has no box, yet a reader checking the screenshot wants to read it (a 133rd blind
+    # round's legend sat on the calendar rows that were lost): of the corners free of boxes, the plainest.
+    pytest.importorskip("PIL")
+    import io
+
+    from PIL import Image, ImageDraw
+
+    from render.screenshot import annotate
+
+    screen, tall = 800, 1600
+    page = Image.new("RGB", (1280, tall), (255, 255, 255))
+    draw = ImageDraw.Draw(page)
+    for top in (0, screen):  # lines of text at the top-left of each screen
+        for y in range(top + 4, top + 200, 6):
+            draw.line((4, y, 420, y), fill=(20, 20, 20))
+    buf = io.BytesIO()
+    page.save(buf, format="PNG")
+    annotate(buf.getvalue(), [((600, 300, 100, 100), "#1", "text")], tmp_path / "shot.png", 1.0,
+             title="pagesight · test", screen_height=screen)
+    with Image.open(tmp_path / "shot.png") as out:
+        for top in (0, screen):
+            assert out.crop((0, top, 420, top + 200)).tobytes() == page.crop((0, top, 420, top + 200)).tobytes()
+            assert out.getpixel((1268, top + 12)) != (255, 255, 255), top  # the legend at the top-right instead
+
+
 def test_with_metadata_starts_text_and_markdown_with_front_matter(tmp_path):
     page = tmp_path / "meta.html"
     page.write_text('<html lang="de"><head><title>Ein Titel</title><meta name="author" content="Jo Beispiel">'
