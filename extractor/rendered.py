@@ -40,6 +40,10 @@ STICKY_TABLE_TAGS = frozenset({"table", "thead", "tbody", "tfoot", "tr", "th", "
 STICKY_COLUMN_MIN_HEIGHT_SHARE = 0.5
 #: See :data:`STICKY_COLUMN_MIN_HEIGHT_SHARE`.
 STICKY_COLUMN_MAX_WIDTH_SHARE = 0.75
+#: Sticky boxes of one kind (the same tag path) this many times or more are the items' own parts, each staying in
+#: view beside its item (a changelog's date and version beside each release: a 135th blind round lost all 12), not
+#: bars: a page has one sticky header, one share bar.
+STICKY_REPEATED_MIN = 3
 
 
 def rendered_page(source: Any, *, url: str | None, encoding: str | None, max_bytes: int, timeout: float,
@@ -226,11 +230,13 @@ def _clean(root: etree._Element, raw: Any, attr: str) -> tuple[dict[str, int], l
         most = OVERLAY_MAX_TEXT_SHARE * _text_len(body)
         sizes = {el: _text_len(el) for el in overlays}
         # Sticky boxes of one kind (the same tag path) holding more than that share together are the page laid
-        # out in them (a story told in sticky text boxes, one a chapter, in an eighth blind round), not bars.
+        # out in them (a story told in sticky text boxes, one a chapter, in an eighth blind round), not bars; so
+        # are STICKY_REPEATED_MIN of them or more.
         kinds: dict[str, list] = {}
         for el in sticky:
             kinds.setdefault("/".join(a.tag for a in el.iterancestors()) + "/" + el.tag, []).append(el)
-        laid_out = {el for group in kinds.values() if sum(sizes[el] for el in group) > most for el in group}
+        laid_out = {el for group in kinds.values()
+                    if len(group) >= STICKY_REPEATED_MIN or sum(sizes[el] for el in group) > most for el in group}
         overlays = [el for el in overlays if sizes[el] <= most and el not in laid_out]
     for el in hidden + overlays:
         _drop(el)
