@@ -102,6 +102,9 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 #: A fraction of a millisecond a page; read before htmldate, it spares htmldate's 2-4 ms on the
 #: pages it dates.
 HEADLINE_BEFORE, HEADLINE_AFTER, HEADLINE_LINE_CHARS = 60, 250, 300
+#: Code samples: their dates are data, not the page's ("Entries before 2025-10-01 are locked." in an API
+#: reference's example response dated the page: a 135th blind round).
+CODE_TAGS = ("pre", "code", "samp", "kbd")
 
 
 def headline_date(page: Page) -> str | None:
@@ -122,6 +125,8 @@ def headline_date(page: Page) -> str | None:
         if tail:
             text = text + " " + tail
         if len(text) > HEADLINE_LINE_CHARS or not _YEAR.search(text):
+            continue
+        if page.tags[i] in CODE_TAGS or next(elements[i].iterancestors(*CODE_TAGS), None) is not None:
             continue
         label = _row_label(page, i)  # a table's or a list's row says what its day is ("Closing date | 30 June 2025")
         if label:

@@ -68,9 +68,12 @@ _AUTHOR_TAIL = re.compile(r"\s*(?:[|•·,]\s*)?(?:(?:on|am|le|el)\s+)?(?:\d{1,4
                           # "on", "am", "at" in lower case only: "What's On" is a desk's name
                           # ("By Chloe Marsden, What's On Editor")
                           r"|\s+(?:in|says|said|wrote|posted|(?-i:on|am|at))(?:\s.*)?$", re.I)
-#: Last words of a job title after a byline's name ("Jane Doe, Transport Correspondent"): that part is a role.
+#: Last words of a job title after a byline's name ("Jane Doe, Transport Correspondent"): that part is a role
+#: (teachers, researchers and analysts write a school's, a lab's and a firm's guides: "Jonas Weber, German
+#: teacher", a 134th blind round).
 _ROLE_WORDS = frozenset("editor correspondent reporter writer columnist contributor critic producer journalist "
-                        "editor-at-large team desk officer manager director coordinator".split())
+                        "editor-at-large team desk officer manager director coordinator teacher tutor lecturer "
+                        "instructor professor researcher analyst photographer engineer".split())
 #: Words of a byline's surroundings (profile links, comment forms), never of a name.
 _NOT_NAME = re.compile(r"[*()\[\]{}<>=|#@:/]|\b(?:profile|e-?mail|twitter|facebook|rss|follow|view|posts?|more|"
                        r"required|comments?|reply|login|log in|sign|share|name|admin|anonymous|unknown|staff writer)\b",

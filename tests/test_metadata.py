@@ -223,7 +223,10 @@ def test_the_headline_date_is_not_a_year_an_event_in_the_text_a_future_day_or_th
                  "<h1>Key dates</h1><table><tr><th>Applications open</th><td>1 October 2025</td></tr></table>",
                  "<h1>Postdoc</h1><dl><dt>Salary</dt><dd>Grade 7</dd><dt>Closes</dt><dd>30 June 2025</dd></dl>",
                  "<h1>Archive</h1><p>Period 1 October 2009 to 30 September 2024</p>",
-                 "<h1>Offer</h1><p>Price valid Feb 13, 2026 - Mar 15, 2026</p>"):
+                 "<h1>Offer</h1><p>Price valid Feb 13, 2026 - Mar 15, 2026</p>",
+                 # a code sample's data (an API reference's example response: a 135th blind round)
+                 '<h1>Create a time entry</h1><pre><code>{"message": "Entries before 2025-10-01 are locked."}'
+                 "</code></pre>"):
         html = f"<html><body>{body}</body></html>"
         meta = page_metadata(extractor.load(html, url="https://news.example/2020/05/06/story"))
         assert meta.date is None, body
@@ -259,6 +262,7 @@ def test_byline_skips_profile_links_comments_and_form_labels():
     # it is held (dragnet R956's "Cedric Dupont, Product Manager, Google Maps")
     ("By Morag Lindsay, Communications Team", "Morag Lindsay"),
     ("By Cedric Dupont, Product Manager, Google Maps", "Cedric Dupont"),
+    ("By Jonas Weber, German teacher", "Jonas Weber"),  # a language school's guide (a 134th blind round)
 ])
 def test_a_byline_ends_at_its_first_sentence_and_leaves_the_role_out(line, author):
     html = f"<html><body><h1>A headline</h1><p>{line}</p><p>" + "Words of the article. " * 20 + "</p></body></html>"
