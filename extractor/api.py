@@ -17,6 +17,7 @@ from typing import Any
 from .appshell import SHELL_WARNING_START, script_shell_warning
 from .dates import DATE_SEARCHES, htmldate_day
 from .errors import NavigatedAway, OptionError, PagesightError
+from .feedback import drop_feedback_prompts
 from .folders import screenshot_folder
 from .gcpause import gc_paused
 from .loader import get_page
@@ -278,6 +279,7 @@ def build_result(page: Page, name: str, opts: Any, extraction: Extraction, title
     """Assemble a :class:`Result` from a method's :class:`Extraction` (adds a reason if empty)."""
     blocks = extraction.blocks
     strip_post_numbers(page, blocks)
+    drop_feedback_prompts(blocks)
     geometry = page.geometry
     if geometry is not None:
         for block, box in zip(blocks, geometry.boxes([b.id for b in blocks]), strict=True):
