@@ -56,7 +56,8 @@ MAX_LD_NODES = 2000
 #: Longest author text kept (longer is a sentence or a bio, not a name).
 MAX_AUTHOR_CHARS = 120
 
-_BY = re.compile(r"^\s*(?:(?:(?:written|posted|published|reported|words|text|story)\s+)?(?:by|von|par|por|door|di|av)\b"
+_BY = re.compile(r"^\s*(?:(?:(?:written|posted|published|reported|words|text|story|notes|programme notes|reporting"
+                 r"|interview|review)\s+)?(?:by|von|par|por|door|di|av)\b"
                  r"|(?:author|autor|auteur|autore)\b)\s*[:\-–—]?\s*", re.I)
 _WORD = r"(?!(?:and|und|et)\b)[^\W\d_][\w.'’\-]*"  # a word of a name; "and" joins two names
 _NAME = _WORD + r"(?:\s+" + _WORD + r"){1,3}"

@@ -269,6 +269,14 @@ def test_a_byline_ends_at_its_first_sentence_and_leaves_the_role_out(line, autho
     assert page_metadata(extractor.load(html)).author == author
 
 
+@pytest.mark.parametrize("line", ["Notes by Harriet Coombe", "Programme notes by Harriet Coombe",
+                                  "Review by Harriet Coombe"])
+def test_a_byline_element_says_what_its_author_wrote_before_by(line):
+    # a concert programme's "Notes by Harriet Coombe" gave the author "Notes by Harriet Coombe" (a 136th blind round)
+    html = f"<html><body><h1>A headline</h1><p class='byline'>{line}</p><p>" + "Words of the notes. " * 20 + "</p>"
+    assert page_metadata(extractor.load(html)).author == "Harriet Coombe"
+
+
 def test_a_desk_named_in_title_case_does_not_cut_the_byline():
     # "What's On" is the desk's name, not "on <date>"; the byline's date is in a <time> glued to it.
     html = ("<html><body><h1>A headline</h1><div class='byline'><span>By Chloe Marsden, What's On Editor</span>"
