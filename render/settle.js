@@ -782,8 +782,12 @@ async (o) => {
       for (const r of observer.takeRecords()) added.push(...r.addedNodes);
       observer.disconnect();
     }
-    const kept = [...new Set(added)].filter((n) => n.isConnected);
-    return [result, kept.filter((n) => !kept.some((m) => m !== n && m.contains(n)))];
+    const kept = new Set(added.filter((n) => n.isConnected));
+    const outermost = (n) => {  // (a walk up from each: a press may add thousands of rows)
+      for (let up = n.parentNode; up; up = up.parentNode) if (kept.has(up)) return false;
+      return true;
+    };
+    return [result, [...kept].filter(outermost)];
   };
   const textOf = (nodes) => nodes.map((n) => n.textContent).join("").replace(/\s+/g, " ").trim();
   const lastAdded = new Map();  // a "more" button -> the text its last press added, and the nodes
