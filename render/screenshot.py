@@ -122,11 +122,8 @@ def annotate(png: bytes, items: Iterable[tuple[Box, str, str]], path: str | os.P
         draw.text((tx + pad, ty + pad), label, fill=(255, 255, 255), font=font)
     counts = Counter(d["role"] for d in drawn)
     roles = [(r, colours[r], counts[r]) for r in counts]
-    notes = [f"{cut} box{'es' if cut > 1 else ''} below the captured height {'are' if cut > 1 else 'is'} not drawn"
-             if cut else None,
-             f"{hidden} overlay{'s' if hidden > 1 else ''} fixed on the screen {'are' if hidden > 1 else 'is'} hidden"
-             if hidden else None]
-    notes = [n for n in notes if n]
+    notes = [note for note in (_counted(cut, "box", "boxes", "below the captured height", "not drawn"),
+                               _counted(hidden, "overlay", "overlays", "fixed on the screen", "hidden")) if note]
     if screen_height:
         _pin_legends(page, round(screen_height * scale), scale, font, title, roles, notes, grid)
     legend = _legend(page.size[0], scale, font, title, roles, notes)
@@ -210,6 +207,14 @@ def _pin_legends(page: Any, screen: int, scale: float, font: Any, title: str | N
         free = [c for c in corners if not grid.hits((c[0], c[1], c[0] + lw, c[1] + lh))]
         spot = min(free, key=lambda c: _busyness(page, (c[0], c[1], c[0] + lw, c[1] + lh))) if free else corners[0]
         page.paste(legend, spot, mask)
+
+
+def _counted(n: int, one: str, many: str, where: str, what: str) -> str | None:
+    """A legend's note on ``n`` things ("1 box below the captured height is not drawn", "2 boxes ... are ..."),
+    or None when there are none."""
+    if not n:
+        return None
+    return f"{n} {one if n == 1 else many} {where} {'is' if n == 1 else 'are'} {what}"
 
 
 def _busyness(image: Any, box: tuple[int, int, int, int]) -> float:

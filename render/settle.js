@@ -789,7 +789,7 @@ async (o) => {
     };
     return [result, [...kept].filter(outermost)];
   };
-  const textOf = (nodes) => nodes.map((n) => n.textContent).join("").replace(/\s+/g, " ").trim();
+  const textOf = (nodes) => squeeze(nodes.map((n) => n.textContent).join(""));
   const lastAdded = new Map();  // a "more" button -> the text its last press added, and the nodes
   // (``enough``: a text length to stop at, once the page is back to what it showed)
   const pressMore = async (scope = document, enough = Infinity) => {
@@ -1160,7 +1160,7 @@ async (o) => {
   // named four spec lists drawn one at a time into one panel, and came out nowhere).
   const tabHeading = (tab, panel, anchor) => {
     const label = labelOf(tab).replace(/\s+/g, " ").trim();
-    const opens = panel.textContent.replace(/\s+/g, " ").trim().toLowerCase();
+    const opens = squeeze(panel.textContent);
     if (!label || label.length > o.tabLabelMaxChars || opens.startsWith(label.toLowerCase()) || headed(panel)
         || !anchor.parentNode || anchor.parentElement?.matches("ul, ol, dl, table, thead, tbody, tr, select")) {
       return [];
@@ -1472,7 +1472,7 @@ async (o) => {
   const dropRepeatedHeads = (parts) => {
     const said = new Set();
     for (const part of parts) {
-      const head = headOf(part), text = head && head.textContent.replace(/\s+/g, " ").trim();
+      const head = headOf(part), text = head && squeeze(head.textContent);
       if (!text) continue;
       if (said.has(text)) head.remove();
       said.add(text);

@@ -223,3 +223,13 @@ def test_an_app_drawn_in_a_fixed_pane_is_not_hidden_from_the_picture(browser, tm
     assert result.details["screenshot"]["hidden"] == 0
     with Image.open(shot) as out:
         assert out.getpixel((1270, 700)) == (250, 240, 200)
+
+
+def test_the_legend_counts_in_the_singular_and_the_plural():
+    from render.screenshot import _counted
+
+    assert _counted(1, "box", "boxes", "below the captured height", "not drawn") == \
+        "1 box below the captured height is not drawn"
+    assert _counted(2, "overlay", "overlays", "fixed on the screen", "hidden") == \
+        "2 overlays fixed on the screen are hidden"
+    assert _counted(0, "box", "boxes", "below the captured height", "not drawn") is None
