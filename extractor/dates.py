@@ -164,11 +164,14 @@ _EVENT_BEFORE = re.compile(
     r"|event|joined|since|received|accepted|submitted)\b[^.!?]*$", re.I)
 #: ... or a range after it ("1 October 2009 to 30 September 2024", "3 - 5 May 2025").
 _RANGE_AFTER = re.compile(r"^\s*(?:to|until|till|through|[-–—])\s*\w", re.I)
+#: ... or the range's last day, after its first ("9–11 June 2026", "9 to 11 June 2026", "9 June – 11 June 2026":
+#: a conference's dates in every page's footer, a 138th blind round).
+_RANGE_BEFORE = re.compile(r"(?:\d|\b(?:" + _MONTH + r"))\.?\s*(?:[-–—]|to|until|till|through)\s*$", re.I)
 
 
 def _names_an_event(text: str, match: re.Match) -> bool:
     before = text[max(0, match.start() - EVENT_WORDS_BEFORE_CHARS):match.start()]
-    return bool(_EVENT_BEFORE.search(before) or _RANGE_AFTER.match(text, match.end()))
+    return bool(_EVENT_BEFORE.search(before) or _RANGE_BEFORE.search(before) or _RANGE_AFTER.match(text, match.end()))
 
 
 def _written_day(order: str, match: re.Match) -> str | None:

@@ -224,6 +224,9 @@ def test_the_headline_date_is_not_a_year_an_event_in_the_text_a_future_day_or_th
                  "<h1>Postdoc</h1><dl><dt>Salary</dt><dd>Grade 7</dd><dt>Closes</dt><dd>30 June 2025</dd></dl>",
                  "<h1>Archive</h1><p>Period 1 October 2009 to 30 September 2024</p>",
                  "<h1>Offer</h1><p>Price valid Feb 13, 2026 - Mar 15, 2026</p>",
+                 # a range's last day (a conference's dates in its footer: a 138th blind round)
+                 "<h1>Venue</h1><footer>9–11 June 2026 · Havnehallen, Bergen</footer>",
+                 "<h1>Venue</h1><p>9 to 11 June 2026</p>", "<h1>Venue</h1><p>30 May - 1 June 2026</p>",
                  # a code sample's data (an API reference's example response: a 135th blind round)
                  '<h1>Create a time entry</h1><pre><code>{"message": "Entries before 2025-10-01 are locked."}'
                  "</code></pre>"):
