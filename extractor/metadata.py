@@ -75,6 +75,10 @@ _AUTHOR_TAIL = re.compile(r"\s*(?:[|•·,]\s*)?(?:(?:on|am|le|el)\s+)?(?:\d{1,4
 _ROLE_WORDS = frozenset("editor correspondent reporter writer columnist contributor critic producer journalist "
                         "editor-at-large team desk officer manager director coordinator teacher tutor lecturer "
                         "instructor professor researcher analyst photographer engineer".split())
+#: ... or a part after the name that opens as a job title does: a rank, or a post "of", "for" or "at" something
+#: ("Dr Maya Lindqvist, Head of Conservation Science": a 137th blind round gave no author; "Director of Research").
+_ROLE_PART = re.compile(r"(?:head|chief|senior|deputy|lead|principal|associate|assistant|executive|vice|managing)\b"
+                        r"|\S+(?:\s+\S+)?\s+(?:of|for|at)\s", re.I)
 #: Words of a byline's surroundings (profile links, comment forms), never of a name.
 _NOT_NAME = re.compile(r"[*()\[\]{}<>=|#@:/]|\b(?:profile|e-?mail|twitter|facebook|rss|follow|view|posts?|more|"
                        r"required|comments?|reply|login|log in|sign|share|name|admin|anonymous|unknown|staff writer)\b",
@@ -599,7 +603,7 @@ def _author_text(text: str) -> str | None:
         # is a role, and what follows a job is where it is held ("Jane Doe, Product Manager, Google Maps")
         parts = []
         for k, part in enumerate(p.strip() for p in text.split(",")):
-            if k and part and part.split()[-1].lower() in _ROLE_WORDS:
+            if k and part and (part.split()[-1].lower() in _ROLE_WORDS or _ROLE_PART.match(part)):
                 break
             if part and part != part.lower():
                 parts.append(part)

@@ -266,6 +266,9 @@ def test_byline_skips_profile_links_comments_and_form_labels():
     ("By Morag Lindsay, Communications Team", "Morag Lindsay"),
     ("By Cedric Dupont, Product Manager, Google Maps", "Cedric Dupont"),
     ("By Jonas Weber, German teacher", "Jonas Weber"),  # a language school's guide (a 134th blind round)
+    # a post "of" something, a rank (a zoo's conservation article: a 137th blind round gave no author)
+    ("By Dr Maya Lindqvist, Head of Conservation Science", "Dr Maya Lindqvist"),
+    ("By Ana Real, Director of Research", "Ana Real"), ("By Li Wei, Senior Lecturer in Law", "Li Wei"),
 ])
 def test_a_byline_ends_at_its_first_sentence_and_leaves_the_role_out(line, author):
     html = f"<html><body><h1>A headline</h1><p>{line}</p><p>" + "Words of the article. " * 20 + "</p></body></html>"
