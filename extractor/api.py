@@ -14,6 +14,7 @@ from dataclasses import asdict, replace
 from functools import partial
 from typing import Any
 
+from .actions import drop_repeated_actions
 from .appshell import SHELL_WARNING_START, script_shell_warning
 from .dates import DATE_SEARCHES, htmldate_day
 from .errors import NavigatedAway, OptionError, PagesightError
@@ -280,6 +281,7 @@ def build_result(page: Page, name: str, opts: Any, extraction: Extraction, title
     blocks = extraction.blocks
     strip_post_numbers(page, blocks)
     drop_feedback_prompts(blocks)
+    drop_repeated_actions(page, blocks)
     geometry = page.geometry
     if geometry is not None:
         for block, box in zip(blocks, geometry.boxes([b.id for b in blocks]), strict=True):

@@ -1,0 +1,50 @@
+"""Calls to action repeated down a list ("Visit website", "Read more", "Shop now"), left out of the text.
+
+A list of cards (sponsors, products, posts, projects) often ends every card with the same short link or button
+that sends the reader elsewhere. A reader copying the cards does not copy it, yet it sits inside each card, and
+a method judging blocks keeps it with the card: a 138th blind round's sponsor directory kept "Visit website" 24
+times, as many paragraphs that cut the cards' word runs apart (F1 0.83; 1.00 without them).
+
+Measured on the 4,168 dev pages (``auto``, as served, shingle F1): 102 pages move, 87 up and 15 down (their gold
+keeps a shop's "Buy on Amazon" or a list's "View"); wcxb_dev 0.8606 -> 0.8617, cleaneval 0.9145 -> 0.9149, one
+l3s_gn1 page up, dragnet and chinese_wce unmoved.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from .page import Page
+from .parse import normalize_space
+from .result import Block
+
+#: Longest call to action, in characters ("Visit Trailforks Map", "Read the full story").
+ACTION_MAX_CHARS = 25
+#: Fewest kept blocks with one and the same call to action that make it the list's, not a sentence's.
+ACTION_MIN_REPEATS = 3
+#: How a call to action begins: a verb sending the reader on, or "more"/"details" alone. Written for this project
+#: from the wording of shops, directories and blogs; a link naming a thing ("Army Green", "Contract") is data.
+ACTION_START = re.compile(
+    r"(?:read|learn|view|visit|see|shop|explore|click|back to|find out|discover|get|start|book|buy|more|full"
+    r"|details|continue|go to|watch|download|apply|sign|join|register|order|choose|select|contact|request)\b",
+    re.I)
+_CONTROL_TAGS = ("a", "button")
+
+
+def drop_repeated_actions(page: Page, blocks: list[Block]) -> None:
+    """Take out of ``blocks``, in place, the blocks whose whole text is one link's or button's call to action
+    (:data:`ACTION_START`, at most :data:`ACTION_MAX_CHARS`) that :data:`ACTION_MIN_REPEATS` blocks or more repeat."""
+    short = Counter(text for b in blocks
+                    if len(text := b.text.strip()) <= ACTION_MAX_CHARS and ACTION_START.match(text))
+    repeated = {text for text, n in short.items() if n >= ACTION_MIN_REPEATS}
+    if repeated:
+        blocks[:] = [b for b in blocks if b.text.strip() not in repeated or not _is_control(page, b)]
+
+
+def _is_control(page: Page, block: Block) -> bool:
+    """Whether ``block``'s text is the whole text of a link or button at or inside its element."""
+    if not 0 <= block.id < len(page.elements):
+        return False
+    text = block.text.strip()
+    return any(normalize_space("".join(el.itertext())) == text for el in page.elements[block.id].iter(_CONTROL_TAGS))
