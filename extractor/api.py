@@ -16,6 +16,7 @@ from typing import Any
 
 from .actions import drop_repeated_actions
 from .appshell import SHELL_WARNING_START, script_shell_warning
+from .counts import drop_activity_counts
 from .dates import DATE_SEARCHES, htmldate_day
 from .errors import NavigatedAway, OptionError, PagesightError
 from .feedback import drop_feedback_prompts
@@ -282,6 +283,7 @@ def build_result(page: Page, name: str, opts: Any, extraction: Extraction, title
     strip_post_numbers(page, blocks)
     drop_feedback_prompts(blocks)
     drop_repeated_actions(page, blocks)
+    drop_activity_counts(blocks)
     geometry = page.geometry
     if geometry is not None:
         for block, box in zip(blocks, geometry.boxes([b.id for b in blocks]), strict=True):

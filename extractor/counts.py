@@ -1,0 +1,30 @@
+"""Counts of a post's or a member's activity ("373 posts", "7 Likes", "Posts: 4,198", "21 replies · 3874 views"),
+left out of the text where they make a block of their own.
+
+Forums put a member card beside each post (the member's post count, reputation) and a reaction count under it;
+blogs and news pages put a comment or view count by the headline. A reader does not copy them, and the gold texts
+leave them out: a 137th blind round's thread kept "373 posts" on each of its 22 posts (F1 0.85).
+
+Measured on the 4,168 dev pages (``auto``, as served, shingle F1): leaving them out moves 36 pages, 33 up and 3
+down (CleanEval's gold, which keeps a forum's chrome, holds "Posts: 88"); wcxb_dev 0.8617 -> 0.8619, cleaneval
+0.9149 -> 0.9148, dragnet unmoved at four decimals.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .result import Block
+
+_ONE = r"(?:post|message|reply|reaction|like|point|topic|thread|comment|view|answer|vote)"
+_MANY = r"(?:posts|messages|replies|reactions|likes|points|topics|threads|comments|views|answers|votes)"
+_COUNT = (rf"(?:1\s+{_ONE}|[\d.,]+\s*[km]?\s+{_MANY}"
+          rf"|(?:{_MANY}|reputation|reaction score|karma)\s*:?\s*[\d.,]+[km]?)")
+#: A block that is nothing but such counts, one or several joined by separators ("1 Like", "12.5k views",
+#: "Reputation: 265", "21 replies · 3874 views"). A singular noun takes the count 1 only ("1996 post" is a year's).
+ACTIVITY_COUNTS = re.compile(rf"{_COUNT}(?:\s*[·|•,/–-]\s*{_COUNT})*", re.I)
+
+
+def drop_activity_counts(blocks: list[Block]) -> None:
+    """Take the blocks whose whole text is :data:`ACTIVITY_COUNTS` out of ``blocks``, in place."""
+    blocks[:] = [b for b in blocks if not ACTIVITY_COUNTS.fullmatch(b.text.strip())]

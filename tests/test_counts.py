@@ -1,0 +1,33 @@
+"""Activity counts that make a block of their own are left out; a sentence with a count in it stays."""
+
+import pytest
+
+from extractor import extract
+from extractor.counts import ACTIVITY_COUNTS
+
+POSTS = ("The calf was born early on Saturday and is feeding well",
+         "How much did the calf weigh at birth, and when",
+         "Usually around twenty kilograms, and she looks a good size",
+         "Is this the first one born at the zoo here then",
+         "It is the first, and a real milestone for the breeding programme")
+
+
+@pytest.mark.parametrize("text", ["373 posts", "1 Like", "7 Likes", "Posts: 4,198", "Reputation: 265",
+                                  "21 replies · 3874 views", "12.5k views", "0 comments"])
+def test_an_activity_count_is_recognised(text):
+    assert ACTIVITY_COUNTS.fullmatch(text)
+
+
+@pytest.mark.parametrize("text", ["1996 post", "260 followers", "373 posts were deleted", "Posts", "3 replies to Ana"])
+def test_other_lines_are_no_activity_count(text):
+    assert not ACTIVITY_COUNTS.fullmatch(text)
+
+
+def test_a_thread_loses_its_member_cards_counts_and_keeps_its_posts():
+    # a member card beside each post: the member's post count (a 137th blind round kept it on each of 22 posts)
+    posts = "".join(f"<div class='post'><div class='card'><b>member{k}</b><div>{100 + k} posts</div></div>"
+                    f"<p>{text}.</p><div class='reactions'>{k + 1} Likes</div></div>" for k, text in enumerate(POSTS))
+    html = f"<html><body><main><h1>Our okapi calf has arrived</h1>{posts}</main></body></html>"
+    for method in ("decay", "cedp"):
+        text = extract(html, method=method).text
+        assert " posts" not in text and "Likes" not in text and all(p in text for p in POSTS), (method, text)
