@@ -332,19 +332,20 @@ def test_an_empty_body_has_a_reason():
 def test_a_gap_of_likely_body_between_kept_blocks_is_filled():
     # Hysteresis: the cut keeps blocks 0, 3 and 7; the run 1-2 between them reaches the floor, so it is body (a
     # lesson's vocabulary cards between its "Vocabulary" and "Grammar" headings: a 118th blind round); the run 4-6
-    # holds a block under the floor, or one that may not be filled; the block after the last kept one is not
-    # between two kept ones.
-    keep = np.array([1, 0, 0, 1, 0, 0, 0, 1, 0], dtype=bool)
-    prob = np.array([0.9, 0.4, 0.35, 0.8, 0.4, 0.1, 0.4, 0.9, 0.45])
-    fillable = np.ones(9, dtype=bool)
+    # holds a block under the floor, or one that may not be filled; the blocks after the last kept one are body up to
+    # the first under the floor (a timetable's closing "Good to know" list before its share bar: a 137th blind round).
+    keep = np.array([1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0], dtype=bool)
+    prob = np.array([0.9, 0.4, 0.35, 0.8, 0.4, 0.1, 0.4, 0.9, 0.45, 0.05, 0.6])
+    fillable = np.ones(11, dtype=bool)
     out = learned.fill_gaps(keep, prob, fillable)
-    assert out.tolist() == [True, True, True, True, False, False, False, True, False]
+    assert out.tolist() == [True, True, True, True, False, False, False, True, True, False, False]
     assert not keep[1]  # a new array
     prob[5] = 0.4
     assert learned.fill_gaps(keep, prob, fillable)[4:7].all()
-    fillable[5] = False
-    assert not learned.fill_gaps(keep, prob, fillable)[4:7].any()
-    assert learned.fill_gaps(keep, prob, np.ones(9, dtype=bool), floor=0.5).tolist() == keep.tolist()
+    fillable[5] = fillable[8] = False
+    out = learned.fill_gaps(keep, prob, fillable)
+    assert not out[4:7].any() and not out[8]
+    assert learned.fill_gaps(keep, prob, np.ones(11, dtype=bool), floor=0.5).tolist() == keep.tolist()
 
 
 def test_links_controls_and_comments_are_not_filled():
