@@ -2555,6 +2555,27 @@ def test_a_virtualised_list_is_read_whole(browser):
     assert "Tide row 119 of the table" in extract(html.encode(), render=True).text
 
 
+def test_a_virtualised_table_of_aria_rows_is_read_as_a_table(browser):
+    # A scroll box with role="table" drawing only the rows in view, each a role="row" of plain spans (a 139th blind
+    # round's 22 pistes, put back as loose lines after the box and left out): read whole, as a table's rows.
+    html = """<html><body><main><h1>Snow report</h1><h2>Pistes</h2>
+      <div id="box" role="table" style="height:240px;overflow:auto"><div id="inner" style="position:relative">
+      </div></div></main><script>
+      const rows = Array.from({length: 40}, (_, i) => [String(i + 1), 'Run number ' + i, i % 2 ? 'Blue' : 'Red', 'Open']);
+      const box = document.getElementById('box'), inner = document.getElementById('inner');
+      inner.style.height = (rows.length * 30) + 'px';
+      function draw() { const first = Math.floor(box.scrollTop / 30); inner.replaceChildren();
+        for (let i = first; i < Math.min(rows.length, first + 10); i++) { const d = document.createElement('div');
+          d.setAttribute('role', 'row'); d.style.cssText = 'position:absolute;top:' + (i * 30) + 'px;height:30px';
+          for (const cell of rows[i]) { const s = document.createElement('span'); s.textContent = cell; d.append(s); }
+          inner.append(d); } }
+      box.addEventListener('scroll', draw); draw();</script></body></html>"""
+    page = get_page(html.encode(), render=True)
+    assert len([el for el in page.root.iter("tr")]) == 40
+    text = extract(page).text
+    assert all(f"{i + 1} | Run number {i} | " in text for i in range(40)), text
+
+
 def test_a_virtualised_list_that_draws_its_holder_anew_at_each_scroll_is_read_whole(browser):
     # Solid's way without <For>: each scroll draws a new holder with the rows in view (and one spare): the rows are
     # gathered from the holder on the page at each step, not from the first one.
