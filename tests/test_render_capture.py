@@ -2561,7 +2561,8 @@ def test_a_virtualised_table_of_aria_rows_is_read_as_a_table(browser):
     html = """<html><body><main><h1>Snow report</h1><h2>Pistes</h2>
       <div id="box" role="table" style="height:240px;overflow:auto"><div id="inner" style="position:relative">
       </div></div></main><script>
-      const rows = Array.from({length: 40}, (_, i) => [String(i + 1), 'Run number ' + i, i % 2 ? 'Blue' : 'Red', 'Open']);
+      const rows = Array.from({length: 40}, (_, i) => [String(i + 1), 'Run number ' + i, i % 2 ? 'Blue' : 'Red',
+        'Open']);
       const box = document.getElementById('box'), inner = document.getElementById('inner');
       inner.style.height = (rows.length * 30) + 'px';
       function draw() { const first = Math.floor(box.scrollTop / 30); inner.replaceChildren();
