@@ -21,8 +21,9 @@ _MANY = r"(?:posts|messages|replies|reactions|likes|points|topics|threads|commen
 _COUNT = (rf"(?:1\s+{_ONE}|[\d.,]+\s*[km]?\s+{_MANY}"
           rf"|(?:{_MANY}|reputation|reaction score|karma)\s*:?\s*[\d.,]+[km]?)")
 #: A block that is nothing but such counts, one or several joined by separators ("1 Like", "12.5k views",
-#: "Reputation: 265", "21 replies · 3874 views"). A singular noun takes the count 1 only ("1996 post" is a year's).
-ACTIVITY_COUNTS = re.compile(rf"{_COUNT}(?:\s*[·|•,/–-]\s*{_COUNT})*", re.I)
+#: "Reputation: 265", "21 replies · 3874 views", "15 replies 412 views": a 140th blind round's thread). A singular
+#: noun takes the count 1 only ("1996 post" is a year's).
+ACTIVITY_COUNTS = re.compile(rf"{_COUNT}(?:(?:\s*[·|•,/–-]\s*|\s+){_COUNT})*", re.I)
 
 
 def drop_activity_counts(blocks: list[Block]) -> None:
