@@ -348,6 +348,18 @@ def test_a_gap_of_likely_body_between_kept_blocks_is_filled():
     assert learned.fill_gaps(keep, prob, np.ones(11, dtype=bool), floor=0.5).tolist() == keep.tolist()
 
 
+def test_a_gap_of_one_heading_is_filled_from_a_lower_floor():
+    # A talk card's linked <h3> title (P 0.25) between its kept kind and summary (a 138th blind round): a one-block
+    # gap that is a heading needs HEADING_GAP_FLOOR only; a longer gap, or one block that is no heading, the floor.
+    keep = np.array([1, 0, 1, 0, 0, 1, 0, 1], dtype=bool)
+    prob = np.array([0.9, 0.2, 0.9, 0.2, 0.2, 0.9, 0.1, 0.9])
+    fillable = np.ones(8, dtype=bool)
+    headings = np.array([0, 1, 0, 1, 1, 0, 1, 0], dtype=bool)
+    out = learned.fill_gaps(keep, prob, fillable, headings=headings)
+    assert out.tolist() == [True, True, True, False, False, True, False, True]
+    assert learned.fill_gaps(keep, prob, fillable).tolist() == keep.tolist()
+
+
 def test_links_controls_and_comments_are_not_filled():
     # A block mostly of links, one inside a form's label or a button, and one of a comment section left out:
     # none is filled; a block of words is.

@@ -165,6 +165,10 @@ def body_mask(prob: np.ndarray, weight: float, cut: float, eligible: np.ndarray 
 #: bench/try_gap_fill.py``, 2026-12-01), floors 0.25-0.4 moved no set's mean by more than 0.0004; at 0.3 none by more
 #: than 0.0002: no gain on served pages, so the HTML path is left as its models were measured.
 GAP_FLOOR = 0.3
+#: ... but a gap that is one heading alone is filled from this P(body) up: a section's title between kept blocks of
+#: its section (a 138th blind round's talk cards kept each talk's kind, time and summary but not its linked <h3>
+#: title, P 0.25-0.29). Half the floor: chosen for this project, on rendered pages only, as the floor is.
+HEADING_GAP_FLOOR = 0.15
 #: ... and links under this share of each block's text (a run of menus or "read next" links is not filled).
 GAP_MAX_LINK_SHARE = 0.5
 #: ... and none of it inside these (a form's labels, a control's words are no prose: a 65th round's pension
@@ -173,25 +177,29 @@ GAP_CONTROL_TAGS = ("form", "label", "button", "select")
 _IN_CONTROL = [FEATURE_NAMES.index(f"in={tag}") for tag in GAP_CONTROL_TAGS]
 
 
-def gap_fillable(features: np.ndarray, eligible: np.ndarray | None = None) -> np.ndarray:
-    """Which blocks (rows of :func:`block_features`) a gap fill may make body: links under
-    :data:`GAP_MAX_LINK_SHARE` of the text, inside none of :data:`GAP_CONTROL_TAGS`, and ``eligible`` (None: all
-    are). Returns a boolean array."""
-    ok = (features[:, LINK_SHARE] < GAP_MAX_LINK_SHARE) & (features[:, _IN_CONTROL] == 0).all(axis=1)
+def gap_fillable(features: np.ndarray, eligible: np.ndarray | None = None, *,
+                 max_link_share: float = GAP_MAX_LINK_SHARE) -> np.ndarray:
+    """Which blocks (rows of :func:`block_features`) a gap fill may make body: links under ``max_link_share`` of the
+    text, inside none of :data:`GAP_CONTROL_TAGS`, and ``eligible`` (None: all are). Returns a boolean array."""
+    ok = (features[:, LINK_SHARE] < max_link_share) & (features[:, _IN_CONTROL] == 0).all(axis=1)
     return ok if eligible is None else ok & eligible
 
 
-def fill_gaps(keep: np.ndarray, prob: np.ndarray, fillable: np.ndarray, floor: float = GAP_FLOOR) -> np.ndarray:
+def fill_gaps(keep: np.ndarray, prob: np.ndarray, fillable: np.ndarray, floor: float = GAP_FLOOR,
+              headings: np.ndarray | None = None) -> np.ndarray:
     """``keep`` (a boolean per block) with every run of blocks left out between two kept ones made body where each
     block of the run has a P(body) (``prob``, unsmoothed) of ``floor`` or more and is ``fillable``
     (:func:`gap_fillable`), and so are the blocks right after the last kept one up to the first that is not (the
     text's closing section: a 137th blind round's "Good to know" list after a timetable, P 0.36-0.52, before its
-    share bar, P 0.03); returns a new array."""
+    share bar, P 0.03). A run of one block that ``headings`` (a boolean per block, None for none: the headings a fill
+    may make body, their titles' links or not) marks needs :data:`HEADING_GAP_FLOOR` only. Returns a new array."""
     out = keep.copy()
     kept = np.flatnonzero(keep).tolist()
     for a, b in zip(kept[:-1], kept[1:], strict=True):
         run = slice(a + 1, b)
-        if b - a > 1 and (prob[run] >= floor).all() and fillable[run].all():
+        if b - a == 2 and headings is not None and headings[a + 1]:
+            out[a + 1] = prob[a + 1] >= HEADING_GAP_FLOOR
+        elif b - a > 1 and (prob[run] >= floor).all() and fillable[run].all():
             out[run] = True
     if kept:
         after = kept[-1] + 1
@@ -429,7 +437,9 @@ def run(page: Page, opts: Options) -> Extraction:
     eligible = features[:, IN_COMMENTS] == 0 if opts.drop_comments else None
     keep = body_mask(prob, weight, cut, eligible, fallback=opts.empty_fallback, relative=relative)
     if page.geometry is not None:  # rendered: runs of likely body between kept blocks, tables drawn from data
-        keep = fill_tables(page, segs, fill_gaps(keep, prob, gap_fillable(features, eligible)))
+        headings = np.array([s.tag in HEADING_TAGS or page.tags[s.first_id] in HEADING_TAGS for s in segs])
+        headings &= gap_fillable(features, eligible, max_link_share=np.inf)  # a card's title is often its link
+        keep = fill_tables(page, segs, fill_gaps(keep, prob, gap_fillable(features, eligible), headings=headings))
     if opts.page_type in ("article", ""):  # on a listing, "ad" and "sponsored" name the items (classifieds)
         keep = drop_inserted_boxes(page, segs, keep, [len(t) for t in texts])
     labels = ["body" if k else "noise" for k in keep.tolist()]
