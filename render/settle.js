@@ -1716,7 +1716,9 @@ async (o) => {
     // put after a box that is the table (ARIA's role="table" or "grid"), the copy is that table, or its rows read
     // as loose lines (a 139th blind round's pistes)
     const role = place !== holder && place.getAttribute("role");
-    if (role && /^(?:table|grid|treegrid)$/.test(role.trim()) && !copy.hasAttribute("role")) copy.setAttribute("role", role);
+    if (role && /^(?:table|grid|treegrid)$/.test(role.trim()) && !copy.hasAttribute("role")) {
+      copy.setAttribute("role", role);
+    }
     place.after(inert(copy));
     holder.style.display = "none";
   };
