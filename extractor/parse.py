@@ -145,13 +145,16 @@ INLINE_TAGS = frozenset({"a", "b", "i", "em", "strong", "span", "font", "u", "s"
 _END_TAG_REACH = 64
 
 
-def parse_html(text: str, *, repairs: frozenset[str] = REPAIRS, notes: list[str] | None = None) -> etree._Element:
+def parse_html(text: str, *, repairs: frozenset[str] = REPAIRS, notes: list[str] | None = None,
+               card_buttons: bool = False) -> etree._Element:
     """Parse HTML text into a cleaned lxml tree and return its root element.
 
     Noise tags and comments are removed. A ``<title>`` left open (which swallows the body in
     lxml's parser) is detected and closed. ``repairs`` (default: all of :data:`REPAIRS`) makes
     lxml's tree closer to a browser's; what a repair could not keep is appended to ``notes``
-    (for the Result's reason). Raises :class:`NotHTMLError` when there is no markup to parse.
+    (for the Result's reason). ``card_buttons`` keeps the buttons that are cards (:func:`_card`; a rendered page's:
+    on the dev pages as served it moved 16 wcxb_dev pages, 12 down, so the HTML path is left as its models were
+    measured). Raises :class:`NotHTMLError` when there is no markup to parse.
     """
     if not text or text.isspace():
         raise NotHTMLError("input is empty")
@@ -181,7 +184,7 @@ def parse_html(text: str, *, repairs: frozenset[str] = REPAIRS, notes: list[str]
         etree.SubElement(root, "body")  # head-only document: give methods an (empty) body to read
     _open_declarative_shadow_roots(root)
     _keep_heading_buttons(root)
-    _keep_prose_buttons(root)
+    _keep_prose_buttons(root, cards=card_buttons)
     _mark_reply_buttons(root)
     candidates = _control_candidates(root) if "controls" in repairs else []
     if candidates:  # judged without script and style text, then unwrapped or removed as noise
@@ -632,14 +635,19 @@ _STATEMENT_END = (".", "!", "…", '"', "\u201d")
 _TIMESTAMP = re.compile(r"\d{1,2}(?::\d{2}){1,2}")
 
 
-def _keep_prose_buttons(root: etree._Element) -> None:
-    """Unwrap the buttons of a run that reads as prose (see :data:`PROSE_BUTTONS_MIN`), and the buttons labelled
-    as times in a recording (:data:`_TIMESTAMP`), so that the text is not dropped with the noise tags."""
+def _keep_prose_buttons(root: etree._Element, *, cards: bool = False) -> None:
+    """Unwrap the buttons of a run that reads as prose (see :data:`PROSE_BUTTONS_MIN`), the buttons labelled as times
+    in a recording (:data:`_TIMESTAMP`) and, with ``cards``, the buttons that are cards (:func:`_card`), so that the
+    text is not dropped with the noise tags."""
     runs: dict[etree._Element, list[tuple[etree._Element, str]]] = {}
-    stamps = []
+    stamps: list[etree._Element] = []
+    card_buttons: list[etree._Element] = []
     for el in root.iter("button"):
         parent = el.getparent()
         if parent is None or el.find(".//button") is not None:
+            continue
+        if cards and _card(el):
+            card_buttons.append(el)
             continue
         label = _short_text(el, DISCLOSURE_LABEL_MAX_CHARS)
         if label and label.strip():
@@ -647,12 +655,32 @@ def _keep_prose_buttons(root: etree._Element) -> None:
             if _TIMESTAMP.fullmatch(label.strip()) and _line_follows(el):
                 stamps.append(el)
     found = stamps if len(stamps) >= PROSE_BUTTONS_MIN else []
+    if len(card_buttons) >= PROSE_BUTTONS_MIN:
+        found.extend(card_buttons)
     for run in runs.values():
         ends = sum(label.endswith(_STATEMENT_END) for _, label in run)
         if len(run) >= PROSE_BUTTONS_MIN and ends >= PROSE_BUTTONS_SENTENCE_SHARE * len(run) \
                 and sum(len(label) for _, label in run) >= PROSE_BUTTONS_MIN_CHARS:
             found.extend(el for el, _ in run)
     _unwrap(root, found)
+
+
+#: A button holding this many parts with text of their own or more is a card a reader reads, not a control's label,
+#: where the page has :data:`PROSE_BUTTONS_MIN` such cards: a station list whose every row (name, street, bikes and
+#: docks) is a ``<button>`` that shows it on the map, each in a virtualised list's wrapper of its own (a 142nd blind
+#: round lost all 48 rows with the noise tags).
+CARD_BUTTON_MIN_PARTS = 3
+
+
+def _card(button: etree._Element) -> bool:
+    """Whether ``button`` holds :data:`CARD_BUTTON_MIN_PARTS` elements or more with text of their own."""
+    parts = 0
+    for el in button.iterdescendants():
+        if isinstance(el.tag, str) and el.text and el.text.strip():
+            parts += 1
+            if parts >= CARD_BUTTON_MIN_PARTS:
+                return True
+    return False
 
 
 def _line_follows(button: etree._Element) -> bool:

@@ -138,7 +138,7 @@ def page_from_rendered(rendered: Any) -> Page:
     from render.geometry import ID_ATTR
 
     raw = rendered.geometry
-    root = parse_html(rendered.html)
+    root = parse_html(rendered.html, card_buttons=True)
     dom_chars = dom_text_chars(root)
     removed, overlays = _clean(root, raw, ID_ATTR)
     removed["clones"] = drop_carousel_clones(root)

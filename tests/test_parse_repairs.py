@@ -328,6 +328,25 @@ def test_a_run_of_buttons_that_reads_as_prose_keeps_its_text():
         assert dropped not in text
 
 
+def test_buttons_that_are_cards_keep_their_text_on_a_rendered_page():
+    # A station list whose every row is a <button> (name, street, bikes), each in a wrapper of its own as a
+    # virtualised list places them (a 142nd blind round lost all 48 rows): cards, where the page has three or more,
+    # on a rendered page; a button of one or two parts stays a control, and the HTML path keeps dropping them all.
+    rows = "".join(f"<div class='wrap'><button class='row'><span>Station {k}</span><span>Quay Street {k}</span>"
+                   f"<span>{k} bikes, 3 free docks</span></button></div>" for k in range(4))
+    html = ("<html><body><main><h1>Stations</h1><div class='tools'><button><span>Filter</span> <span>All</span>"
+            f"</button></div>{rows}</main></body></html>")
+    root = parse_html(html, card_buttons=True)
+    page = Page(root, source_text=html)
+    text = page.text_of(page.body_id)
+    assert all(f"Station {k}" in text and f"Quay Street {k}" in text for k in range(4)), text
+    assert "Filter" not in text
+    assert "Station 0" not in _body_text(html)
+    lone = "".join(f"<button class='row'><span>Station {k}</span><span>Quay</span><span>1</span></button>"
+                   for k in range(2))
+    assert "Station 0" not in Page(parse_html(f"<html><body>{lone}</body></html>", card_buttons=True)).text_of(0)
+
+
 def test_ruby_annotations_are_not_read_into_the_text():
     # A reading written over its word (<rt>) and the parentheses around it (<rp>) would double every annotated
     # word inline ("西陣にしじん"); the word is read once.
