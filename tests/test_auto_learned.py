@@ -345,6 +345,10 @@ def test_a_gap_of_likely_body_between_kept_blocks_is_filled():
     fillable[5] = fillable[8] = False
     out = learned.fill_gaps(keep, prob, fillable)
     assert not out[4:7].any() and not out[8]
+    # a readers' thread after the text (``closing`` false there) is never its closing section
+    closing = np.ones(11, dtype=bool)
+    closing[8] = False
+    assert not learned.fill_gaps(keep, prob, np.ones(11, dtype=bool), closing=closing)[8]
     assert learned.fill_gaps(keep, prob, np.ones(11, dtype=bool), floor=0.5).tolist() == keep.tolist()
 
 

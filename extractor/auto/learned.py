@@ -186,13 +186,14 @@ def gap_fillable(features: np.ndarray, eligible: np.ndarray | None = None, *,
 
 
 def fill_gaps(keep: np.ndarray, prob: np.ndarray, fillable: np.ndarray, floor: float = GAP_FLOOR,
-              headings: np.ndarray | None = None) -> np.ndarray:
+              headings: np.ndarray | None = None, closing: np.ndarray | None = None) -> np.ndarray:
     """``keep`` (a boolean per block) with every run of blocks left out between two kept ones made body where each
     block of the run has a P(body) (``prob``, unsmoothed) of ``floor`` or more and is ``fillable``
     (:func:`gap_fillable`), and so are the blocks right after the last kept one up to the first that is not (the
     text's closing section: a 137th blind round's "Good to know" list after a timetable, P 0.36-0.52, before its
-    share bar, P 0.03). A run of one block that ``headings`` (a boolean per block, None for none: the headings a fill
-    may make body, their titles' links or not) marks needs :data:`HEADING_GAP_FLOOR` only. Returns a new array."""
+    share bar, P 0.03), where ``closing`` (a boolean per block; None: ``fillable``) allows them too. A run of one block
+    that ``headings`` (a boolean per block, None for none: the headings a fill may make body, their titles' links or
+    not) marks needs :data:`HEADING_GAP_FLOOR` only. Returns a new array."""
     out = keep.copy()
     kept = np.flatnonzero(keep).tolist()
     for a, b in zip(kept[:-1], kept[1:], strict=True):
@@ -203,7 +204,8 @@ def fill_gaps(keep: np.ndarray, prob: np.ndarray, fillable: np.ndarray, floor: f
             out[run] = True
     if kept:
         after = kept[-1] + 1
-        while after < len(keep) and prob[after] >= floor and fillable[after]:
+        closing = fillable if closing is None else closing
+        while after < len(keep) and prob[after] >= floor and closing[after]:
             out[after] = True
             after += 1
     return out
@@ -439,7 +441,11 @@ def run(page: Page, opts: Options) -> Extraction:
     if page.geometry is not None:  # rendered: runs of likely body between kept blocks, tables drawn from data
         headings = np.array([s.tag in HEADING_TAGS or page.tags[s.first_id] in HEADING_TAGS for s in segs])
         headings &= gap_fillable(features, eligible, max_link_share=np.inf)  # a card's title is often its link
-        keep = fill_tables(page, segs, fill_gaps(keep, prob, gap_fillable(features, eligible), headings=headings))
+        fillable = gap_fillable(features, eligible)
+        # a readers' thread after the text is never its closing section, kept or dropped (a framework corpus page's
+        # comments, P 0.3-0.5, kept whole by the model's choice to keep them)
+        closing = fillable & (features[:, IN_COMMENTS] == 0)
+        keep = fill_tables(page, segs, fill_gaps(keep, prob, fillable, headings=headings, closing=closing))
     if opts.page_type in ("article", ""):  # on a listing, "ad" and "sponsored" name the items (classifieds)
         keep = drop_inserted_boxes(page, segs, keep, [len(t) for t in texts])
     labels = ["body" if k else "noise" for k in keep.tolist()]
