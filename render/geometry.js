@@ -259,7 +259,11 @@
     if (!isButton(prev) && !prev.children.length && prev.textContent.trim().length <= LABEL_MAX_CHARS
         && isButton(prev.previousElementSibling)) prev = prev.previousElementSibling;
     const only = prev.children.length === 1 ? prev.firstElementChild : null;
-    const button = [prev, only].find(isButton);
+    // (or the closed toggle that ends a header row before it: a job's title and facts, then "View role", the
+    // description hidden after the row; an Alpine board open one role at a time, a 142nd blind round read 1 of 11)
+    const last = prev.lastElementChild;
+    const ends = last && last.getAttribute("aria-expanded") === "false" ? last : null;
+    const button = [prev, only, ends].find(isButton);
     if (!button || !["false", null].includes(button.getAttribute("aria-haspopup"))) return false;
     return content(el);
   };

@@ -1089,6 +1089,25 @@ def test_a_spoiler_behind_reveal_and_one_behind_a_labelled_show_button_are_read(
     assert "The lore of the warden, revealed." in text and "Version 2.1 fixed the lanterns." in text, text
 
 
+def test_roles_opened_one_at_a_time_from_the_end_of_their_header_rows_are_all_read(browser):
+    # A job board (Alpine's x-show, a 142nd blind round): each role's header row ends in "View role"
+    # (aria-expanded), its description hidden after the row; opening one closes the others, so pressing them in
+    # turn leaves one open. Each hidden description is read where it sits.
+    roles = ("Bike Mechanic", "Bus Driver", "Fleet Controller", "Content Designer")
+    items = "".join(f"""<article class=job><div class=top><div><h3>{r}</h3><p>Operations · Full time</p></div>
+      <button class=toggle aria-expanded=false>View role</button></div>
+      <div class=desc style="display:none"><p>What the {r} does, in full. {PARA}</p></div></article>"""
+                    for r in roles)
+    script = """document.querySelectorAll('.toggle').forEach((b) => b.addEventListener('click', () => {
+        document.querySelectorAll('.toggle').forEach((o) => { const open = o === b;
+          o.setAttribute('aria-expanded', open); o.closest('.job').querySelector('.desc').style.display =
+          open ? '' : 'none'; }); }));"""
+    html = (f"<html><body><main><h1>Careers</h1><p>{PARA * 2}</p><h2>Open roles</h2>{items}</main>"
+            f"<script>{script}</script></body></html>")
+    text = _text_of_html(html.encode())
+    assert all(text.count(f"What the {r} does, in full.") == 1 for r in roles), text
+
+
 def test_a_drawer_its_button_names_is_read_once_when_it_has_been_opened(browser):
     # Bootstrap's offcanvas: "Read the full story" names the drawer (data-bs-target, aria-controls), which holds
     # the story. Opened, it is copied into the flow and closed; the closed drawer is not read again as a panel
