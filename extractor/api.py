@@ -14,12 +14,9 @@ from dataclasses import asdict, replace
 from functools import partial
 from typing import Any
 
-from .actions import drop_repeated_actions
 from .appshell import SHELL_WARNING_START, script_shell_warning
-from .counts import drop_activity_counts
 from .dates import DATE_SEARCHES, htmldate_day
 from .errors import NavigatedAway, OptionError, PagesightError
-from .feedback import drop_feedback_prompts
 from .folders import screenshot_folder
 from .gcpause import gc_paused
 from .loader import get_page
@@ -27,10 +24,10 @@ from .memory import trim_heap
 from .metadata import add_fallback_date, fill_metadata, read_metadata
 from .methods.base import Extraction
 from .page import Page
-from .permalinks import strip_post_numbers
 from .registry import AUTO_METHOD, METHODS, MethodEntry, method_names, option_names, option_owners, resolve_method
 from .result import Result
 from .source import DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT, RawPage, check_limits, is_url, source_name
+from .tidy import tidy_blocks
 from .title import headline, headline_id
 
 #: A page this long gives its freed heap back (:func:`extractor.memory.trim_heap`) before htmldate parses
@@ -280,10 +277,7 @@ def build_result(page: Page, name: str, opts: Any, extraction: Extraction, title
                  timings: dict[str, float]) -> Result:
     """Assemble a :class:`Result` from a method's :class:`Extraction` (adds a reason if empty)."""
     blocks = extraction.blocks
-    strip_post_numbers(page, blocks)
-    drop_feedback_prompts(blocks)
-    drop_repeated_actions(page, blocks)
-    drop_activity_counts(blocks)
+    tidy_blocks(page, blocks)
     geometry = page.geometry
     if geometry is not None:
         for block, box in zip(blocks, geometry.boxes([b.id for b in blocks]), strict=True):

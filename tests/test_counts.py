@@ -3,7 +3,7 @@
 import pytest
 
 from extractor import extract
-from extractor.counts import ACTIVITY_COUNTS
+from extractor.tidy.counts import ACTIVITY_COUNTS
 
 POSTS = ("The calf was born early on Saturday and is feeding well",
          "How much did the calf weigh at birth, and when",

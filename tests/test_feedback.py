@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from extractor import extract
-from extractor.feedback import FEEDBACK_PROMPT
+from extractor.tidy.feedback import FEEDBACK_PROMPT
 
 ANSWER = "You can move a lesson up to a day before it starts, from the lessons page of your account, at no cost. "
 

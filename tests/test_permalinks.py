@@ -36,8 +36,8 @@ def test_a_lone_number_link_stays():
 def test_a_block_that_holds_only_a_post_number_is_taken_out():
     # a 131st blind round's thread: each "#4" on a line of its own, a block the rendered page's model kept
     from extractor import load
-    from extractor.permalinks import strip_post_numbers
     from extractor.result import Block
+    from extractor.tidy.permalinks import strip_post_numbers
 
     page = load(_thread(3, own_line=True))
     nums = [page.index[el] for el in page.root.iter("div") if el.get("class") == "num"]

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import re
 
-from .result import Block
-
 #: A block whose whole text is such a question, its answers after it ("Yes", "No", counts, thumbs) or none.
 FEEDBACK_PROMPT = re.compile(
     r"(?:(?:was|is|did) (?:this|the) (?:(?:article|page|answer|information|post|guide|section|content|faq|reply)"
@@ -22,8 +20,3 @@ FEEDBACK_PROMPT = re.compile(
     r"|(?:find|found) this (?:article|page|answer)? ?(?:helpful|useful))(?: (?:for|to) you)?\s*\??"
     r"(?:[\s|/·•]*(?:yes|no|[👍👎]|\(?\d+\)?|thanks?(?: you)?(?: for your feedback)?[.!]?))*",
     re.I)
-
-
-def drop_feedback_prompts(blocks: list[Block]) -> None:
-    """Take the blocks whose whole text is a feedback prompt (:data:`FEEDBACK_PROMPT`) out of ``blocks``, in place."""
-    blocks[:] = [b for b in blocks if not FEEDBACK_PROMPT.fullmatch(b.text.strip())]

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import re
 
-from .result import Block
-
 _ONE = r"(?:post|message|reply|reaction|like|point|topic|thread|comment|view|answer|vote)"
 _MANY = r"(?:posts|messages|replies|reactions|likes|points|topics|threads|comments|views|answers|votes)"
 _COUNT = (rf"(?:1\s+{_ONE}|[\d.,]+\s*[km]?\s+{_MANY}"
@@ -24,8 +22,3 @@ _COUNT = (rf"(?:1\s+{_ONE}|[\d.,]+\s*[km]?\s+{_MANY}"
 #: "Reputation: 265", "21 replies · 3874 views", "15 replies 412 views": a 140th blind round's thread). A singular
 #: noun takes the count 1 only ("1996 post" is a year's).
 ACTIVITY_COUNTS = re.compile(rf"{_COUNT}(?:(?:\s*[·|•,/–-]\s*|\s+){_COUNT})*", re.I)
-
-
-def drop_activity_counts(blocks: list[Block]) -> None:
-    """Take the blocks whose whole text is :data:`ACTIVITY_COUNTS` out of ``blocks``, in place."""
-    blocks[:] = [b for b in blocks if not ACTIVITY_COUNTS.fullmatch(b.text.strip())]

@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from .page import Page
-from .parse import normalize_space
-from .result import Block
+from ..page import Page
+from ..parse import normalize_space
+from ..result import Block
 
 #: Longest call to action, in characters ("Visit Trailforks Map", "Read the full story").
 ACTION_MAX_CHARS = 25

@@ -14,8 +14,8 @@ import re
 
 import numpy as np
 
-from .page import Page
-from .result import Block
+from ..page import Page
+from ..result import Block
 
 #: At least this many such links on the page: one alone may be a ranking's ("#1 in Travel").
 POST_NUMBERS_MIN = 2

@@ -1,0 +1,35 @@
+"""Lines a method kept that a reader does not copy, taken out of its blocks before the Result is built.
+
+Each module names one kind, with the measurement that made it a rule: a thread's post counters ("#1", "#2":
+:mod:`.permalinks`), feedback prompts ("Was this helpful?": :mod:`.feedback`), calls to action repeated down a list
+("Visit website": :mod:`.actions`) and blocks of activity counts ("373 posts": :mod:`.counts`). They work on the
+blocks, not on the Page: the methods read the page whole, and only the text leaves these lines out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..page import Page
+from ..result import Block
+from .actions import drop_repeated_actions
+from .counts import ACTIVITY_COUNTS
+from .feedback import FEEDBACK_PROMPT
+from .permalinks import strip_post_numbers
+
+__all__ = ["drop_blocks_matching", "tidy_blocks"]
+
+
+def drop_blocks_matching(blocks: list[Block], pattern: re.Pattern[str]) -> None:
+    """Take the blocks whose whole text (stripped) ``pattern`` matches out of ``blocks``, in place."""
+    blocks[:] = [b for b in blocks if not pattern.fullmatch(b.text.strip())]
+
+
+def tidy_blocks(page: Page, blocks: list[Block]) -> None:
+    """Take out of ``blocks``, in place, the lines of this package's kinds: post numbers from the text of the
+    blocks holding them (a block left empty goes), then the blocks that are a feedback prompt, a repeated call to
+    action or a count of activity. Raises nothing."""
+    strip_post_numbers(page, blocks)
+    drop_blocks_matching(blocks, FEEDBACK_PROMPT)
+    drop_repeated_actions(page, blocks)
+    drop_blocks_matching(blocks, ACTIVITY_COUNTS)
