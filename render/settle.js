@@ -1419,7 +1419,8 @@ async (o) => {
       }
       return out.join("\n");
     };
-    let live = [], read = 0;
+    let live = [], read = 0, firstCopies = -1, round = false;
+    const firstTexts = new Set();  // what the parts showed before the first turn
     const lines = new Set();  // every line the region showed
     const newChars = (text) => text.split("\n").reduce((n, line) =>
       n + (lines.has(line.trim()) ? 0 : line.trim().length), 0);
@@ -1428,6 +1429,7 @@ async (o) => {
       if (read >= most) { pagesLeft = true; break; }
       const before = [...region.children].filter((c) => !holds(c) && !forScreenReaders(c))
         .map((c) => [c, seenText(c), shownCopy(c)]);
+      if (firstCopies < 0) before.forEach(([, text]) => firstTexts.add(text));
       before.forEach(([, text]) => texts.add(text));
       before.forEach(([, text]) => text.split("\n").forEach((line) => lines.add(line.trim())));
       if (!await turn(region, k)) break;
@@ -1451,7 +1453,17 @@ async (o) => {
       // next page and the next pager: a 40th blind round)
       const added = !changed.length && now.filter((c) => !before.some(([b]) => b === c))
         .reduce((n, c) => n + newChars(textNow(c)), 0) >= o.pageMinChars;
-      if (!changed.length && !added || !now.length) break;  // nothing paged, or back to a part seen (a carousel going round)
+      // back at the first part (a carousel going round: the live parts show what the first turn's copies hold, and
+      // the part read last has gone): what the last turn took away is copied too, and the copies after the first
+      // turn's follow the live parts (a 141st blind round read its first quote twice, the last never)
+      if (changed.length && !now.length && firstCopies >= 0 && gone.length
+          && changed.every(([c]) => c.isConnected && firstTexts.has(textNow(c)))) {
+        copies.push(...gone.map(([, , copy]) => copy));
+        round = true;
+        break;
+      }
+      if (!changed.length && !added || !now.length) break;  // nothing paged, or back to a part seen
+      if (firstCopies < 0) firstCopies = gone.length;
       copies.push(...gone.map(([, , copy]) => copy));
       live = now;
       paged++;
@@ -1459,8 +1471,10 @@ async (o) => {
     }
     const anchor = live.find((c) => c.isConnected);
     if (anchor) {
-      for (const copy of copies) anchor.before(standIn(copy));
-      dropRepeatedHeads([...copies, ...live.filter((c) => c.isConnected)]);
+      const shown = live.filter((c) => c.isConnected), placed = round ? copies.slice(firstCopies) : copies;
+      if (round) shown[shown.length - 1].after(...placed.map(standIn));
+      else for (const copy of placed) anchor.before(standIn(copy));
+      dropRepeatedHeads(round ? [...shown, ...placed] : [...placed, ...shown]);
     }
     return read;
   };

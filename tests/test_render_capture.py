@@ -2467,6 +2467,28 @@ def test_a_looping_carousels_captions_are_read_once_each(browser):
     assert all(text.count(caption.format(k, k)) == 1 for k in range(1, 8)), text
 
 
+def test_a_carousel_of_hidden_slides_whose_next_goes_round_reads_each_slide_once(browser):
+    # Testimonials one at a time (the others display: none), "Next quote" going from the last back to the first,
+    # and a timer moving on every seven seconds (a 141st blind round read the first quote twice, the last never).
+    quotes = [f"Quote {k} from a volunteer, who tells what the station gave them over the years." for k in range(4)]
+    slides = "".join(f'<figure class="slide{" on" if k == 0 else ""}"><blockquote><p>{q}</p></blockquote>'
+                     f"<figcaption>Volunteer {k}</figcaption></figure>" for k, q in enumerate(quotes))
+    html = f"""<html><head><meta charset="utf-8"><style>.slide {{ display: none }} .slide.on {{ display: block }}
+      </style></head><body><main><h1>Volunteer with us</h1><p>{PARA * 3}</p><section><h2>What volunteers say</h2>
+      <div id="c"><button class="prev" aria-label="Previous quote">‹</button><div class="track">{slides}</div>
+      <button class="next" aria-label="Next quote">›</button></div></section><p>{PARA * 2}</p></main><script>
+      const slides = [...document.querySelectorAll('.slide')]; let at = 0, timer;
+      const show = (i) => {{ at = (i + slides.length) % slides.length;
+        slides.forEach((s, k) => s.classList.toggle('on', k === at)); }};
+      const restart = () => {{ clearInterval(timer); timer = setInterval(() => show(at + 1), 7000); }};
+      document.querySelector('.next').onclick = () => {{ show(at + 1); restart(); }};
+      document.querySelector('.prev').onclick = () => {{ show(at - 1); restart(); }};
+      restart();</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    told = [text.find(q) for q in quotes]
+    assert all(text.count(q) == 1 for q in quotes) and told == sorted(told), text
+
+
 def test_a_text_layer_over_a_canvas_is_read_and_other_transparent_text_is_not(browser):
     # pdf.js draws a document's page on a canvas and lays its text over it, transparent (a 31st blind round);
     # transparent text that lies over no canvas is hidden text, left out.
