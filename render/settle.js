@@ -317,6 +317,18 @@ async (o) => {
     const aim = el.tagName === "A" ? (el.getAttribute("target") || "").trim().toLowerCase() : "";
     return !!aim && aim !== "_self" && (!["_top", "_parent"].includes(aim) || window !== window.top);
   };
+  // A pager's links to this page's own address, with another query or none ("?page=2", and "1" at the thread's own
+  // address), its app drawing each page in place (a router's link: the click answered, the address pushed): read like
+  // buttons, pressed under press()'s guard, so a link no script answers leaves the page where it is and the reading
+  // stops there (the 125th, 127th and 132nd blind rounds paged their reviews, search results and thread so). Another
+  // path is another document (an app's "Part 2" of a series), not a page of this one.
+  const queryLink = (el) => {
+    if (el.localName !== "a" || !el.hasAttribute("href") || el.hasAttribute("download") || elsewhere(el)) return false;
+    let to;
+    try { to = new URL(el.href, location.href); } catch { return false; }  // an address no browser can go to
+    return to.origin === location.origin && to.pathname === location.pathname && !to.hash
+      && !(el.parentElement && el.parentElement.closest("a[href]"));
+  };
   const pressable = (el) => !el.disabled && !(el.form && el.type !== "button")
     && !(inPlace(el) && !el.matches(IN_PLACE)) && !elsewhere(el)
     && !(el.parentElement && el.parentElement.closest("a[href]"));
@@ -1169,7 +1181,13 @@ async (o) => {
     heading.textContent = label;
     return [heading];
   };
-  const away = (t) => t.closest("a[href]") && !/^#/.test(t.closest("a[href]").getAttribute("href"));
+  // (a tab that is a link to this page's own address with another query is the page's router's, pressed under
+  // press()'s guard: a 143rd blind round's delivery checker, `<a role="tab" href="?postcode=…&tab=collection">`
+  // answered by pushState, never showed its collection points)
+  const away = (t) => {
+    const link = t.closest("a[href]");
+    return !!link && !/^#/.test(link.getAttribute("href")) && !queryLink(link);
+  };
   // Tabs that name no panel, with none beside them: the panel is the element after the list that selecting another
   // tab changes (a map between the tabs and the text: a 49th blind round), found by selecting the second tab and
   // the first again. Returns a function giving a tab's panel while it is selected, or null.
@@ -1337,18 +1355,6 @@ async (o) => {
     const edge = el.closest(o.edges);
     return !!edge && (edge.localName !== "aside" || !!edge.textContent.trim() || !!edge.parentElement?.closest(o.edges));
   };
-  // A pager's links to this page's own address, with another query or none ("?page=2", and "1" at the thread's own
-  // address), its app drawing each page in place (a router's link: the click answered, the address pushed): read like
-  // buttons, pressed under press()'s guard, so a link no script answers leaves the page where it is and the reading
-  // stops there (the 125th, 127th and 132nd blind rounds paged their reviews, search results and thread so). Another
-  // path is another document (an app's "Part 2" of a series), not a page of this one.
-  const queryLink = (el) => {
-    if (el.localName !== "a" || !el.hasAttribute("href") || el.hasAttribute("download") || elsewhere(el)) return false;
-    let to;
-    try { to = new URL(el.href, location.href); } catch { return false; }  // an address no browser can go to
-    return to.origin === location.origin && to.pathname === location.pathname && !to.hash
-      && !(el.parentElement && el.parentElement.closest("a[href]"));
-  };
   const PAGER_LINKS = 'a[href*="?"], a[href]:not([href^="#"]):not([href*=":"])';
   const pagerPressable = (el) => pressable(el) || queryLink(el);
   const nextButton = (within) => {
@@ -1399,8 +1405,15 @@ async (o) => {
   // a turn that changed nothing ends the reading, or (``skip``, the first turn only) goes on to the next; so does
   // one that showed less than ``least`` characters of new text.
   const readParts = async (control, holds, turn, {orBody = true, skip = false, least = 0, most = o.pagesMax} = {}) => {
-    const holdsPage = (a) => [...a.children]
-      .some((c) => !holds(c) && c.textContent.trim().length >= o.pageMinChars);
+    // (or parts of one kind shown one at a time, short each but a page together: a carousel's captioned slides,
+    // its controls in a row of their own beside them, a 144th blind round's Vue gallery read one caption of four)
+    const chars = (c) => c.textContent.trim().length;
+    const holdsPage = (a) => {
+      const parts = [...a.children].filter((c) => !holds(c));
+      return parts.some((c) => chars(c) >= o.pageMinChars) || parts.length >= 2 && parts.filter(seen).length === 1
+        && parts.every((c) => c.localName === parts[0].localName)
+        && parts.reduce((n, c) => n + chars(c), 0) >= o.pageMinChars;
+    };
     let region = control.parentElement;
     while (region && region !== document.body && !holdsPage(region)) region = region.parentElement;
     if (!region || region === document.body && !orBody) return 0;

@@ -2062,6 +2062,30 @@ def test_tabs_that_push_their_state_leave_the_address_asked_for(browser, tmp_pat
     assert result.url == f"{base}/group.html", result.url
 
 
+def test_tabs_that_are_links_to_the_page_with_another_query_are_read(browser, tmp_path):
+    # A delivery checker's tabs are links to its own address (`<a role="tab" href="?postcode=…&tab=collection">`),
+    # answered by its router with pushState (Preact: a 143rd blind round never showed the collection points). A
+    # tab linking to another page, which no script answers, is not followed.
+    panels = {"home": f"Home delivery comes on Thursday. {PARA}", "collect": f"Collect it from the library. {PARA}"}
+    html = f"""<html><body><main><h1>Delivery checker</h1><p>{PARA * 2}</p><div role="tablist">
+      <a role="tab" id="home" href="?postcode=BA7" aria-selected="true">Home delivery</a>
+      <a role="tab" id="collect" href="?postcode=BA7&amp;tab=collect" aria-selected="false">Collection points</a>
+      <a role="tab" id="away" href="elsewhere.html" aria-selected="false">Elsewhere</a></div>
+      <div role="tabpanel" id="panel"></div></main><script>
+      const PANELS = {json.dumps(panels)};
+      const choose = (k) => {{ document.getElementById('panel').innerHTML = '<p>' + PANELS[k] + '</p>';
+        for (const t of document.querySelectorAll('[role=tab]')) t.setAttribute('aria-selected', t.id === k); }};
+      for (const t of document.querySelectorAll('[role=tab]:not(#away)')) t.onclick = (e) => {{
+        e.preventDefault(); history.pushState({{}}, '', t.getAttribute('href')); choose(t.id); }};
+      choose('home');</script></body></html>"""
+    (tmp_path / "check.html").write_text(html, encoding="utf-8")
+    (tmp_path / "elsewhere.html").write_text(f"<html><body><p>Another page. {PARA}</p></body></html>")
+    with serve(str(tmp_path)) as base:
+        result = extract(f"{base}/check.html?postcode=BA7", render=True)
+    assert all(text.split(".")[0] in result.text for text in panels.values()), result.text
+    assert "Another page" not in result.text and result.url == f"{base}/check.html?postcode=BA7", result.url
+
+
 @pytest.mark.parametrize("title", ["Harbour notes from the eastern isles | The Courier", "The Courier"])
 def test_older_posts_appended_in_full_to_a_post_are_left_out(browser, tmp_path, title):
     # A blog post's page appends the older posts, each a whole article under its own <h1>, as it is scrolled;
@@ -2487,6 +2511,28 @@ def test_a_carousel_of_hidden_slides_whose_next_goes_round_reads_each_slide_once
     text = extract(html.encode(), render=True).text
     told = [text.find(q) for q in quotes]
     assert all(text.count(q) == 1 for q in quotes) and told == sorted(told), text
+
+
+def test_a_gallery_of_short_captions_shown_one_at_a_time_is_read_whole(browser):
+    # Vue's v-show gallery (a 144th blind round): four figures, one shown, each caption short, the controls in a
+    # row of their own below them ("Image 1 of 4"); the figures are the parts "Next image" turns, not the page.
+    captions = [f"Caption {k}: the skull seen from side {k}." for k in range(4)]
+    figures = "".join(f'<figure class="slide" style="margin:0{"" if k == 0 else ";display:none"}"><div>Image {k}</div>'
+                      f"<figcaption>{c}</figcaption></figure>" for k, c in enumerate(captions))
+    html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>Fossil skull</h1><p>{PARA * 3}</p>
+      <div class="carousel">{figures}<div class="controls"><button aria-label="Previous image">‹</button>
+      <span id="count">Image 1 of 4</span><button aria-label="Next image">›</button></div></div>
+      <p>{PARA * 2}</p></main><script>
+      const figs = [...document.querySelectorAll('.slide')]; let at = 0;
+      const show = (i) => {{ at = (i + figs.length) % figs.length;
+        figs.forEach((f, k) => {{ f.style.display = k === at ? '' : 'none'; }});
+        document.getElementById('count').textContent = `Image ${{at + 1}} of 4`; }};
+      document.querySelector('[aria-label="Next image"]').onclick = () => show(at + 1);
+      document.querySelector('[aria-label="Previous image"]').onclick = () => show(at - 1);
+      </script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    told = [text.find(c) for c in captions]
+    assert all(text.count(c) == 1 for c in captions) and told == sorted(told), text
 
 
 def test_a_text_layer_over_a_canvas_is_read_and_other_transparent_text_is_not(browser):
