@@ -162,16 +162,25 @@ _EVENT_BEFORE = re.compile(
     r"\b(?:opens?|opening|closes?|closing|deadline|until|till|due|from|between|starts?|starting|begins?|beginning"
     r"|ends?|ending|apply|applications?|period|expires?|expiry|valid|runs?|held|takes? place|register|registration"
     r"|event|joined|since|received|accepted|submitted)\b[^.!?]*$", re.I)
-#: ... or a range after it ("1 October 2009 to 30 September 2024", "3 - 5 May 2025").
-_RANGE_AFTER = re.compile(r"^\s*(?:to|until|till|through|[-–—])\s*\w", re.I)
+#: ... or a range after it, to another day ("1 October 2009 to 30 September 2024", "1 May - 3 June 2025"; not a
+#: byline's "3 May 2025 - Reuters" or "- 3 min read"). Written ``^``-less: it is matched from the date's end.
+_RANGE_AFTER = re.compile(r"\s*(?:to|until|till|through|[-–—])\s*(?:\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:" + _MONTH
+                          + r")\b|(?:" + _MONTH + r")\.?\s+\d|(?:19|20)\d\d[-/.]\d)", re.I)
 #: ... or the range's last day, after its first ("9–11 June 2026", "9 to 11 June 2026", "9 June – 11 June 2026":
 #: a conference's dates in every page's footer, a 138th blind round).
 _RANGE_BEFORE = re.compile(r"(?:\d|\b(?:" + _MONTH + r"))\.?\s*(?:[-–—]|to|until|till|through)\s*$", re.I)
+#: ... or hours after it, from and to ("Saturday 8 November 2025, 10 am to 4 pm", "2 May 2026, 10.30–12.00": an open
+#: day's and a what's-on list's first event dated their pages in the 143rd and 144th blind rounds); a publication's
+#: time is one time ("3 May 2025, 10:32"), not a span.
+_HOUR = r"\d{1,2}(?:[.:]\d\d)?\s*(?:[ap]\.?m\b\.?)?"
+_HOUR_MARKED = r"\d{1,2}(?:[.:]\d\d\s*(?:[ap]\.?m\b\.?)?|\s*[ap]\.?m\b\.?)"  # "12.00", "4 pm", not "3" of "2-3 min"
+_HOURS_AFTER = re.compile(rf"\s*[,·|–—-]?\s*(?:from\s+)?{_HOUR}\s*(?:[-–—]|to|until|till)\s*{_HOUR_MARKED}", re.I)
 
 
 def _names_an_event(text: str, match: re.Match) -> bool:
     before = text[max(0, match.start() - EVENT_WORDS_BEFORE_CHARS):match.start()]
-    return bool(_EVENT_BEFORE.search(before) or _RANGE_BEFORE.search(before) or _RANGE_AFTER.match(text, match.end()))
+    return bool(_EVENT_BEFORE.search(before) or _RANGE_BEFORE.search(before) or _RANGE_AFTER.match(text, match.end())
+                or _HOURS_AFTER.match(text, match.end()))
 
 
 def _written_day(order: str, match: re.Match) -> str | None:

@@ -204,6 +204,9 @@ def test_htmldate_fallback_reads_the_text():
     ("Mis à jour le 7 juin 2019", "2019-06-07"), ("Stand: 05.11.2020, 10:12 Uhr", "2020-11-05"),
     ("2017-08-30 09:00", "2017-08-30"), ("发布时间：2016年5月4日", "2016-05-04"),
     ("12 de mayo de 2015", "2015-05-12"),
+    # a byline's dash, reading time or one time of day is no range
+    ("3 May 2025 - Reuters", "2025-05-03"), ("12 March 2024 - 3 min read", "2024-03-12"),
+    ("Published 3 May 2025, 10:32 BST", "2025-05-03"),
     ("<table><tr><td>Contributed by Ann Lee</td><td>Friday, 28 December 2007</td></tr></table>", "2007-12-28"),
 ])
 def test_a_date_written_by_the_headline(line, day):
@@ -227,6 +230,11 @@ def test_the_headline_date_is_not_a_year_an_event_in_the_text_a_future_day_or_th
                  # a range's last day (a conference's dates in its footer: a 138th blind round)
                  "<h1>Venue</h1><footer>9–11 June 2026 · Havnehallen, Bergen</footer>",
                  "<h1>Venue</h1><p>9 to 11 June 2026</p>", "<h1>Venue</h1><p>30 May - 1 June 2026</p>",
+                 # a range's first day (a blog archive's week), an event's hours (an open day's line, a what's-on
+                 # list's first event: the 143rd and 144th blind rounds)
+                 "<h1>Archive</h1><p>« January 11, 2004 - January 17, 2004 | next »</p>",
+                 "<h1>Open day</h1><p>Saturday 8 November 2025, 10 am to 4 pm · Hollowbrook Farm</p>",
+                 "<h1>What's on</h1><p>Saturday 2 May 2026, 10.30–12.00</p>",
                  # a code sample's data (an API reference's example response: a 135th blind round)
                  '<h1>Create a time entry</h1><pre><code>{"message": "Entries before 2025-10-01 are locked."}'
                  "</code></pre>"):
