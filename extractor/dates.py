@@ -60,9 +60,13 @@ def _parse_timestamp(text: str) -> datetime | None:
     with warnings.catch_warnings():  # an unknown zone name ("MST") warns; the time is kept without it
         warnings.simplefilter("ignore")
         try:
-            return date_parser.parse(text, default=datetime(1, 1, 1), fuzzy=False)
+            parsed = date_parser.parse(text, default=datetime(1, 1, 1), fuzzy=False)
+            # a year or a month alone is no day ("2025", "May 2025": `<time datetime="2025">` dated a 145th blind
+            # round's thread January 1st): parsed again with another default day and month, it moves
+            again = date_parser.parse(text, default=datetime(1, 2, 2), fuzzy=False)
         except (ValueError, OverflowError, TypeError, date_parser.ParserError):
             return None
+        return parsed if (parsed.month, parsed.day) == (again.month, again.day) else None
 
 
 # ---------------------------------------------------------------- a date written by the headline

@@ -175,6 +175,7 @@ def test_bad_json_ld_never_raises(body):
     ("1970-01-01", None),  # a placeholder
     ("2999-01-01", None),  # the future
     ("soon", None),
+    ("2025", None), ("2025-05", None), ("May 2025", None),  # a year or a month is no day (a 145th blind round)
 ])
 def test_iso_date(text, expected):
     assert iso_date(text) == expected
@@ -241,6 +242,12 @@ def test_the_headline_date_is_not_a_year_an_event_in_the_text_a_future_day_or_th
         html = f"<html><body>{body}</body></html>"
         meta = page_metadata(extractor.load(html, url="https://news.example/2020/05/06/story"))
         assert meta.date is None, body
+
+
+def test_a_time_element_that_gives_a_year_alone_dates_nothing():
+    # a thread's `<time datetime="2025">` (a 145th blind round's forum, dated January 1st)
+    html = "<html><body><h1>Crossing the Lune</h1><p>Posted <time datetime='2025'>this year</time></p></body></html>"
+    assert _meta(html, None)["date"] is None
 
 
 def test_twitter_handle_and_url_when_nothing_else_names_the_site():
