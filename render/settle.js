@@ -593,35 +593,39 @@ async (o) => {
     }
     return best === null ? null : [best + window.scrollY, nearest];
   };
-  let bottomSeen = -1;
-  while (!bound && !net.stop && !moved && listens()) {
-    if (performance.now() >= deadline) { bound = "time"; break; }
-    const h = height();
-    if (window.scrollY + window.innerHeight >= h - 1) {
-      if (h === bottomSeen) break;
-      bottomSeen = h;
-      await frame();
-      await frame();
-      pending = await settle();
-      if (movedOn()) break;
-    } else if (steps >= o.steps) {
-      bound = "steps"; break;
-    } else if (window.scrollY + window.innerHeight >= o.maxHeight) {
-      bound = "height"; break;
-    } else {
-      const next = visiting ? placeholderBelow(Math.min(h, o.maxHeight)) : null;
-      if (next) {
-        const [y, el] = next;
-        visited.add(el);
-        if (!await step(Math.max(y - window.innerHeight / 2, 0), false, el)) break;
-        // a poller's tick may come between the scroll and its event, and find nothing scrolled: one pixel more, once
-        if (el.isConnected && busyBox(el) && !net.stop && !await step(window.scrollY + 1, false, el)) break;
-        visiting = !(el.isConnected && shows(el) && busyBox(el));
-      } else if (!await step(Math.min(h, o.maxHeight) - window.innerHeight, false)) {
-        break;
+  const toBottom = async () => {
+    let bottomSeen = -1;
+    visiting = true;
+    while (!bound && !net.stop && !moved && listens()) {
+      if (performance.now() >= deadline) { bound = "time"; break; }
+      const h = height();
+      if (window.scrollY + window.innerHeight >= h - 1) {
+        if (h === bottomSeen) break;
+        bottomSeen = h;
+        await frame();
+        await frame();
+        pending = await settle();
+        if (movedOn()) break;
+      } else if (steps >= o.steps) {
+        bound = "steps"; break;
+      } else if (window.scrollY + window.innerHeight >= o.maxHeight) {
+        bound = "height"; break;
+      } else {
+        const next = visiting ? placeholderBelow(Math.min(h, o.maxHeight)) : null;
+        if (next) {
+          const [y, el] = next;
+          visited.add(el);
+          if (!await step(Math.max(y - window.innerHeight / 2, 0), false, el)) break;
+          // a poller's tick may come between the scroll and its event, and find nothing scrolled: one pixel more, once
+          if (el.isConnected && busyBox(el) && !net.stop && !await step(window.scrollY + 1, false, el)) break;
+          visiting = !(el.isConnected && shows(el) && busyBox(el));
+        } else if (!await step(Math.min(h, o.maxHeight) - window.innerHeight, false)) {
+          break;
+        }
       }
     }
-  }
+  };
+  await toBottom();
   // Every finite CSS animation and transition finished (endless ones, spinners, left running), and what their
   // ends set off settled, its own animations finished in turn, for FINISH_ROUNDS at most.
   const finishAnimations = async () => {
@@ -671,11 +675,17 @@ async (o) => {
   // A button that fetches with htmx into an empty place (``hx-get`` aimed at an element holding no text yet, or at
   // itself) on a click: a GET that only adds, a table of fees behind "Show out-of-hours fees" (a 130th blind round).
   // One aimed at a place with text (a filter redrawing its list) is not pressed: its choice would be the reader's.
+  // (a tab is not one: the tabs' reader presses it; and the target may be inherited, as htmx inherits it: a 146th
+  // blind round's programme tabs, aimed by their list at the programme they redrew with themselves in it, were
+  // pressed as new "more" buttons for the whole budget)
   const htmxFetch = (el) => {
-    const attr = (name) => (el.getAttribute(name) ?? el.getAttribute(`data-${name}`) ?? "").trim();
+    const attr = (name, at = el) => (at.getAttribute(name) ?? at.getAttribute(`data-${name}`) ?? "").trim();
     const trigger = attr("hx-trigger");
-    if (!attr("hx-get") || trigger && !/(^|[\s,])click\b/.test(trigger)) return false;
-    const aim = attr("hx-target");
+    if (!attr("hx-get") || trigger && !/(^|[\s,])click\b/.test(trigger) || el.getAttribute("role") === "tab") {
+      return false;
+    }
+    const aimer = el.closest("[hx-target], [data-hx-target]");
+    const aim = aimer ? attr("hx-target", aimer) : "";
     if (!aim || aim === "this") return true;
     let target = null;
     try { target = el.getRootNode().querySelector(aim); } catch { return false; }
@@ -849,7 +859,12 @@ async (o) => {
           && await press(button)) break;
     }
   };
+  // What the presses brought may end in what a scroll fills (a thread's "Load more replies" brought ten posts and
+  // an htmx ``revealed`` block for the last five: a 145th blind round read eleven posts of sixteen): taken to the
+  // bottom again.
+  const grown = textLength();
   await pressMore();
+  if (textLength() > grown) await toBottom();
   // A collapsed disclosure whose panel is not on the page until it opens (Headless UI's, Radix's: an FAQ
   // built with React) is opened as a reader opens it: its button, labelled as a title (an FAQ's question,
   // not "Menu"), outside the page's chrome, not a menu's, not a link nor one that submits a form. All are
@@ -1124,11 +1139,15 @@ async (o) => {
     if (!shown || !filled(panelOf(shown)) || tabs.every((t) => t === shown || own(t))) return;
     const copies = [[shown, copyOf(panelOf(shown))]];
     const told = new Set([panelOf(shown).textContent]);
+    // a tab, or the one that took its place with its label (tabs redrawn with their panel at each press: htmx's tabs
+    // as its documentation builds them, a 146th blind round's programme lost its first day)
+    const now = (t) => t.isConnected ? t
+      : everywhere('[role="tab"]').find((n) => labelOf(n) === labelOf(t)) || t;
     for (const tab of tabs) {
       if (tab === shown || performance.now() >= deadline || steps >= o.steps || moved || net.stop) continue;
-      if (await press(control(tab), true)) break;
-      const panel = panelOf(tab);
-      if (!selected(tab) || !filled(panel)) continue;
+      if (await press(control(now(tab)), true)) break;
+      const panel = panelOf(now(tab));
+      if (!selected(now(tab)) || !filled(panel)) continue;
       await pressMore(panel);  // its "Load more" (a tab, then the rest of its text: a 22nd blind round)
       if (!bound && !net.stop && !moved && steps < o.steps) {
         await openDisclosures(closedDisclosures().filter((b) => panel.contains(b)));
@@ -1136,8 +1155,8 @@ async (o) => {
       if (filled(panel) && !told.has(panel.textContent)) copies.push([tab, copyOf(panel)]);
       told.add(panel.textContent);
     }
-    const live = tabs.find(selected);
-    const anchor = live && panelOf(live);
+    const live = tabs.find((t) => selected(now(t)));
+    const anchor = live && panelOf(now(live));
     if (!filled(anchor) || copies.length < 2) return;
     // in the tabs' order around the live panel: the tab selected at first may come after the last one pressed (a
     // wine club's tiers, "Classic" selected between "Discovery" and "Fine": a 114th blind round read it first)
@@ -1145,7 +1164,7 @@ async (o) => {
     copies.sort(([a], [b]) => tabs.indexOf(a) - tabs.indexOf(b));
     for (const [tab, copy] of copies) {
       // still on the page (hidden), a panel of its own: read as it is
-      if (tab === live || (panelOf(tab) !== anchor && filled(panelOf(tab)))) continue;
+      if (tab === live || (panelOf(now(tab)) !== anchor && filled(panelOf(now(tab))))) continue;
       const nodes = [...tabHeading(tab, copy, anchor), standIn(copy)];
       if (tabs.indexOf(tab) < tabs.indexOf(live)) {
         anchor.before(...nodes);
@@ -1357,8 +1376,11 @@ async (o) => {
   };
   const PAGER_LINKS = 'a[href*="?"], a[href]:not([href^="#"]):not([href*=":"])';
   const pagerPressable = (el) => pressable(el) || queryLink(el);
+  // (in the page's shadow roots too, for the page's: a Lit diary's "Next entry", a 145th blind round read one entry
+  // of five)
   const nextButton = (within) => {
-    for (const el of within.querySelectorAll(`${BUTTONS}, a[href^="#"], ${PAGER_LINKS}`)) {
+    const selector = `${BUTTONS}, a[href^="#"], ${PAGER_LINKS}`;
+    for (const el of within === document.body ? everywhere(selector) : within.querySelectorAll(selector)) {
       if (el.matches('a[href^="#"]:not([href="#"])') && !routeLink(el)) continue;
       // (its label first: every link of the page passes here, and few say "Next")
       if (!saysNext(el) || !pagerPressable(el) || el.getAttribute("aria-disabled") === "true" || atEdge(el)) continue;
@@ -1408,14 +1430,20 @@ async (o) => {
     // (or parts of one kind shown one at a time, short each but a page together: a carousel's captioned slides,
     // its controls in a row of their own beside them, a 144th blind round's Vue gallery read one caption of four)
     const chars = (c) => c.textContent.trim().length;
+    // (and a component's shadow root holding text beside its controls is the component's box: what a press
+    // changes in it is not seen from outside, where the component is one element with no text of its own)
     const holdsPage = (a) => {
       const parts = [...a.children].filter((c) => !holds(c));
+      if (a instanceof ShadowRoot && parts.some((c) => chars(c) > 0)) return true;
       return parts.some((c) => chars(c) >= o.pageMinChars) || parts.length >= 2 && parts.filter(seen).length === 1
         && parts.every((c) => c.localName === parts[0].localName)
         && parts.reduce((n, c) => n + chars(c), 0) >= o.pageMinChars;
     };
-    let region = control.parentElement;
-    while (region && region !== document.body && !holdsPage(region)) region = region.parentElement;
+    // (out of a shadow root through the root itself, whose children are the component's parts, then its host)
+    const outward = (n) => n.parentElement || (n.parentNode instanceof ShadowRoot ? n.parentNode : null)
+      || (n instanceof ShadowRoot ? n.host : null);
+    let region = outward(control);
+    while (region && region !== document.body && !holdsPage(region)) region = outward(region);
     if (!region || region === document.body && !orBody) return 0;
     const copies = [], texts = new Set();
     // what a part shows, one text node a line: a wizard's steps are all on the page, each but the current one hidden
@@ -1433,6 +1461,7 @@ async (o) => {
       return out.join("\n");
     };
     let live = [], read = 0, firstCopies = -1, round = false;
+    const current = () => [...region.children].filter((c) => !holds(c) && !forScreenReaders(c));
     const firstTexts = new Set();  // what the parts showed before the first turn
     const lines = new Set();  // every line the region showed
     const newChars = (text) => text.split("\n").reduce((n, line) =>
@@ -1470,7 +1499,7 @@ async (o) => {
       // the part read last has gone): what the last turn took away is copied too, and the copies after the first
       // turn's follow the live parts (a 141st blind round read its first quote twice, the last never)
       if (changed.length && !now.length && firstCopies >= 0 && gone.length
-          && changed.every(([c]) => c.isConnected && firstTexts.has(textNow(c)))) {
+          && current().every((c) => firstTexts.has(textNow(c)))) {
         copies.push(...gone.map(([, , copy]) => copy));
         round = true;
         break;
@@ -1482,11 +1511,12 @@ async (o) => {
       paged++;
       read++;
     }
-    const anchor = live.find((c) => c.isConnected);
-    if (anchor) {
-      const shown = live.filter((c) => c.isConnected), placed = round ? copies.slice(firstCopies) : copies;
+    // (the live parts, or, drawn anew at each turn, the parts the region holds now)
+    const shown = live.some((c) => c.isConnected) ? live.filter((c) => c.isConnected) : current();
+    if (shown.length) {
+      const placed = round ? copies.slice(firstCopies) : copies;
       if (round) shown[shown.length - 1].after(...placed.map(standIn));
-      else for (const copy of placed) anchor.before(standIn(copy));
+      else for (const copy of placed) shown[0].before(standIn(copy));
       dropRepeatedHeads(round ? [...shown, ...placed] : [...placed, ...shown]);
     }
     return read;

@@ -293,6 +293,27 @@ def test_placeholders_a_scroll_handler_fills_on_screen_are_visited_on_the_way_do
     assert "Chapter 1 of the report" in text and "Chapter 2 of the report" in text, text
 
 
+def test_what_a_load_more_press_ends_in_is_scrolled_to(browser):
+    # A thread's "Load more replies" brings ten posts and, after them, a block its scroll handler fills once it is
+    # on screen (htmx's "revealed": a 145th blind round read eleven posts of sixteen).
+    post = ("<article class=post style=\"margin-bottom:200px\"><p>Reply {} about the river crossing, which was high "
+            "after the rain.</p></article>")
+    html = f"""<html><body><main><h1>Crossing Skelwith Beck</h1><p>{PARA * 3}</p><div id=posts>
+      {"".join(post.format(k) for k in range(3))}</div><button id=more>Load more replies</button></main>
+      <footer>Footer of the site.</footer><script>
+      const POST = {json.dumps(post)}, posts = document.getElementById('posts');
+      const add = (from, to) => {{ for (let k = from; k < to; k++) posts.insertAdjacentHTML('beforeend',
+        POST.replace('{{}}', k)); }};
+      document.getElementById('more').onclick = (e) => {{ e.target.remove(); add(3, 13);
+        posts.insertAdjacentHTML('afterend', '<div id=rest style="height:40px">Loading more replies…</div>'); }};
+      let scrolled = false; window.addEventListener('scroll', () => {{ scrolled = true; }});
+      setInterval(() => {{ const rest = document.getElementById('rest'); if (!scrolled || !rest) return;
+        scrolled = false; const r = rest.getBoundingClientRect();
+        if (r.top < innerHeight && r.bottom > 0) {{ rest.remove(); add(13, 18); }} }}, 200);</script></body></html>"""
+    text = _text_of_html(html.encode())
+    assert all(f"Reply {k} about" in text for k in range(18)), text
+
+
 def test_each_render_of_a_hash_route_loads_the_page_afresh(browser, tmp_path):
     # Going from page.html#/one to page.html#/two (or to #/one again) only moves within the document: the
     # browser would not load it again, and the render would read the document the last one left.
@@ -930,6 +951,29 @@ def test_a_button_fetching_into_an_empty_place_with_htmx_is_pressed_a_filter_is_
         text = extract(f"{base}/page.html", render=True).text
     assert "215 pounds, charged on top of the treatment" in text, text
     assert "The dogs' clinic on the quay" in text and "Only the cats' clinic is left" not in text, text
+
+
+def test_htmx_tabs_redrawn_with_their_panel_are_each_read_once(browser, tmp_path):
+    # htmx's tabs as its documentation builds them (a 146th blind round's book fair): each press fetches the tab list
+    # again with the chosen day's panel, the list aiming its buttons at the box that holds both (hx-target inherited).
+    # The tabs are read as tabs, each day once; not pressed over and over as "more" buttons (20 s before, one day).
+    (tmp_path / "htmx.js").write_bytes((VENDOR / "htmx.js").read_bytes())
+    days = {"sat": "Saturday 18 October", "sun": "Sunday 19 October"}
+    for day, label in days.items():
+        tabs = "".join(f'<button role="tab" aria-selected="{str(k == day).lower()}" aria-controls="tab-content" '
+                       f'hx-get="/{k}.html">{v}</button>' for k, v in days.items())
+        (tmp_path / f"{day}.html").write_text(
+            f'<div role="tablist" hx-target="#programme">{tabs}</div><div id="tab-content" role="tabpanel">'
+            f"<h3>{label}</h3><ol><li>The {label} programme: talks, a valuation desk and a children's corner."
+            f"</li></ol></div>", encoding="utf-8")
+    (tmp_path / "page.html").write_text(f"""<html><head><meta charset="utf-8"><script src="/htmx.js"></script></head>
+      <body><main><h1>Autumn book fair</h1><p>{PARA * 2}</p><h2>Programme</h2>
+      <div id="programme" hx-get="/sat.html" hx-trigger="load" hx-swap="innerHTML"><p>Loading programme…</p></div>
+      <p>{PARA}</p></main></body></html>""", encoding="utf-8")
+    with serve(str(tmp_path)) as base:
+        result = extract(f"{base}/page.html", render=True)
+    assert all(result.text.count(f"The {label} programme") == 1 for label in days.values()), result.text
+    assert not result.warnings, result.warnings
 
 
 def test_a_disclosure_followed_by_a_link_opens_a_panel_drawn_after_its_line(browser):
@@ -2533,6 +2577,27 @@ def test_a_gallery_of_short_captions_shown_one_at_a_time_is_read_whole(browser):
     text = extract(html.encode(), render=True).text
     told = [text.find(c) for c in captions]
     assert all(text.count(c) == 1 for c in captions) and told == sorted(told), text
+
+
+def test_a_carousel_drawn_in_a_shadow_root_is_read_whole(browser):
+    # A web component's diary (Lit, a 145th blind round): one entry drawn at a time in its shadow root, "Next entry"
+    # there too, the component itself in another component's shadow root.
+    entries = [f"Diary entry {k}: a new gate at the ford, and the path drained after the winter." for k in range(4)]
+    script = f"""const ENTRIES = {json.dumps(entries)};
+      customElements.define('x-diary', class extends HTMLElement {{
+        connectedCallback() {{ this.at = 0; this.attachShadow({{mode: 'open'}}); this.draw(); }}
+        draw() {{ this.shadowRoot.innerHTML = '<div class="slide"><h3>Entry ' + (this.at + 1) + '</h3><p>'
+            + ENTRIES[this.at] + '</p></div><div class="controls"><button aria-label="Previous entry">‹</button>'
+            + '<button aria-label="Next entry">›</button></div>';
+          this.shadowRoot.querySelector('[aria-label="Next entry"]').onclick = () => {{
+            this.at = (this.at + 1) % ENTRIES.length; this.draw(); }}; }} }});
+      customElements.define('x-profile', class extends HTMLElement {{
+        connectedCallback() {{ this.attachShadow({{mode: 'open'}}).innerHTML = '<h1>Ruth, ranger</h1><p>'
+          + {json.dumps(PARA * 3)} + '</p><h2>Diary</h2><x-diary></x-diary>'; }} }});"""
+    html = f"<html><body><main><x-profile></x-profile></main><script>{script}</script></body></html>"
+    text = extract(html.encode(), render=True).text
+    told = [text.find(e) for e in entries]
+    assert all(text.count(e) == 1 for e in entries) and told == sorted(told), text
 
 
 def test_a_text_layer_over_a_canvas_is_read_and_other_transparent_text_is_not(browser):
