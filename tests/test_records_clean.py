@@ -152,3 +152,6 @@ def test_a_record_reaching_into_the_footer_band_is_kept():
     assert geometry.y[last] >= HEIGHT - min(Options().footer_band * HEIGHT, Options().footer_band_px)
     table = extract_records(page)
     assert len(table.rows) == 5 and table.record_texts[-1].startswith("Card 4")
+    # and so is what it holds: its row has its cells (a 145th blind round's last map card came out all None)
+    assert [c.text if c else None for c in table.rows[-1]] == [c.text.replace("3", "4") if c else None
+                                                               for c in table.rows[-2]], table.rows[-1]
