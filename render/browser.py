@@ -626,17 +626,27 @@ SCREENSHOT_TEXT_SHARE = 0.3
 HIDE_OVERLAYS_JS = """(o) => {
   const w = innerWidth, h = innerHeight, all = (document.body && document.body.innerText.length) || 0;
   let n = 0;
-  for (const el of document.querySelectorAll("body *")) {
-    if (el.closest("[data-pagesight-hidden]")) continue;
-    const cs = getComputedStyle(el);
-    if (cs.position !== "fixed" || cs.display === "none" || cs.visibility === "hidden") continue;
-    const r = el.getBoundingClientRect();
-    if (r.width < 1 || r.height < 1 || r.bottom <= 0 || r.top >= h || r.right <= 0 || r.left >= w) continue;
-    const bar = r.top <= 1 && r.height <= o.bar * h;
-    const side = (r.left <= 1 || r.right >= w - 1) && r.width <= o.side * w && r.height >= h / 2;
-    if (bar || side || el.innerText.length > o.text * all) continue;
-    el.setAttribute("data-pagesight-hidden", "");
-    n++;
+  // the page's elements and those of its shadow roots, open or captured closed (a web component's cookie bar, fixed
+  // in its shadow root, was drawn over a 145th blind round's profile): a shadow root's are hidden by an inline style,
+  // which the page's style sheet cannot reach, their own inline opacity kept in the mark
+  const shadow = (el) => el.shadowRoot || (window.__pagesightShadow ? window.__pagesightShadow.get(el) : null);
+  const roots = [document];
+  for (let k = 0; k < roots.length; k++) {
+    for (const el of roots[k].querySelectorAll(k ? "*" : "body *")) {
+      const root = shadow(el);
+      if (root) roots.push(root);
+      if (el.closest("[data-pagesight-hidden]")) continue;
+      const cs = getComputedStyle(el);
+      if (cs.position !== "fixed" || cs.display === "none" || cs.visibility === "hidden") continue;
+      const r = el.getBoundingClientRect();
+      if (r.width < 1 || r.height < 1 || r.bottom <= 0 || r.top >= h || r.right <= 0 || r.left >= w) continue;
+      const bar = r.top <= 1 && r.height <= o.bar * h;
+      const side = (r.left <= 1 || r.right >= w - 1) && r.width <= o.side * w && r.height >= h / 2;
+      if (bar || side || el.innerText.length > o.text * all) continue;
+      el.setAttribute("data-pagesight-hidden", k ? el.style.getPropertyValue("opacity") || "-" : "");
+      if (k) el.style.setProperty("opacity", "0", "important");
+      n++;
+    }
   }
   if (n) {
     const style = document.createElement("style");
@@ -644,10 +654,19 @@ HIDE_OVERLAYS_JS = """(o) => {
     style.textContent = "[data-pagesight-hidden], [data-pagesight-hidden]::backdrop { opacity: 0 !important; }";
     document.documentElement.append(style);
   }
+  window.__pagesightHidden = roots;
   return n;
 }"""
 SHOW_OVERLAYS_JS = """() => {
-  for (const el of document.querySelectorAll("[data-pagesight-hidden]")) el.removeAttribute("data-pagesight-hidden");
+  for (const root of window.__pagesightHidden || [document]) {
+    for (const el of root.querySelectorAll("[data-pagesight-hidden]")) {
+      const was = el.getAttribute("data-pagesight-hidden");
+      if (was === "-") el.style.removeProperty("opacity");
+      else if (was) el.style.setProperty("opacity", was);
+      el.removeAttribute("data-pagesight-hidden");
+    }
+  }
+  delete window.__pagesightHidden;
   document.getElementById("pagesight-hidden-style")?.remove();
 }"""
 

@@ -211,6 +211,25 @@ def test_overlays_fixed_on_the_screen_are_hidden_from_the_picture_a_header_is_no
             assert out.getpixel((640, y)) not in ((0, 0, 200), (200, 0, 0)), y
 
 
+def test_a_cookie_bar_fixed_in_a_shadow_root_is_hidden_from_the_picture(browser, tmp_path):
+    # A web component's cookie bar, fixed at the bottom inside its shadow root (a 145th blind round's profile had it
+    # drawn over its Q&A, and not counted as hidden): hidden while the picture is taken, and counted.
+    from PIL import Image
+
+    words = "The trail crosses the beck by stepping stones when the water is low after a dry week. " * 6
+    script = """customElements.define('x-cookies', class extends HTMLElement { connectedCallback() {
+      this.attachShadow({mode: 'open'}).innerHTML = '<div class="bar" style="position:fixed;left:0;right:0;bottom:0;'
+        + 'height:80px;background:rgb(200,0,0);opacity:1">We use cookies.</div>'; } });"""
+    html = (f"<html><body style='margin:0'><main style='padding:20px'><h1>Ruth, ranger</h1><p>{words}</p>"
+            f"<p>{words}</p><p>{words}</p></main><x-cookies></x-cookies><script>{script}</script></body></html>")
+    shot = tmp_path / "shadow.png"
+    result = extract(html.encode(), render=True, screenshot=shot)
+    assert result.details["screenshot"]["hidden"] == 1
+    with Image.open(shot) as out:
+        for y in range(0, result.details["screenshot"]["height"], 7):
+            assert out.getpixel((640, y)) != (200, 0, 0), y
+
+
 def test_an_app_drawn_in_a_fixed_pane_is_not_hidden_from_the_picture(browser, tmp_path):
     from PIL import Image
 
