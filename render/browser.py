@@ -345,6 +345,10 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|p
                        r"|^(older|earlier) (posts|entries|episodes|stories|articles|items|results|comments|messages)\b"
                        # a worked example's "Show next step", a list's "Load next 10" (a 50th blind round)
                        r"|^(load|show|view|see) (the )?(\d+ )?next\b"
+                       # the rest of a list kept apart: "Show 2 resolved incidents", "Show past events", "Show
+                       # remaining 4" (a water company's status page: a 148th blind round)
+                       r"|^(load|show|view|see) (the )?(\d+ )?(hidden|remaining|resolved|closed|past|archived"
+                       r"|expired|completed|answered)\b"
                        # a live blog's "5 new updates", a feed's "Show 12 new posts" (a 46th blind round)
                        r"|^((show|see|view|load|read) )?\d+ new (updates?|posts?|entries|entry|stories|story|items?"
                        r"|articles?|messages?|comments?|replies|reply|events?)\b"

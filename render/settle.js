@@ -1651,9 +1651,12 @@ async (o) => {
   // each order, which undid an 84th blind round's two presses of "Load more reviews").
   const LIST_CONTROL_NAMES = /(^|[^\p{L}])(sort(ed|ing)?|order(ing)?|filters?|sortieren|trier|ordenar|ordinare)([^\p{L}]|$)/iu;
   // Nor is the place, period or measure a view of figures is drawn for ("Choose a region": a data explorer redrew its
-  // summary and table for each of 13 regions, a 96th blind round; a salary guide's "Region", an 82nd): the other
-  // choices are other views of the data, their default the page's.
+  // summary and table for each of 13 regions, a 96th blind round; a salary guide's "Region", an 82nd; a water
+  // company's "Supply zone", a 148th, read five zones' results): the other choices are other views of the data,
+  // their default the page's.
   const VIEW_PICKER_NAMES = new RegExp("(^|[^\\p{L}])(regions?|areas?|countr(y|ies)|states?|count(y|ies)|city|cities"
+    + "|zones?|districts?|wards?|boroughs?|provinces?|neighbou?rhoods?|towns?|suburbs?|parish(es)?|stations?"
+    + "|branch(es)?|quarters?"
     + "|locations?|postcodes?|zip|currency|currencies|measures?|indicators?|metrics?|years?|months?|periods?"
     + "|région|pays|año|país|jahr|année|anno|regione)([^\\p{L}]|$)", "iu");
   // a product's option or a view's picker, by the names a select or a radio group carries
