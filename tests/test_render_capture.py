@@ -1684,7 +1684,9 @@ def test_chapters_chosen_in_a_select_are_read_in_order(browser, tmp_path, placeh
                                    '<select id="ch" aria-label="Colour">%s</select>',
                                    '<label>Show <select id="ch">%s</select> per page</label>',
                                    '<label>Sort by <select id="ch">%s</select></label>',
-                                   '<label>Choose a region <select id="ch">%s</select></label>'])
+                                   '<label>Choose a region <select id="ch">%s</select></label>',
+                                   # a water company's results by zone (a 148th blind round read five zones)
+                                   '<label>Supply zone <select id="ch">%s</select></label>'])
 def test_a_products_option_or_a_count_in_a_select_is_not_read_choice_by_choice(browser, label):
     # A product's finish swaps its description (a 29th blind round's Vue shop); a page length shows more rows; a
     # list's order reloads it from its first page (an 84th blind round's reviews); a data explorer's region redraws
@@ -4304,7 +4306,10 @@ def test_other_labels_are_not_read_as_consent(label):
 @pytest.mark.parametrize(("label", "more"), [("See all 4 questions and answers", True), ("View all", True),
                                              ("View all 24 photos", False), ("See all videos", False),
                                              ("View full size", False), ("Viewing options", False),
-                                             ("Show text", True), ("Show OCR text", True), ("Text size", False)])
+                                             ("Show text", True), ("Show OCR text", True), ("Text size", False),
+                                             # the rest of a list kept apart (a 148th blind round's incidents)
+                                             ("Show 2 resolved incidents", True), ("Show past events", True),
+                                             ("Show 20 per page", False)])
 def test_which_see_all_labels_show_more(label, more):
     # "See all" and "View all" show the rest of a list as "Show all" does (a 108th blind round's questions and
     # answers, fetched when pressed); a gallery's "View all 24 photos" shows pictures, not text. A digitised
