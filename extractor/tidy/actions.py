@@ -29,7 +29,8 @@ ACTION_START = re.compile(
     r"(?:read|learn|view|visit|see|shop|explore|click|back to|find out|discover|get|start|book|buy|more|full"
     r"|details|continue|go to|watch|download|apply|sign|join|register|order|choose|select|contact|request)\b",
     re.I)
-_CONTROL_TAGS = ("a", "button")
+#: (a disclosure's summary too: "More about this event" on each of 14 events, a 147th blind round)
+_CONTROL_TAGS = ("a", "button", "summary")
 
 
 def drop_repeated_actions(page: Page, blocks: list[Block]) -> None:

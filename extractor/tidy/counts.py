@@ -21,4 +21,6 @@ _COUNT = (rf"(?:1\s+{_ONE}|[\d.,]+\s*[km]?\s+{_MANY}"
 #: A block that is nothing but such counts, one or several joined by separators ("1 Like", "12.5k views",
 #: "Reputation: 265", "21 replies · 3874 views", "15 replies 412 views": a 140th blind round's thread). A singular
 #: noun takes the count 1 only ("1996 post" is a year's).
-ACTIVITY_COUNTS = re.compile(rf"{_COUNT}(?:(?:\s*[·|•,/–-]\s*|\s+){_COUNT})*", re.I)
+#: A thread's state may lead them ("Solved 9 replies 1,284 views": a 148th blind round's Q&A thread).
+_STATE = r"(?:(?:solved|answered|resolved|closed|pinned|locked)\s*[·|•,:–-]?\s*)?"
+ACTIVITY_COUNTS = re.compile(rf"{_STATE}{_COUNT}(?:(?:\s*[·|•,/–-]\s*|\s+){_COUNT})*", re.I)
