@@ -165,14 +165,21 @@ EVENT_WORDS_BEFORE_CHARS = 30
 _EVENT_BEFORE = re.compile(
     r"\b(?:opens?|opening|closes?|closing|deadline|until|till|due|from|between|starts?|starting|begins?|beginning"
     r"|ends?|ending|apply|applications?|period|expires?|expiry|valid|runs?|held|takes? place|register|registration"
-    r"|event|joined|since|received|accepted|submitted)\b[^.!?]*$", re.I)
+    r"|event|joined|since|received|accepted|submitted"
+    # a reporting period's end: "the twelve months to 30 September 2026" (a water company's results, a 148th round)
+    r"|(?:weeks?|months?|years?|quarters?) (?:to|ending|ended))\b[^.!?]*$", re.I)
 #: ... or a range after it, to another day ("1 October 2009 to 30 September 2024", "1 May - 3 June 2025"; not a
 #: byline's "3 May 2025 - Reuters" or "- 3 min read"). Written ``^``-less: it is matched from the date's end.
 _RANGE_AFTER = re.compile(r"\s*(?:to|until|till|through|[-–—])\s*(?:\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:" + _MONTH
                           + r")\b|(?:" + _MONTH + r")\.?\s+\d|(?:19|20)\d\d[-/.]\d)", re.I)
 #: ... or the range's last day, after its first ("9–11 June 2026", "9 to 11 June 2026", "9 June – 11 June 2026":
 #: a conference's dates in every page's footer, a 138th blind round).
-_RANGE_BEFORE = re.compile(r"(?:\d|\b(?:" + _MONTH + r"))\.?\s*(?:[-–—]|to|until|till|through)\s*$", re.I)
+#: (a weekday may name the last day, and "and" join two: "Tuesday 7 to Sunday 12 October 2025", "Saturday 14 and
+#: Sunday 15 June 2025": a festival's and an event's pages in the 145th and 147th blind rounds; a day's number, not a
+#: comment's "#1 - Tue Jul 24, 2012")
+_WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?"
+_RANGE_BEFORE = re.compile(r"(?:(?<![#\d.])\d{1,2}|\d{4}|\b(?:" + _MONTH
+                           + r"))\.?\s*(?:[-–—&]|to|until|till|through|and)\s*(?:" + _WEEKDAY + r"\s*)?$", re.I)
 #: ... or hours after it, from and to ("Saturday 8 November 2025, 10 am to 4 pm", "2 May 2026, 10.30–12.00": an open
 #: day's and a what's-on list's first event dated their pages in the 143rd and 144th blind rounds); a publication's
 #: time is one time ("3 May 2025, 10:32"), not a span.

@@ -207,7 +207,7 @@ def test_htmldate_fallback_reads_the_text():
     ("12 de mayo de 2015", "2015-05-12"),
     # a byline's dash, reading time or one time of day is no range
     ("3 May 2025 - Reuters", "2025-05-03"), ("12 March 2024 - 3 min read", "2024-03-12"),
-    ("Published 3 May 2025, 10:32 BST", "2025-05-03"),
+    ("Published 3 May 2025, 10:32 BST", "2025-05-03"), ("Updated on Tuesday, 3 May 2025", "2025-05-03"),
     ("<table><tr><td>Contributed by Ann Lee</td><td>Friday, 28 December 2007</td></tr></table>", "2007-12-28"),
 ])
 def test_a_date_written_by_the_headline(line, day):
@@ -236,6 +236,11 @@ def test_the_headline_date_is_not_a_year_an_event_in_the_text_a_future_day_or_th
                  "<h1>Archive</h1><p>« January 11, 2004 - January 17, 2004 | next »</p>",
                  "<h1>Open day</h1><p>Saturday 8 November 2025, 10 am to 4 pm · Hollowbrook Farm</p>",
                  "<h1>What's on</h1><p>Saturday 2 May 2026, 10.30–12.00</p>",
+                 # a range's days with their weekdays, or joined by "and" (the 145th and 147th blind rounds); a
+                 # reporting period's end (a 148th's water quality results)
+                 "<h1>Events</h1><p>Tuesday 7 to Sunday 12 October 2025</p>",
+                 "<h1>Fair</h1><p>Saturday 14 and Sunday 15 June 2025, 9.30am to 4pm each day</p>",
+                 "<h1>Water quality</h1><p>Results for the twelve months to 30 September 2025</p>",
                  # a code sample's data (an API reference's example response: a 135th blind round)
                  '<h1>Create a time entry</h1><pre><code>{"message": "Entries before 2025-10-01 are locked."}'
                  "</code></pre>"):
