@@ -4,8 +4,9 @@ Screenshot pixels are page CSS pixels times the device scale factor (DESIGN: exa
 and 2), and geometry and screenshot are taken at the same scroll, so a box in CSS pixels
 lands on its element at ``box * device_scale_factor``. The legend goes in a band *below*
 the page, so page pixels keep their coordinates, and, given the screen height, a compact copy
-sits at the top-left of every screen's worth of page (another corner when that would cover an
-extracted box), so it is in view wherever a tall picture is opened. A box's label sits outside
+sits in a corner of the first screen (the plainest corner that covers no extracted box), where a
+picture opens. Once, not on every screen: six blind rounds' readers (143-148) took the copies down
+a tall picture, two nearly on top of each other at its end, for a fixed element drawn again. A box's label sits outside
 the box (above it, else left, right or below), where it covers no other box when such a place
 exists: a label never hides the words it names unless the box fills the page from edge to edge.
 """
@@ -67,8 +68,8 @@ def annotate(png: bytes, items: Iterable[tuple[Box, str, str]], path: str | os.P
     ``box`` is ``(x, y, width, height)`` in page CSS pixels; it is drawn at
     ``box * device_scale_factor`` in outline and light fill, coloured by ``role``, with
     ``label`` in a tag at its top-left corner. A legend (``title``, roles, counts) is added
-    below the page, and with ``screen_height`` (CSS px: the viewport's height) a compact copy at
-    the top-left of each screen's worth of page. Labels go outside their box (see the module's
+    below the page, and with ``screen_height`` (CSS px: the viewport's height) a compact copy in a
+    corner of the first screen. Labels go outside their box (see the module's
     docstring). Boxes below the bottom of a cut screenshot are left out and counted; the legend says so,
     and how many elements fixed on the screen were ``hidden`` while the picture was taken.
     Returns ``{"path", "width", "height", "scale", "boxes": [{"box": (x0, y0, x1, y1),
@@ -125,7 +126,7 @@ def annotate(png: bytes, items: Iterable[tuple[Box, str, str]], path: str | os.P
     notes = [note for note in (_counted(cut, "box", "boxes", "below the captured height", "not drawn"),
                                _counted(hidden, "overlay", "overlays", "fixed on the screen", "hidden")) if note]
     if screen_height:
-        _pin_legends(page, round(screen_height * scale), scale, font, title, roles, notes, grid)
+        _pin_legend(page, round(screen_height * scale), scale, font, title, roles, notes, grid)
     legend = _legend(page.size[0], scale, font, title, roles, notes)
     out = Image.new("RGB", (width, height + legend.size[1]), (255, 255, 255))
     out.paste(page, (0, 0))
@@ -186,27 +187,24 @@ def _label_place(box: tuple[int, int, int, int], w: int, h: int, width: int, hei
     return best if best is not None else (x0, max(y0, 0))
 
 
-def _pin_legends(page: Any, screen: int, scale: float, font: Any, title: str | None,
-                 roles: list[tuple[str, tuple[int, int, int], int]], notes: list[str], grid: _Grid) -> None:
-    """Paste a compact legend at a corner of each ``screen`` px of ``page``: one that covers no drawn box or
+def _pin_legend(page: Any, screen: int, scale: float, font: Any, title: str | None,
+                roles: list[tuple[str, tuple[int, int, int], int]], notes: list[str], grid: _Grid) -> None:
+    """Paste a compact legend at a corner of the first ``screen`` px of ``page``: one that covers no drawn box or
     label, and of those the plainest (the least spread of grey levels under it: a margin rather than text the
     extractor left out, which a reader checks by eye too); the top-left one when all cover a box."""
     legend = _legend(None, scale, font, title, roles, notes)
     lw, lh = legend.size
     width, height = page.size
     margin = round(4 * scale)
-    if screen <= lh + 2 * margin or lw + 2 * margin > width:
+    bottom = min(screen, height)
+    if bottom <= lh + 2 * margin or lw + 2 * margin > width:
         return  # a screen too small to hold it: the band below the page is the legend
     mask = legend.convert("L").point(lambda _: LEGEND_ALPHA)
-    for top in range(0, height - lh - margin, screen):
-        corners = [(margin, top + margin), (width - lw - margin, top + margin),
-                   (margin, top + screen - lh - margin), (width - lw - margin, top + screen - lh - margin)]
-        corners = [(x, y) for x, y in corners if y + lh <= height]
-        if not corners:
-            continue
-        free = [c for c in corners if not grid.hits((c[0], c[1], c[0] + lw, c[1] + lh))]
-        spot = min(free, key=lambda c: _busyness(page, (c[0], c[1], c[0] + lw, c[1] + lh))) if free else corners[0]
-        page.paste(legend, spot, mask)
+    corners = [(margin, margin), (width - lw - margin, margin),
+               (margin, bottom - lh - margin), (width - lw - margin, bottom - lh - margin)]
+    free = [c for c in corners if not grid.hits((c[0], c[1], c[0] + lw, c[1] + lh))]
+    spot = min(free, key=lambda c: _busyness(page, (c[0], c[1], c[0] + lw, c[1] + lh))) if free else corners[0]
+    page.paste(legend, spot, mask)
 
 
 def _counted(n: int, one: str, many: str, where: str, what: str) -> str | None:

@@ -524,7 +524,9 @@ def test_labels_sit_outside_their_boxes_and_off_other_boxes(tmp_path):
         assert not any(label[0] < o[2] and o[0] < label[2] and label[1] < o[3] and o[1] < label[3] for o in others)
 
 
-def test_legend_is_pinned_at_the_top_of_every_screen(tmp_path):
+def test_legend_is_pinned_on_the_first_screen_only(tmp_path):
+    # Once, where the picture opens: copies down a tall picture read as a fixed element drawn again (the 143rd to
+    # 148th blind rounds' readers each said so).
     pytest.importorskip("PIL")
     from PIL import Image
 
@@ -536,9 +538,12 @@ def test_legend_is_pinned_at_the_top_of_every_screen(tmp_path):
                     screen_height=screen)
     with Image.open(tmp_path / "tall.png") as out:
         assert out.height > tall  # the full legend stays below the page too
-        for top in range(0, tall - 200, screen):
-            assert out.getpixel((12, top + 12)) != (255, 255, 255), top  # a legend at each screen's top-left
-        assert out.getpixel((1270, 1000)) == (255, 255, 255)  # and nothing else was painted over the page
+        assert out.getpixel((12, 12)) != (255, 255, 255)  # a legend at the first screen's top-left
+        for top in range(screen, tall - 200, screen):
+            for x in (12, 1268):  # and none on the later screens
+                assert out.getpixel((x, top + 12)) == (255, 255, 255), top
+                assert out.getpixel((x, top - 12)) == (255, 255, 255), top
+        assert out.getpixel((1270, 1000)) == (255, 255, 255)  # nothing else was painted over the page
     assert [d["box"] for d in info["boxes"]] == [(300, 100 + 900 * n, 700, 300 + 900 * n) for n in range(5)]
 
 
@@ -565,7 +570,7 @@ def test_a_pinned_legend_goes_to_a_plain_corner_rather_than_over_text_left_undra
     with Image.open(tmp_path / "shot.png") as out:
         for top in (0, screen):
             assert out.crop((0, top, 420, top + 200)).tobytes() == page.crop((0, top, 420, top + 200)).tobytes()
-            assert out.getpixel((1268, top + 12)) != (255, 255, 255), top  # the legend at the top-right instead
+        assert out.getpixel((1268, 12)) != (255, 255, 255)  # the legend at the top-right instead
 
 
 def test_with_metadata_starts_text_and_markdown_with_front_matter(tmp_path):
