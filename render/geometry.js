@@ -143,6 +143,14 @@
   // wordGapEm or more, a word beside it there with no space between them in the DOM.
   const setApart = (el, cs, fs, side) => parseFloat(cs["margin" + side]) + parseFloat(cs["padding" + side])
     + parseFloat(cs[`border${side}Width`]) >= opts.wordGapEm * fs && wordBeside(el, side);
+  // Whether an element's box reaches wordGapEm or more past the right edge of its text (``right``: the box's right
+  // edge in its window's coordinates).
+  const roomAfter = (el, right, fs) => {
+    const range = el.ownerDocument.createRange();
+    range.selectNodeContents(el);
+    const r = range.getBoundingClientRect();
+    return r.width > 0 && right - r.right >= opts.wordGapEm * fs;
+  };
   const inlineBoxes = new WeakMap();
   const frameSrc = (el) => el.getAttribute(el.localName === "object" ? "data" : "src") || "";
   const X = [], Y = [], W = [], H = [], FLAGS = [], POSC = [], FS = [], FW = [], COL = [], BG = [], PARENT = [];
@@ -539,7 +547,10 @@
     // an inline box set apart from what follows it by its own right margin, padding or border, with no space
     // between them in the DOM (a section's number badge before its heading, a promo's "Related" label before its
     // link: a 107th blind round read "1It starts with" and "RelatedNurses to vote").
-    const gapAfter = descend && display.startsWith("inline") && setApart(el, cs, fs, "Right");
+    // So does an inline block wider than its text, a word right after it (a timeline's year in a box of fixed width
+    // before its event: a 147th blind round read "1876The cattle market opens").
+    const gapAfter = descend && display.startsWith("inline") && (setApart(el, cs, fs, "Right")
+      || display === "inline-block" && wordBeside(el, "Right") && roomAfter(el, x + w - ctx.dx, fs));
     tasks.push("</" + outTag + (blockish || gapAfter ? "> " : ">"));
     if (!descend) {  // unseen: serialised as it is, never measured
       out.push(el.innerHTML);

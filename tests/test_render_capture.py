@@ -2250,17 +2250,21 @@ def test_a_box_set_apart_by_its_right_margin_is_a_word_of_its_own(browser):
     # A section's number badge (an inline block with a right margin) before its heading's text, a promo's label (an
     # inline span with a right margin) before its link, nothing between them in the DOM; a drop cap with a hair's
     # margin stays part of its word, and a badge already followed by a space gets no second one. A badge set apart
-    # by its left margin after a version ("2.4.0Latest": a 117th blind round) is a word too.
+    # by its left margin after a version ("2.4.0Latest": a 117th blind round) is a word too, and so is a year in an
+    # inline block of fixed width before its event.
     html = """<html><body><main><h1>The heat dome</h1>
       <h2><span style="display:inline-block;width:2rem;margin-right:.5rem">1</span><!--lit-->It starts with a ridge</h2>
       <p>{para}</p><div><span style="margin-right:.5rem;font-weight:700">Related</span><a href="/b">Nurses to vote</a>
       </div><p><span style="display:inline-block;margin-right:1px;font-size:2em">T</span>he dome held for a week.
       <span style="padding:0 .4em;border:1px solid">NEW</span> figures</p><h3>Tidewater 2.4.0<span
-      style="margin-left:.5rem">Latest</span></h3><p>{para}</p></main></body></html>"""
+      style="margin-left:.5rem">Latest</span></h3><p>{para}</p><ol><li><span style="display:inline-block;width:4em"
+      >1876</span>The cattle market opens.</li></ol></main></body></html>"""
     page = get_page(html.format(para=PARA * 2).encode(), render=True)
     text = " ".join("".join(page.root.find("body").itertext()).split())  # the text as laid out, no separator added
     assert "1 It starts with a ridge" in text and "Related Nurses to vote" in text, text
     assert "The dome held" in text and "NEW figures" in text and "2.4.0 Latest" in text, text
+    # a timeline's year in an inline block wider than it, its event right after it (a 147th blind round)
+    assert "1876 The cattle market opens" in text, text
 
 
 def test_infinite_scroll_stops_at_its_bound_with_a_warning(browser):
