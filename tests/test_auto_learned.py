@@ -364,6 +364,26 @@ def test_a_gap_of_one_heading_is_filled_from_a_lower_floor():
     assert learned.fill_gaps(keep, prob, fillable).tolist() == keep.tolist()
 
 
+def test_the_headline_before_the_first_kept_block_is_kept_from_the_heading_floor():
+    # A history article's <h1> (P 0.41) before its kept standfirst, left out once readers' comments followed the text
+    # (a 147th blind round): the <h1> among the TITLE_LOOKBACK blocks before the first kept one is kept from
+    # HEADING_GAP_FLOOR; a kicker before it stays out, and an <h1> further back or under the floor too.
+    class Seg:
+        def __init__(self, tag):
+            self.tag, self.first_id = tag, 0
+
+    tags = ["p"]
+    segs = [Seg("p"), Seg("h1"), Seg("p"), Seg("p")]
+    keep = np.array([0, 0, 1, 1], dtype=bool)
+    prob = np.array([0.28, 0.41, 0.75, 0.99])
+    assert learned.keep_headline(keep, prob, segs, tags).tolist() == [False, True, True, True]
+    assert not keep[1]  # a new array
+    prob[1] = 0.1
+    assert learned.keep_headline(keep, prob, segs, tags).tolist() == keep.tolist()
+    far = [Seg("h1"), Seg("p"), Seg("p"), Seg("p"), Seg("p")]
+    assert not learned.keep_headline(np.array([0, 0, 0, 0, 1], dtype=bool), np.full(5, 0.5), far, tags)[0]
+
+
 def test_links_controls_and_comments_are_not_filled():
     # A block mostly of links, one inside a form's label or a button, and one of a comment section left out:
     # none is filled; a block of words is.
