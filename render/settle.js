@@ -1873,12 +1873,14 @@ async (o) => {
   if (movedOn() && net.adds) {
     for (let k = net.adds.length - 1; k >= 0; k--) if (net.adds[k].isConnected) net.adds[k].remove();
     try { history.replaceState(history.state, "", href0); } catch (e) { /* the page's own history */ }
-  } else if (titled && net.adds) {
-    for (const n of net.adds) if (otherArticle(n)) { n.remove(); others++; }
-  } else if ((paged || pressedAway) && location.href !== href0) {
+  } else {
+    if (titled && net.adds) for (const n of net.adds) if (otherArticle(n)) { n.remove(); others++; }
     // pages turned by a hash router's links, tabs and pagers that push their state on a press (a 133rd blind round's
-    // result was addressed "?tab=join"): the address read is the one asked for (the routes are not told)
-    try { history.replaceState(history.state, "", href0); } catch (e) { /* the page's own history */ }
+    // result was addressed "?tab=join"): the address read is the one asked for (the routes are not told); on a page
+    // whose <title> names its <h1> too (a 149th blind round's club page, its tabs pushing "?tab=join")
+    if ((paged || pressedAway) && location.href !== href0) {
+      try { history.replaceState(history.state, "", href0); } catch (e) { /* the page's own history */ }
+    }
   }
   net.adds = null;
   if (!net.stop) {

@@ -2087,12 +2087,14 @@ def test_a_pager_that_moves_the_address_in_place_keeps_the_first_page(browser, t
     assert page.url == f"{base}/thread.html", page.url  # not the /thread/page-2 its "Next" pushed
 
 
-def test_tabs_that_push_their_state_leave_the_address_asked_for(browser, tmp_path):
+@pytest.mark.parametrize("head", ["", "<head><title>Friends of Hollins Wood | Groups</title></head>"])
+def test_tabs_that_push_their_state_leave_the_address_asked_for(browser, tmp_path, head):
     # A group's page whose tabs, each drawing its panel when chosen, push "?tab=join" (Preact: a 133rd blind round):
-    # every panel is read and the result is addressed as the page was asked for, not as the last tab left it.
+    # every panel is read and the result is addressed as the page was asked for, not as the last tab left it; so
+    # too where the <title> names the <h1> (a 149th blind round's club page kept "?tab=join").
     panels = {"about": f"About the group. {PARA}", "work": f"What the group does. {PARA}",
               "join": f"How to join the group. {PARA}"}
-    html = f"""<html><body><main><h1>Friends of Hollins Wood</h1><p>{PARA * 2}</p><div role="tablist">
+    html = f"""<html>{head}<body><main><h1>Friends of Hollins Wood</h1><p>{PARA * 2}</p><div role="tablist">
       {''.join(f'<button role="tab" id="{k}" aria-controls="panel">{k.title()}</button>' for k in panels)}</div>
       <div role="tabpanel" id="panel"></div></main><script>
       const PANELS = {json.dumps(panels)};
