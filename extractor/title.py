@@ -33,6 +33,9 @@ def _steps(prefix: str, steps: tuple[str, ...]) -> etree.XPath:
 
 
 _NAV_LINKS, _NAV_LINKS_IN = _steps("//body//", _NAV_STEPS), _steps("descendant-or-self::", _NAV_STEPS)
+#: A breadcrumb trail (by its class or its label), whose links and last item name the sections above the page.
+_CRUMBS = etree.XPath("//body//*[contains(@class, 'crumb') or contains(@aria-label, 'readcrumb')]")
+_CRUMB_SEPARATORS = re.compile(r"\s*[›»>/|→]\s*")
 _SELF_NAMES, _SELF_NAMES_IN = _steps("//body//", _SELF_NAME_STEPS), _steps("descendant-or-self::", _SELF_NAME_STEPS)
 _SITE_NAMES = etree.XPath(
     "/html/head/meta[@property='og:site_name' or @name='application-name' or @name='apple-mobile-web-app-title']"
@@ -308,6 +311,12 @@ def _names_a_section(page: Page, html_title: str) -> bool:
     if rest and len(parts) > 1:
         links = _NAV_LINKS(page.root) + [a for o in _overlays(page) for a in _NAV_LINKS_IN(o)]
         sections = {normalize_space("".join(a.itertext())).lower() for a in links}
+        # and so is a breadcrumb trail's item, its last too ("Spring Elections 2027 | Your voice | Northgate
+        # Students' Union" over a trail "Home › Your voice › Spring Elections 2027" and the h1 "Union President 2027:
+        # meet the candidates": a 149th blind round)
+        for trail in _CRUMBS(page.root):
+            sections.update(normalize_space(item).lower()
+                            for item in _CRUMB_SEPARATORS.split(normalize_space("".join(trail.itertext()))))
         left = [part for part in rest if normalize_space(part).lower() not in sections]
         return len(left) < len(rest) and sum(len(part.split()) for part in left) <= SECTION_TITLE_MAX_WORDS
     return False

@@ -109,7 +109,13 @@ def test_a_rendered_page_titled_by_short_names_or_by_its_site_takes_its_largest_
                             # and "Compare fares | Fares and tickets | Firthlink" beside "Fares and tickets" (a 128th)
                             ("Compare fares | Fares and tickets | Firthlink", "<a class='brand' href='/'>Firthlink</a>"
                              "<nav><a href='/fares/compare'>Fares and tickets</a><a href='/t'>Timetables</a></nav>",
-                             "Ferry and bus fares compared")):
+                             "Ferry and bus fares compared"),
+                            # and "Spring Elections 2027 | Your voice | ..." over a breadcrumb trail ending in it (a
+                            # 149th)
+                            ("Spring Elections 2027 | Your voice | Northgate Students' Union",
+                             "<a class='logo' href='/'>Northgate Students' Union</a>"
+                             "<p class='crumbs'><a href='/'>Home</a> › <a href='/voice'>Your voice</a> › Spring "
+                             "Elections 2027</p>", "Union President 2027: meet the candidates")):
         html = (f"<html><head><title>{title}</title></head><body><header>{logo}</header><main>"
                 f"<h1 style='font-size:40px'>{h1}</h1>{ARTICLE}</main></body></html>")
         assert headline(get_page(html, render=True)) == h1
