@@ -691,13 +691,13 @@ async (o) => {
     try { target = el.getRootNode().querySelector(aim); } catch { return false; }
     return !!target && !target.textContent.trim();
   };
-  const moreButton = (scope) => {
+  const moreButton = (scope, pagers = true) => {
     let again = null;
     // on the whole page, in its shadow roots too (a Lit thread's "Show more replies": a 36th blind round)
     // and a checkbox not ticked yet that says so, which a style rule answers (``:has(:checked)``)
     const selector = `${BUTTONS}, input[type="checkbox"]:not(:checked)`;
     for (const el of scope === document ? everywhere(selector) : scope.querySelectorAll(selector)) {
-      if (shown.has(el) || !pressable(el)) continue;
+      if (shown.has(el) || !pressable(el) || !pagers && saysNext(el)) continue;
       const label = labelOf(el);
       const box = el.type === "checkbox" && el.labels && el.labels[0];  // a styled toggle hides its input
       const showsMore = more.test(label) || opener(el, label) || endsText(el, label) || htmxFetch(el);
@@ -814,8 +814,10 @@ async (o) => {
   const textOf = (nodes) => squeeze(nodes.map((n) => n.textContent).join(""));
   const lastAdded = new Map();  // a "more" button -> the text its last press added, and the nodes
   // (``enough``: a text length to stop at, once the page is back to what it showed)
-  const pressMore = async (scope = document, enough = Infinity) => {
-    for (let button = moreButton(scope); button && !bound && !net.stop && !moved; button = moreButton(scope)) {
+  // (``pagers`` false: not a "Next" or "Older posts", which a pager's reader presses)
+  const pressMore = async (scope = document, enough = Infinity, pagers = true) => {
+    for (let button = moreButton(scope, pagers); button && !bound && !net.stop && !moved;
+      button = moreButton(scope, pagers)) {
       if (performance.now() >= deadline) { bound = "time"; break; }
       if (textLength() >= enough) break;
       if (steps >= o.steps) { bound = "steps"; break; }
@@ -1476,6 +1478,12 @@ async (o) => {
       before.forEach(([, text]) => text.split("\n").forEach((line) => lines.add(line.trim())));
       if (!await turn(region, k)) break;
       await finishAnimations();  // a slide sliding out still shows: read once it has gone
+      // what the turn brought may be cut short again ("Read more" on each notice of an obituaries list's second
+      // page, opened on the first only: a 150th blind round): opened as on the first
+      await pressMore(region === document.body ? document : region, Infinity, false);
+      if (!bound && !net.stop && !moved && steps < o.steps) {
+        await openDisclosures(closedDisclosures().filter((b) => region.contains(b)));
+      }
       const after = new Map();  // what each part shows now, read once (a walk over its text)
       const textNow = (c) => { if (!after.has(c)) after.set(c, seenText(c)); return after.get(c); };
       const changed = before.filter(([c, text]) => !c.isConnected || textNow(c) !== text);

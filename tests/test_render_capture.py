@@ -2418,6 +2418,32 @@ def test_a_list_paged_by_numbered_buttons_is_read_page_by_page(browser):
     assert "Thanks for telling us" not in page.text_of(page.body_id)
 
 
+def test_what_each_page_of_a_pager_cuts_short_is_opened_as_on_the_first(browser):
+    # An obituaries list paged by "1 2 3" and "Next", each notice cut to an excerpt behind its "Read more" (a
+    # 150th blind round opened the first page's notices only): every page's notices are read in full.
+    html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>Death notices</h1><p>{PARA}</p>
+      <div id="list"></div><nav id="pager"></nav></main><script>
+      const full = (k) => `Notice ${{k}} in full: the funeral is at the chapel on the hill, and flowers may be sent to`
+        + ` the family home.`;
+      const show = (page) => {{
+        document.getElementById('list').innerHTML = [0, 1].map((j) => {{ const k = 2 * (page - 1) + j;
+          return `<article><h3>Name ${{k}}</h3><p class="t">Notice ${{k}} in short…</p>`
+            + `<button class="more" aria-expanded="false" data-k="${{k}}">Read more</button></article>`; }}).join('');
+        for (const b of document.querySelectorAll('.more')) b.onclick = () => {{
+          b.previousElementSibling.textContent = full(Number(b.dataset.k));
+          b.setAttribute('aria-expanded', 'true'); b.textContent = 'Show less'; }};
+        document.getElementById('pager').innerHTML = [1, 2, 3].map((n) =>
+          `<button class="${{n === page ? 'cur' : ''}}">${{n}}</button>`).join('')
+          + (page < 3 ? '<button class="next">Next</button>' : '');
+        for (const b of document.querySelectorAll('#pager button')) b.onclick = () => setTimeout(() =>
+          show(b.classList.contains('next') ? page + 1 : Number(b.textContent)), 50);
+      }};
+      show(1);</script></body></html>"""
+    page = get_page(html.encode(), render=True)
+    text = page.text_of(page.body_id)
+    assert all(f"Notice {k} in full" in text for k in range(6)), text
+
+
 PAGED_RESULTS = """<html><head><meta charset="utf-8"><title>Search</title></head><body><main>
   <h1>Search results for rivers</h1><ol id="hits"></ol><nav aria-label="Results pages" id="pager"></nav>
   <p>Our rivers series: <a href="/series/part-1" class="part">Part 1</a>
