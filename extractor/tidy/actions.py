@@ -23,11 +23,13 @@ from ..result import Block
 ACTION_MAX_CHARS = 25
 #: Fewest kept blocks with one and the same call to action that make it the list's, not a sentence's.
 ACTION_MIN_REPEATS = 3
-#: How a call to action begins: a verb sending the reader on, or "more"/"details" alone. Written for this project
-#: from the wording of shops, directories and blogs; a link naming a thing ("Army Green", "Contract") is data.
+#: How a call to action begins: a verb sending the reader on, or "more"/"details" alone, or a post's control. Written
+#: for this project from the wording of shops, directories and blogs; a link naming a thing ("Army Green") is data.
 ACTION_START = re.compile(
     r"(?:read|learn|view|visit|see|shop|explore|click|back to|find out|discover|get|start|book|buy|more|full"
-    r"|details|continue|go to|watch|download|apply|sign|join|register|order|choose|select|contact|request)\b",
+    r"|details|continue|go to|watch|download|apply|sign|join|register|order|choose|select|contact|request"
+    # and a post's own controls left as links ("Report" under each of 17 posts: the 145th and 149th blind rounds)
+    r"|report|flag|reply|quote|share|like)\b",
     re.I)
 #: (a disclosure's summary too: "More about this event" on each of 14 events, a 147th blind round)
 _CONTROL_TAGS = ("a", "button", "summary")
