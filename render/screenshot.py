@@ -5,10 +5,11 @@ and 2), and geometry and screenshot are taken at the same scroll, so a box in CS
 lands on its element at ``box * device_scale_factor``. The legend goes in a band *below*
 the page, so page pixels keep their coordinates, and, given the screen height, a compact copy
 sits in a corner of the first screen (the plainest corner that covers no extracted box), where a
-picture opens. Once, not on every screen: six blind rounds' readers (143-148) took the copies down
-a tall picture, two nearly on top of each other at its end, for a fixed element drawn again. A box's label sits outside
-the box (above it, else left, right or below), where it covers no other box when such a place
-exists: a label never hides the words it names unless the box fills the page from edge to edge.
+picture opens, when the page is taller than a screen. Once, not on every screen: six blind rounds'
+readers (143-148) took the copies down a tall picture, two nearly on top of each other at its end,
+for a fixed element drawn again. A box's label sits outside the box (above it, else left, right or
+below), where it covers no other box when such a place exists: a label never hides the words it
+names unless the box fills the page from edge to edge.
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ def annotate(png: bytes, items: Iterable[tuple[Box, str, str]], path: str | os.P
     ``box * device_scale_factor`` in outline and light fill, coloured by ``role``, with
     ``label`` in a tag at its top-left corner. A legend (``title``, roles, counts) is added
     below the page, and with ``screen_height`` (CSS px: the viewport's height) a compact copy in a
-    corner of the first screen. Labels go outside their box (see the module's
+    corner of the first screen when the page is taller than one. Labels go outside their box (see the module's
     docstring). Boxes below the bottom of a cut screenshot are left out and counted; the legend says so,
     and how many elements fixed on the screen were ``hidden`` while the picture was taken.
     Returns ``{"path", "width", "height", "scale", "boxes": [{"box": (x0, y0, x1, y1),
@@ -197,8 +198,8 @@ def _pin_legend(page: Any, screen: int, scale: float, font: Any, title: str | No
     width, height = page.size
     margin = round(4 * scale)
     bottom = min(screen, height)
-    if bottom <= lh + 2 * margin or lw + 2 * margin > width:
-        return  # a screen too small to hold it: the band below the page is the legend
+    if height <= screen or bottom <= lh + 2 * margin or lw + 2 * margin > width:
+        return  # a page of one screen (the band below it is in view) or a screen too small to hold it
     mask = legend.convert("L").point(lambda _: LEGEND_ALPHA)
     corners = [(margin, margin), (width - lw - margin, margin),
                (margin, bottom - lh - margin), (width - lw - margin, bottom - lh - margin)]

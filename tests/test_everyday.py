@@ -544,6 +544,11 @@ def test_legend_is_pinned_on_the_first_screen_only(tmp_path):
                 assert out.getpixel((x, top + 12)) == (255, 255, 255), top
                 assert out.getpixel((x, top - 12)) == (255, 255, 255), top
         assert out.getpixel((1270, 1000)) == (255, 255, 255)  # nothing else was painted over the page
+    # a page of one screen has the band below it in view: no copy over it
+    annotate(_white_png(1280, 600), items[:1], tmp_path / "short.png", 1.0, title="pagesight · test",
+             screen_height=screen)
+    with Image.open(tmp_path / "short.png") as out:
+        assert all(out.getpixel((x, y)) == (255, 255, 255) for x in (12, 1268) for y in (12, 588)), out.size
     assert [d["box"] for d in info["boxes"]] == [(300, 100 + 900 * n, 700, 300 + 900 * n) for n in range(5)]
 
 
