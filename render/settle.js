@@ -1471,8 +1471,7 @@ async (o) => {
     for (let k = 0; region.isConnected; k++) {
       if (performance.now() >= deadline || steps >= o.steps || net.stop) break;
       if (read >= most) { pagesLeft = true; break; }
-      const before = [...region.children].filter((c) => !holds(c) && !forScreenReaders(c))
-        .map((c) => [c, seenText(c), shownCopy(c)]);
+      const before = current().map((c) => [c, seenText(c), shownCopy(c)]);
       if (firstCopies < 0) before.forEach(([, text]) => firstTexts.add(text));
       before.forEach(([, text]) => texts.add(text));
       before.forEach(([, text]) => text.split("\n").forEach((line) => lines.add(line.trim())));
@@ -1495,7 +1494,7 @@ async (o) => {
         const shown = new Set(textNow(c).split("\n").map((line) => line.trim()));
         return text.split("\n").some((line) => line.trim() && !shown.has(line.trim()));
       });
-      const now = [...region.children].filter((c) => !holds(c) && !forScreenReaders(c) && !texts.has(textNow(c)));
+      const now = current().filter((c) => !texts.has(textNow(c)));
       // new lines, not only new arrangements of lines seen (a list re-sorted), nor a price or a note
       if (least && now.reduce((n, c) => n + newChars(textNow(c)), 0) < least) now.length = 0;
       if (skip && !changed.length && k === 0) continue;  // the first choice showing what was shown (a "Choose…")

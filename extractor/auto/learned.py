@@ -200,10 +200,15 @@ def keep_headline(keep: np.ndarray, prob: np.ndarray, segs: list, tags: list[str
         return out
     first = int(kept[0])
     for j in range(first - 1, max(-1, first - TITLE_LOOKBACK - 1), -1):
-        if segs[j].tag == "h1" or tags[segs[j].first_id] == "h1":
+        if _is_h1(segs[j], tags):
             out[j] = prob[j] >= floor
             break
     return out
+
+
+def _is_h1(seg: Any, tags: list[str]) -> bool:
+    """Whether block ``seg`` is an ``<h1>``: its own tag, or its first element's."""
+    return seg.tag == "h1" or tags[seg.first_id] == "h1"
 
 
 def fill_gaps(keep: np.ndarray, prob: np.ndarray, fillable: np.ndarray, floor: float = GAP_FLOOR,
@@ -433,7 +438,7 @@ def opening_heading(page: Page, segs: list, keep: np.ndarray, breaks: list[int])
     for places in (before, after):
         for j in places:
             node = segs[j].first_id
-            if segs[j].tag == "h1" or tags[node] == "h1":
+            if _is_h1(segs[j], tags):
                 text = segment_text(page, segs[j], breaks).replace("\n", " ").strip()
                 if text and headline(page) == page.html_title:
                     return text, node
