@@ -48,3 +48,23 @@ def test_a_posts_own_control_left_as_a_link_under_every_post_is_left_out():
                     for k in range(5))
     text = extract(f"<html><body><main><h1>Thread</h1>{posts}</main></body></html>", method="decay").text
     assert "Report" not in text and all(kind in text for kind in KINDS), text
+
+
+def test_a_repeated_summary_label_is_left_out_and_a_faqs_questions_stay():
+    # "Label transcription" over each specimen's transcribed label (a 151st blind round kept it 20 times); a FAQ's
+    # questions are summaries too, each said once
+    specimens = "".join(f"<article><h3>Specimen {k}</h3><p>{ABOUT.format(KINDS[k])}</p><details open>"
+                        f"<summary>Label transcription</summary><p>Collected at site {k}.</p></details></article>"
+                        for k in range(5))
+    faq = "".join(f"<details open><summary>Question number {k} about the fair?</summary><p>{ABOUT.format(KINDS[k])}"
+                  "</p></details>" for k in range(3))
+    text = extract(f"<html><body><main><h1>Results</h1>{specimens}{faq}</main></body></html>", method="decay").text
+    assert "Label transcription" not in text and all(f"Collected at site {k}." in text for k in range(5)), text
+    assert all(f"Question number {k} about the fair?" in text for k in range(3)), text
+
+
+def test_a_call_to_action_with_a_separator_left_at_its_edge_is_left_out():
+    # "View image ·" under each of 20 specimens once the "Add to basket" button after it was removed (a 151st)
+    text = extract(f"<html><body><main><h1>Our sponsors</h1>{_cards('View image</a> · <button>Add</button><a>')}"
+                   "</main></body></html>", method="decay").text
+    assert "View image" not in text and all(kind in text for kind in KINDS), text

@@ -14,7 +14,7 @@ POSTS = ("The calf was born early on Saturday and is feeding well",
 
 @pytest.mark.parametrize("text", ["373 posts", "1 Like", "7 Likes", "Posts: 4,198", "Reputation: 265",
                                   "21 replies · 3874 views", "15 replies 412 views", "12.5k views", "0 comments",
-                                  "Solved 9 replies 1,284 views"])
+                                  "Solved 9 replies 1,284 views", "15 replies · 2,341 views ·"])
 def test_an_activity_count_is_recognised(text):
     assert ACTIVITY_COUNTS.fullmatch(text)
 

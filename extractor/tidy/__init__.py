@@ -2,9 +2,9 @@
 
 Each module names one kind, with the measurement that made it a rule: a thread's post counters ("#1", "#2":
 :mod:`.permalinks`), feedback prompts ("Was this helpful?": :mod:`.feedback`), calls to action repeated down a list
-("Visit website": :mod:`.actions`), blocks of activity counts ("373 posts": :mod:`.counts`) and a kicker over
-the headline ("Event": :mod:`.kickers`). They work on the blocks, not on the Page: the methods read the page
-whole, and only the text leaves these lines out.
+("Visit website": :mod:`.actions`), blocks of activity counts ("373 posts": :mod:`.counts`), a list's status
+("Showing 1–8 of 20": :mod:`.status`) and a kicker over the headline ("Event": :mod:`.kickers`). They work on the
+blocks, not on the Page: the methods read the page whole, and only the text leaves these lines out.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from .counts import ACTIVITY_COUNTS
 from .feedback import FEEDBACK_PROMPT
 from .kickers import drop_kicker
 from .permalinks import strip_post_numbers
+from .status import LIST_STATUS
 
 __all__ = ["drop_blocks_matching", "tidy_blocks"]
 
@@ -30,9 +31,10 @@ def drop_blocks_matching(blocks: list[Block], pattern: re.Pattern[str]) -> None:
 def tidy_blocks(page: Page, blocks: list[Block]) -> None:
     """Take out of ``blocks``, in place, the lines of this package's kinds: post numbers from the text of the
     blocks holding them (a block left empty goes), then the blocks that are a feedback prompt, a repeated call to
-    action or a count of activity, and a kicker above the headline. Raises nothing."""
+    action or label, a count of activity or a list's status, and a kicker above the headline. Raises nothing."""
     strip_post_numbers(page, blocks)
     drop_blocks_matching(blocks, FEEDBACK_PROMPT)
     drop_repeated_actions(page, blocks)
     drop_blocks_matching(blocks, ACTIVITY_COUNTS)
+    drop_blocks_matching(blocks, LIST_STATUS)
     drop_kicker(blocks)

@@ -33,21 +33,31 @@ ACTION_START = re.compile(
     re.I)
 #: (a disclosure's summary too: "More about this event" on each of 14 events, a 147th blind round)
 _CONTROL_TAGS = ("a", "button", "summary")
+#: What a control removed beside a kept one leaves at the block's edge ("View image ·" once "Add to basket" went:
+#: a 151st blind round's 20 specimens).
+_EDGE_SEPARATORS = " ·•|"
 
 
 def drop_repeated_actions(page: Page, blocks: list[Block]) -> None:
-    """Take out of ``blocks``, in place, the blocks whose whole text is one link's or button's call to action
-    (:data:`ACTION_START`, at most :data:`ACTION_MAX_CHARS`) that :data:`ACTION_MIN_REPEATS` blocks or more repeat."""
-    short = Counter(text for b in blocks
-                    if len(text := b.text.strip()) <= ACTION_MAX_CHARS and ACTION_START.match(text))
+    """Take out of ``blocks``, in place, the blocks whose whole text (less separators at its edges) is one link's or
+    button's call to action (:data:`ACTION_START`, at most :data:`ACTION_MAX_CHARS`) or one disclosure's
+    ``<summary>`` label, that :data:`ACTION_MIN_REPEATS` blocks or more repeat: a label on each of a list's items
+    ("Label transcription" over each specimen's transcribed label, a 151st blind round) is no more the text than
+    a "Read more" is. A summary that is a question of a FAQ is said once."""
+    short = Counter(text for b in blocks if len(text := _bare(b)) <= ACTION_MAX_CHARS)
     repeated = {text for text, n in short.items() if n >= ACTION_MIN_REPEATS}
     if repeated:
-        blocks[:] = [b for b in blocks if b.text.strip() not in repeated or not _is_control(page, b)]
+        blocks[:] = [b for b in blocks if (text := _bare(b)) not in repeated
+                     or not _is_control(page, b, text, _CONTROL_TAGS if ACTION_START.match(text) else ("summary",))]
 
 
-def _is_control(page: Page, block: Block) -> bool:
-    """Whether ``block``'s text is the whole text of a link or button at or inside its element."""
+def _bare(block: Block) -> str:
+    """``block``'s text without whitespace or separators at its edges (:data:`_EDGE_SEPARATORS`)."""
+    return block.text.strip(_EDGE_SEPARATORS + "\n\t")
+
+
+def _is_control(page: Page, block: Block, text: str, tags: tuple[str, ...] = _CONTROL_TAGS) -> bool:
+    """Whether ``text`` (``block``'s) is the whole text of one of ``tags`` at or inside its element."""
     if not 0 <= block.id < len(page.elements):
         return False
-    text = block.text.strip()
-    return any(normalize_space("".join(el.itertext())) == text for el in page.elements[block.id].iter(_CONTROL_TAGS))
+    return any(normalize_space("".join(el.itertext())) == text for el in page.elements[block.id].iter(tags))

@@ -23,4 +23,5 @@ _COUNT = (rf"(?:1\s+{_ONE}|[\d.,]+\s*[km]?\s+{_MANY}"
 #: noun takes the count 1 only ("1996 post" is a year's).
 #: A thread's state may lead them ("Solved 9 replies 1,284 views": a 148th blind round's Q&A thread).
 _STATE = r"(?:(?:solved|answered|resolved|closed|pinned|locked)\s*[·|•,:–-]?\s*)?"
-ACTIVITY_COUNTS = re.compile(rf"{_STATE}{_COUNT}(?:(?:\s*[·|•,/–-]\s*|\s+){_COUNT})*", re.I)
+#: A separator may end them, a control after it removed ("15 replies · 2,341 views ·": a 151st's "Follow thread").
+ACTIVITY_COUNTS = re.compile(rf"{_STATE}{_COUNT}(?:(?:\s*[·|•,/–-]\s*|\s+){_COUNT})*(?:\s*[·|•])?", re.I)

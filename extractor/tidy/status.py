@@ -1,0 +1,28 @@
+"""A list's status lines ("Showing 1–8 of 20", "You have reached the end of the board"), left out of the text.
+
+Search results, catalogues and boards say above or below their items how many are shown and, after the last
+load, that there are no more. A reader copying the items does not copy the status, yet a method judging blocks
+keeps it beside them: a 151st blind round's herbarium search kept "Showing 1–8 of 20" over each of its three
+pages (the pager's turns read in place), its course catalogue "Showing 14 of 14 walks and courses"; a 152nd's
+lost-and-found board "You have reached the end of the board."
+"""
+
+from __future__ import annotations
+
+import re
+
+_N = r"\d[\d,.]*"
+#: A block that is nothing but such a line: a count of the items shown ("Showing 1–8 of 20", "Showing 14 of 14
+#: walks and courses", "Displaying 21-40 of 132 results", "1–10 of 57 results"), or the end of a list reached
+#: ("You have reached the end of the board.", "You've reached the end", "No more posts to show", "End of
+#: results").
+_WORDS = r"(?:\s+[\w’'-]+){0,4}"
+LIST_STATUS = re.compile(
+    rf"(?:(?:showing|displaying|viewing)\s+(?:results?\s+|items?\s+)?(?:all\s+)?{_N}(?:\s*[–—-]\s*{_N})?"
+    rf"(?:\s+of\s+{_N})?{_WORDS}"
+    rf"|{_N}\s*[–—-]\s*{_N}\s+of\s+{_N}(?:\s+(?:results|items|entries|matches|records|products|listings))?"
+    r"|(?:you(?:'ve|’ve| have) )?reached the end(?: of (?:the |this )?[\w’'-]+(?:\s+[\w’'-]+)?)?"
+    r"|no more (?:posts|results|items|entries|stories|articles|comments|replies|messages|records)"
+    r"(?: to (?:show|load|display))?"
+    r"|end of (?:the )?(?:results|list|feed|board|thread))[\s.!…]*",
+    re.I)
