@@ -111,6 +111,17 @@ HEADLINE_BEFORE, HEADLINE_AFTER, HEADLINE_LINE_CHARS = 60, 250, 300
 CODE_TAGS = ("pre", "code", "samp", "kbd")
 
 
+#: A time said relative to now, as posts and comments date themselves ("3 days ago", "2 hrs ago", "yesterday").
+_RELATIVE_TIME = re.compile(r"\b(?:\d+|an?|one)\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?"
+                            r"|years?)\s+ago\b|\b(?:yesterday|today) at\b", re.I)
+
+
+def says_when(text: str) -> bool:
+    """Whether ``text`` writes a full day (a day, a month and a four-digit year, as :func:`headline_date` reads
+    them) or a time relative to now ("3 days ago", "yesterday at 9:14"). Raises nothing."""
+    return bool(_RELATIVE_TIME.search(text)) or any(p.search(text) for _, p in _WRITTEN_DATES)
+
+
 def headline_date(page: Page) -> str | None:
     """The first full date written in the short lines around the page's headline (see
     :data:`HEADLINE_AFTER`), as ``YYYY-MM-DD``; None when there is none. Never reads the URL."""

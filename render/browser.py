@@ -358,6 +358,8 @@ MORE_BUTTON_PATTERN = (r"^(load|show|view|see|read) (\d+ )?(more|older|earlier|p
                        # "See all 4 questions and answers" (a listing's, fetched when pressed: a 108th blind round),
                        # not a gallery's "View all 24 photos"
                        r"|^(see|view) all\b(?!.*\b(photos?|images?|pictures?|videos?|media)\b)"
+                       # a comparison's "Compare all 6 ways to give" (its other columns drawn when pressed: a 152nd)
+                       r"|^compare all\b"
                        r"|^(show|view|see|reveal) (the )?answers?\b"
                        # ... and "Read the area summary" (a side panel's, a 96th blind round)
                        r"|^read (the |this )?(\w+ )?(story|article|label|description|summary|overview)$"

@@ -352,6 +352,29 @@ def test_a_gap_of_likely_body_between_kept_blocks_is_filled():
     assert learned.fill_gaps(keep, prob, np.ones(11, dtype=bool), floor=0.5).tolist() == keep.tolist()
 
 
+def test_repeated_dated_gaps_are_post_headers_and_filled():
+    # A thread's posts kept, the author-and-date line between one post and the next left out at P 0.15-0.30 (the
+    # 151st and 152nd blind rounds kept 9 of 16 and 6 of 14): three gaps alike, each dated, are filled block by block
+    # (a control such as "Share" not); gaps alike but undated, or of two repeats only, stay out.
+    texts = ["Hi all, we adopted a dog ten days ago.", "Share", "PaulineT 2 February 2026",
+             "Ten days is nothing, honestly.", "Share", "Kerry 2 February 2026", "Lurchers are sensitive souls.",
+             "Share", "Dan 3 days ago", "Thank you for posting."]
+    paths = [1, 2, 3, 1, 2, 3, 1, 2, 3, 1]
+    keep = np.array([1, 0, 0, 1, 0, 0, 1, 0, 0, 1], dtype=bool)
+    prob = np.array([0.9, 0.3, 0.1, 0.9, 0.3, 0.2, 0.9, 0.3, 0.06, 0.9])
+    fillable = np.array([1, 0, 1, 1, 0, 1, 1, 0, 1, 1], dtype=bool)
+    out = learned.fill_post_headers(keep, prob, fillable, paths, texts)
+    assert out.tolist() == [True, False, True, True, False, True, True, False, True, True]
+    assert not keep[2]  # a new array
+    undated = [t.replace("2 February 2026", "wrote").replace("3 days ago", "wrote") for t in texts]
+    assert learned.fill_post_headers(keep, prob, fillable, paths, undated).tolist() == keep.tolist()
+    keep[6] = False  # two repeats only
+    assert learned.fill_post_headers(keep, prob, fillable, paths, texts).tolist() == keep.tolist()
+    keep[6] = True
+    prob[8] = 0.01  # under the floor: an "Advertisement" label's P
+    assert not learned.fill_post_headers(keep, prob, fillable, paths, texts)[8]
+
+
 def test_a_gap_of_one_heading_is_filled_from_a_lower_floor():
     # A talk card's linked <h3> title (P 0.25) between its kept kind and summary (a 138th blind round): a one-block
     # gap that is a heading needs HEADING_GAP_FLOOR only; a longer gap, or one block that is no heading, the floor.

@@ -7,7 +7,7 @@ import re
 import pytest
 
 import extractor
-from extractor.dates import iso_date
+from extractor.dates import iso_date, says_when
 from extractor.metadata import _JsonLd, page_metadata
 
 from .conftest import FIXTURES
@@ -350,3 +350,11 @@ def test_date_search_on_the_command_line(tmp_path):
     assert got.returncode == 0 and '"date": "2018-02-12"' in got.stdout.decode()
     bad = run("extract", str(page), "--date-search", "everywhere")
     assert bad.returncode == 2 and b"--date-search" in bad.stderr
+
+
+@pytest.mark.parametrize(("text", "when"), [("PaulineT 2 February 2026", True), ("Dan · Feb 20, 2026, 4:55pm", True),
+                                            ("posted 3 days ago", True), ("yesterday at 9:14", True),
+                                            ("2026-01-09", True), ("Member since 2020", False),
+                                            ("Reply to Dan", False), ("Opened in the spring", False)])
+def test_which_lines_say_when(text, when):
+    assert says_when(text) is when

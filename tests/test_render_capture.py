@@ -4341,7 +4341,9 @@ def test_other_labels_are_not_read_as_consent(label):
                                              ("Show text", True), ("Show OCR text", True), ("Text size", False),
                                              # the rest of a list kept apart (a 148th blind round's incidents)
                                              ("Show 2 resolved incidents", True), ("Show past events", True),
-                                             ("Show 20 per page", False)])
+                                             ("Show 20 per page", False),
+                                             # a comparison's other columns (a 152nd)
+                                             ("Compare all 6 ways to give", True), ("Compare", False)])
 def test_which_see_all_labels_show_more(label, more):
     # "See all" and "View all" show the rest of a list as "Show all" does (a 108th blind round's questions and
     # answers, fetched when pressed); a gallery's "View all 24 photos" shows pictures, not text. A digitised

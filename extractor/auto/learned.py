@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from ..dates import says_when
 from ..errors import ModelError
 from ..methods.base import Extraction, require_range
 from ..methods.crf import assemble
@@ -234,6 +235,47 @@ def fill_gaps(keep: np.ndarray, prob: np.ndarray, fillable: np.ndarray, floor: f
         while after < len(keep) and prob[after] >= floor and closing[after]:
             out[after] = True
             after += 1
+    return out
+
+
+#: On a rendered page, gaps between kept blocks that repeat (the same tag paths, block for block, in this many gaps or
+#: more), each with a short line that dates it, are the headers of repeated posts whose text is kept: a forum post's
+#: author-and-date line between one post's text and the next (a 152nd blind round kept 6 of 14, P 0.15-0.60,
+#: falling down the page; a 151st 9 of 16; wcxb_dev's forum golds keep them too). Three: the fewest repeats the
+#: records method counts as a record set (seed 005's minimum of repeated patterns).
+REPEATED_GAP_MIN = 3
+#: ... the dating line and each line of such a gap at most this long (a post header's name, role and date;
+#: longer is a post's text or a card's).
+REPEATED_GAP_LINE_CHARS = 100
+#: ... and each such gap of this many blocks at most (a header's name and date, a post's footer of controls): a
+#: member card of six to ten lines ("New member", "Joined", "Feb 20, 2010", "Messages", "12") beside each post is
+#: left out by wcxb_dev's forum golds (served HTML: with such cards filled, 27 wcxb_dev pages went down, 8 up).
+REPEATED_GAP_MAX_BLOCKS = 4
+#: ... and each made body from this P(body) up: a footer's "Advertisement" label repeated between paragraphs sits at
+#: P 0.00-0.03 (a third of the lowest header seen in blind rounds 143-149, 0.06; chosen for this project).
+REPEATED_GAP_FLOOR = 0.05
+
+
+def fill_post_headers(keep: np.ndarray, prob: np.ndarray, fillable: np.ndarray, paths: list[int], texts: list[str],
+                      floor: float = REPEATED_GAP_FLOOR, repeats: int = REPEATED_GAP_MIN) -> np.ndarray:
+    """``keep`` (a boolean per block) with the blocks of repeated dated gaps made body: runs left out between two
+    kept blocks, of :data:`REPEATED_GAP_MAX_BLOCKS` at most, whose blocks have the same tag paths (``paths``, one per
+    block) in ``repeats`` runs or more, each of them with a block of ``texts`` of :data:`REPEATED_GAP_LINE_CHARS` at
+    most that says when (:func:`~extractor.dates.says_when`); of such a run, each short block ``fillable``
+    (:func:`gap_fillable`) with a P(body) (``prob``) of ``floor`` or more. Returns a new array."""
+    out = keep.copy()
+    kept = np.flatnonzero(keep).tolist()
+    runs: dict[tuple[int, ...], list[range]] = {}
+    for a, b in zip(kept[:-1], kept[1:], strict=True):
+        if 1 < b - a <= REPEATED_GAP_MAX_BLOCKS + 1:
+            runs.setdefault(tuple(paths[a + 1:b]), []).append(range(a + 1, b))
+    for found in runs.values():
+        dated = [run for run in found
+                 if any(len(texts[j]) <= REPEATED_GAP_LINE_CHARS and says_when(texts[j]) for j in run)]
+        if len(dated) >= repeats:
+            for run in dated:
+                for j in run:
+                    out[j] |= bool(fillable[j] and prob[j] >= floor and len(texts[j]) <= REPEATED_GAP_LINE_CHARS)
     return out
 
 
@@ -473,6 +515,8 @@ def run(page: Page, opts: Options) -> Extraction:
         closing = fillable & (features[:, IN_COMMENTS] == 0)
         keep = keep_headline(keep, prob, segs, page.tags)
         keep = fill_tables(page, segs, fill_gaps(keep, prob, fillable, headings=headings, closing=closing))
+        keep = fill_post_headers(keep, prob, gap_fillable(features, eligible, max_link_share=np.inf),
+                                 page.tag_path_id[[s.first_id for s in segs]].tolist(), texts)
     if opts.page_type in ("article", ""):  # on a listing, "ad" and "sponsored" name the items (classifieds)
         keep = drop_inserted_boxes(page, segs, keep, [len(t) for t in texts])
     labels = ["body" if k else "noise" for k in keep.tolist()]
