@@ -1138,7 +1138,16 @@ async (o) => {
     // first press, a 112th blind round)
     const own = (t) => panelOf(t) !== panelOf(shown) && filled(panelOf(t))
       && !/^\s*(loading|please wait)\b[^\n]{0,60}$/i.test(panelOf(t).textContent.trim());
-    if (!shown || !filled(panelOf(shown)) || tabs.every((t) => t === shown || own(t))) return;
+    if (!shown || !filled(panelOf(shown))) return;
+    if (tabs.every((t) => t === shown || own(t))) {
+      // every panel on the page, the others hidden, read as they are: each under its tab's label, as a copy is (a
+      // 152nd blind round's Alpine tabs, `x-show` panels: four read, "Dogs", "Cats and kittens" nowhere)
+      const panels = tabs.map(panelOf);
+      if (new Set(panels).size === tabs.length && panels.some((p) => !p.checkVisibility())) {
+        tabs.forEach((t, k) => panels[k].before(...tabHeading(t, panels[k], panels[k])));
+      }
+      return;
+    }
     const copies = [[shown, copyOf(panelOf(shown))]];
     const told = new Set([panelOf(shown).textContent]);
     // a tab, or the one that took its place with its label (tabs redrawn with their panel at each press: htmx's tabs
@@ -1511,6 +1520,12 @@ async (o) => {
         round = true;
         break;
       }
+      // a first turn that brought too little (``least``) took away what the page showed: put back (a numbered pager's
+      // second page of one short review left the page showing it alone, the first page's text lost)
+      if (changed.length && !now.length && firstCopies < 0 && gone.length) {
+        copies.push(...gone.map(([, , copy]) => copy));
+        live = changed.map(([c]) => c).filter((c) => c.isConnected);
+      }
       if (!changed.length && !added || !now.length) break;  // nothing paged, or back to a part seen
       if (firstCopies < 0) firstCopies = gone.length;
       copies.push(...gone.map(([, , copy]) => copy));
@@ -1557,8 +1572,11 @@ async (o) => {
   // new lines. A choice that records what the reader thinks (a rating's stars, a poll) is not made for them.
   const opinion = /(^|[^a-z])(rat(e|ing)s?|stars?|polls?|vot(e|es|ing)|survey|feedback|quiz|answers?)([^a-z]|$)/i;
   // a label's word and number ("Chapter 2" -> ["chapter", 2], "2" -> ["", 2]), or null
+  // (a label of up to three words before the number: a carousel's dots, "Show quote 2", "Go to slide 2", drawn
+  // without text and named for screen readers, turned to each quote of a 152nd blind round's, one shown at a time)
   const numbering = (el) => {
-    const m = /^(?:([\p{L}][\p{L}.]{0,19})\s*)?(\d{1,3})$/u.exec(labelOf(el));
+    const m = /^(?:([\p{L}][\p{L}.]{0,19}(?:\s[\p{L}][\p{L}.]{0,19}){0,2})\s*)?(\d{1,3})$/u
+      .exec(labelOf(el).replace(/\s+/g, " "));
     return m ? [(m[1] || "").toLowerCase(), Number(m[2])] : null;
   };
   const numbered = (el, word, n) => { const m = numbering(el); return !!m && m[0] === word && m[1] === n; };

@@ -2596,6 +2596,25 @@ def test_a_carousel_of_hidden_slides_whose_next_goes_round_reads_each_slide_once
     assert _each_once_in_order(text, quotes), text
 
 
+def test_a_carousel_turned_by_its_dots_alone_reads_each_slide_once(browser):
+    # Testimonials one at a time, turned by text-less dots named "Show quote 1" to "Show quote 3" and a timer too slow
+    # to be seen (a 152nd blind round's Alpine carousel, six seconds: the first quote read, the other two never).
+    quotes = [f"Quote {k} from a foster carer, who tells what caring for a rescue animal gave the family over the two "
+              "years since the first kitten came home." for k in range(3)]
+    slides = "".join(f'<figure class="slide"{"" if k == 0 else " hidden"}><blockquote>{q}</blockquote>'
+                     f"<figcaption>Carer {k}</figcaption></figure>" for k, q in enumerate(quotes))
+    dots = "".join(f'<button class="dot" aria-label="Show quote {k + 1}"></button>' for k in range(3))
+    html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>Foster with us</h1><p>{PARA * 3}</p>
+      <section><h2>What carers say</h2><div class="slides">{slides}</div><div class="dots">{dots}</div></section>
+      <p>{PARA * 2}</p></main><script>
+      const slides = [...document.querySelectorAll('.slide')];
+      document.querySelectorAll('.dot').forEach((d, k) => {{
+        d.onclick = () => slides.forEach((s, j) => {{ s.hidden = j !== k; }}); }});
+      </script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert _each_once_in_order(text, quotes), text
+
+
 def test_a_gallery_of_short_captions_shown_one_at_a_time_is_read_whole(browser):
     # Vue's v-show gallery (a 144th blind round): four figures, one shown, each caption short, the controls in a
     # row of their own below them ("Image 1 of 4"); the figures are the parts "Next image" turns, not the page.
@@ -3235,6 +3254,40 @@ def test_the_labels_of_tabs_read_one_by_one_head_their_panels(browser):
                                     "155 litres", "Service history", "Full dealer history")]
     assert all(at >= 0 for at in found) and found == sorted(found), text
     assert text.count("Service history") == 1, text
+
+
+def test_a_numbered_pagers_second_page_of_a_few_words_leaves_the_first_page_read(browser):
+    # A turn that brings fewer new characters than a page (PAGE_MIN_CHARS) ends the reading: the first page's text,
+    # taken away by the press, is put back, not lost; the few words stay too.
+    html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>Reviews</h1><div id="list">
+      <p>First page: {PARA * 2}</p></div><nav class="pages"><button>1</button><button>2</button></nav></main><script>
+      const list = document.getElementById('list'), first = list.innerHTML;
+      const [one, two] = document.querySelectorAll('nav button');
+      two.onclick = () => {{ list.innerHTML = '<p>Short second page.</p>'; }};
+      one.onclick = () => {{ list.innerHTML = first; }};</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert "First page:" in text, text
+
+
+def test_the_labels_of_tabs_whose_hidden_panels_are_all_there_head_their_panels(browser):
+    # Alpine's tabs (a 152nd blind round): every panel on the page, the others hidden by x-show, each read where it
+    # is; their labels ("Dogs", "Cats and kittens") came out nowhere. A panel that opens with its label keeps it once.
+    labels = ["Dogs", "Cats and kittens", "Small pets"]
+    tabs = "".join(f"<button role='tab' aria-selected='{str(k == 0).lower()}'>{label}</button>"
+                   for k, label in enumerate(labels))
+    panels = "".join(f"<div role='tabpanel'{'' if k else ' '}{' hidden' if k else ''}>"
+                     f"{'<h3>Small pets</h3>' if k == 2 else ''}<p>Panel {k}: {PARA}</p></div>" for k in range(3))
+    html = f"""<html><body><main><h1>Fostering</h1><p>{PARA * 2}</p><div class="tabs"><div role="tablist">{tabs}
+      </div>{panels}</div></main><script>
+      const tabs = [...document.querySelectorAll('[role=tab]')];
+      const panels = [...document.querySelectorAll('[role=tabpanel]')];
+      tabs.forEach((t, k) => t.onclick = () => {{
+        tabs.forEach((u, j) => u.setAttribute('aria-selected', String(j === k)));
+        panels.forEach((p, j) => p.hidden = j !== k); }});</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    found = [text.find(t) for t in ("Dogs", "Panel 0", "Cats and kittens", "Panel 1", "Small pets", "Panel 2")]
+    assert all(at >= 0 for at in found) and found == sorted(found), text
+    assert text.count("Small pets") == 1, text
 
 
 def test_an_accordion_in_each_tab_is_opened_once_its_tab_is_selected(browser):
