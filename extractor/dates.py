@@ -201,8 +201,7 @@ _HOURS_AFTER = re.compile(rf"\s*[,·|–—-]?\s*(?:from\s+)?{_HOUR}\s*(?:[-–�
 
 def _names_an_event(text: str, match: re.Match) -> bool:
     before = text[max(0, match.start() - EVENT_WORDS_BEFORE_CHARS):match.start()]
-    return bool(_EVENT_BEFORE.search(before) or _RANGE_BEFORE.search(before) or _RANGE_AFTER.match(text, match.end())
-                or _HOURS_AFTER.match(text, match.end()))
+    return bool(_EVENT_BEFORE.search(before)) or _in_a_range_or_hours(text, match)
 
 
 def _written_day(order: str, match: re.Match) -> str | None:
@@ -245,6 +244,31 @@ def htmldate_fallback(page: Page, *, extensive: bool = HTMLDATE_EXTENSIVE) -> st
     return htmldate_day(page.source_text or "", extensive=extensive)
 
 
+def written_only_as_event(text: str, day: str) -> bool:
+    """Whether ``text`` (a page's HTML or text) writes ``day`` (``YYYY-MM-DD``) in full and every time as a range's
+    day or with hours from and to after it: htmldate dated a plant sale's page by its second day, "Saturday 25 April
+    and Sunday 26 April 2026, 10:00–16:00" (a 151st blind round). Of the 2,751 dev pages htmldate dates (served
+    HTML), 2 lose their day: a conference site's home page (a range's last day) and a report's "DATE: 2025-12-12 -
+    2025-12-17". Words before the day (:data:`_EVENT_BEFORE`) are not asked for: in a whole page they are often a
+    title's ("... Your Next Event a Success November 5, 2024") or a member card's ("Joined 2002 ... #1 · Jan 3,
+    2024"); asked for, they undated 13 wcxb_dev pages, most of them wrongly. False when ``text`` never writes
+    ``day``."""
+    found = False
+    for order, pattern in _WRITTEN_DATES:
+        for match in pattern.finditer(text):
+            if _written_day(order, match) == day:
+                if not _in_a_range_or_hours(text, match):
+                    return False
+                found = True
+    return found
+
+
+def _in_a_range_or_hours(text: str, match: re.Match) -> bool:
+    before = text[max(0, match.start() - EVENT_WORDS_BEFORE_CHARS):match.start()]
+    return bool(_RANGE_BEFORE.search(before) or _RANGE_AFTER.match(text, match.end())
+                or _HOURS_AFTER.match(text, match.end()))
+
+
 def htmldate_day(text: str, *, extensive: bool = HTMLDATE_EXTENSIVE) -> str | None:
     """A publication day found by ``htmldate`` in ``text``, a page's HTML, never in its URL.
 
@@ -252,7 +276,8 @@ def htmldate_day(text: str, *, extensive: bool = HTMLDATE_EXTENSIVE) -> str | No
     headings), and with ``extensive=True`` its search of the whole text too (see
     :data:`HTMLDATE_EXTENSIVE`), ``original_date=True``, with URL reading off (``url=""``, which
     also stops it from reading a date out of ``rel=canonical``).
-    None when htmldate is not installed or finds nothing.
+    None when htmldate is not installed or finds nothing, when its day is a bare year's (:func:`year_only`), or when
+    ``text`` writes that day only in a range or with hours (:func:`written_only_as_event`).
     """
     if not text or len(text) > HTMLDATE_MAX_CHARS or text.lstrip()[:4].lower() == "http":
         return None  # htmldate would take a text starting with "http" for a URL to download
@@ -270,7 +295,7 @@ def htmldate_day(text: str, *, extensive: bool = HTMLDATE_EXTENSIVE) -> str | No
                           max_date=date.today().isoformat())
     finally:
         logger.level = level
-    return None if year_only(found) else found
+    return None if year_only(found) or found and written_only_as_event(text, found) else found
 
 
 def year_only(day: str | None) -> bool:

@@ -7,7 +7,7 @@ import re
 import pytest
 
 import extractor
-from extractor.dates import iso_date, says_when
+from extractor.dates import iso_date, says_when, written_only_as_event
 from extractor.metadata import _JsonLd, page_metadata
 
 from .conftest import FIXTURES
@@ -358,3 +358,16 @@ def test_date_search_on_the_command_line(tmp_path):
                                             ("Reply to Dan", False), ("Opened in the spring", False)])
 def test_which_lines_say_when(text, when):
     assert says_when(text) is when
+
+
+def test_htmldate_does_not_date_a_page_by_an_events_days():
+    # htmldate read a plant sale's "Saturday 25 April and Sunday 26 April 2026, 10:00–16:00" (a page's meta line) as
+    # its publication day (a 151st blind round); a day written once outside a range stays the page's.
+    event = "Saturday 25 April and Sunday 26 April 2026, 10:00–16:00"
+    html = f"""<html><head><title>Spring plant sale 2026</title></head><body><main><h1>Spring plant sale 2026</h1>
+      <p class="meta">{event}</p><p>Over thirty nurseries bring their plants to the lawns for a weekend of rare
+      perennials, alpines and trees.</p></main></body></html>"""
+    assert extractor.extract(html).date is None
+    assert written_only_as_event(event, "2026-04-26")
+    assert not written_only_as_event(f"{event}. Posted 26 April 2026.", "2026-04-26")
+    assert not written_only_as_event("Posted in April 2026.", "2026-04-26")
