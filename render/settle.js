@@ -1437,7 +1437,8 @@ async (o) => {
   // "Next" button, none for a choice). What each part showed is kept in a static copy before the last, in order;
   // a turn that changed nothing ends the reading, or (``skip``, the first turn only) goes on to the next; so does
   // one that showed less than ``least`` characters of new text.
-  const readParts = async (control, holds, turn, {orBody = true, skip = false, least = 0, most = o.pagesMax} = {}) => {
+  const readParts = async (control, holds, turn,
+    {orBody = true, skip = false, least = 0, most = o.pagesMax, keepFirst = false} = {}) => {
     // (or parts of one kind shown one at a time, short each but a page together: a carousel's captioned slides,
     // its controls in a row of their own beside them, a 144th blind round's Vue gallery read one caption of four)
     const chars = (c) => c.textContent.trim().length;
@@ -1520,9 +1521,10 @@ async (o) => {
         round = true;
         break;
       }
-      // a first turn that brought too little (``least``) took away what the page showed: put back (a numbered pager's
-      // second page of one short review left the page showing it alone, the first page's text lost)
-      if (changed.length && !now.length && firstCopies < 0 && gone.length) {
+      // a numbered pager's first turn that brought too little (``least``) took away what the page showed: put back,
+      // ``keepFirst`` (its second page of one short review left the page showing it alone, the first page's text lost;
+      // not a view's switch, whose new arrangement of the lines seen was copied beside them)
+      if (keepFirst && changed.length && !now.length && firstCopies < 0 && gone.length) {
         copies.push(...gone.map(([, , copy]) => copy));
         live = changed.map(([c]) => c).filter((c) => c.isConnected);
       }
@@ -1615,7 +1617,7 @@ async (o) => {
       if (!button || await press(button)) return false;
       box = (numberedPager() || [box])[0];
       return true;
-    }, {least: o.pageMinChars});
+    }, {least: o.pageMinChars, keepFirst: true});
   }
   // An index paged by its letters (a glossary's A-Z bar, only the chosen letter's entries on the page: a 47th blind
   // round) is read the same way: buttons labelled with one letter each, in the alphabet's order from "A", lettersMin
