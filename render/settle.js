@@ -1148,7 +1148,8 @@ async (o) => {
       }
       return;
     }
-    const copies = [[shown, copyOf(panelOf(shown))]];
+    const copied = (panel) => { const copy = copyOf(panel); openings.set(copy, opening(panel)); return copy; };
+    const copies = [[shown, copied(panelOf(shown))]];
     const told = new Set([panelOf(shown).textContent]);
     // a tab, or the one that took its place with its label (tabs redrawn with their panel at each press: htmx's tabs
     // as its documentation builds them, a 146th blind round's programme lost its first day)
@@ -1163,7 +1164,7 @@ async (o) => {
       if (!bound && !net.stop && !moved && steps < o.steps) {
         await openDisclosures(closedDisclosures().filter((b) => panel.contains(b)));
       }
-      if (filled(panel) && !told.has(panel.textContent)) copies.push([tab, copyOf(panel)]);
+      if (filled(panel) && !told.has(panel.textContent)) copies.push([tab, copied(panel)]);
       told.add(panel.textContent);
     }
     const live = tabs.find((t) => selected(now(t)));
@@ -1186,14 +1187,37 @@ async (o) => {
     }
     anchor.before(...tabHeading(live, anchor, anchor));
   };
-  // whether a panel opens with a heading of its own ("Kestrel Aster EV Core" under the tab "Core": a 66th blind
-  // round's trims, whose gold keeps the panel's heading and not the tab's)
-  const headed = (panel) => {
+  // A box clipped to a pixel or less: the screen-reader-only pattern (reveal.js's live status repeats the slide shown,
+  // all of a slide's text at each of its steps), no part of what a reader sees.
+  const forScreenReaders = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width > 1 && r.height > 1) return false;
+    const cs = getComputedStyle(el);
+    return cs.overflow !== "visible" || cs.clip.startsWith("rect(") || cs.clipPath !== "none";
+  };
+  // How a panel opens as a reader sees it: its first words (``text``, squeezed) and whether a heading of its own holds
+  // them (``headed``: "Kestrel Aster EV Core" under the tab "Core", a 66th blind round's trims, whose gold keeps the
+  // panel's heading and not the tab's). A heading only screen readers get (clipped to a pixel, or put off the screen
+  // to its left or above it) is passed over (a 154th blind round's Vue tabs named each panel with a heading at
+  // left: -9999px, and the tabs' labels came out nowhere). Read on a live panel; a copy has
+  // what its panel had when copied (``openings``).
+  const openings = new WeakMap();
+  const opening = (panel) => {
+    if (openings.has(panel)) return openings.get(panel);
+    const aside = (e) => { const r = e.getBoundingClientRect(); return r.right <= 0 || r.bottom + window.scrollY <= 0; };
+    const heard = (n) => {
+      for (let e = n; e && e !== panel; e = e.parentElement) if (forScreenReaders(e) || aside(e)) return true;
+      return false;
+    };
+    const shown = panel.isConnected && panel.checkVisibility();  // (a hidden panel's boxes say nothing)
     const walker = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
-    for (let t = walker.nextNode(); t; t = walker.nextNode()) {
-      if (t.data.trim()) return !!t.parentElement?.closest('h1, h2, h3, h4, h5, h6, [role="heading"]');
+    let text = "", headed = null;
+    for (let t = walker.nextNode(); t && text.length < o.tabLabelMaxChars * 2; t = walker.nextNode()) {
+      if (!t.data.trim() || (shown && heard(t.parentElement))) continue;
+      if (headed === null) headed = !!t.parentElement?.closest('h1, h2, h3, h4, h5, h6, [role="heading"]');
+      text += ` ${t.data}`;
     }
-    return false;
+    return {text: squeeze(text), headed: !!headed};
   };
   // A tab's label as a heading to put before what its panel showed (``panel``, a copy or the live one, placed beside
   // ``anchor``), as a list of nodes: none where the panel opens with the label or a heading of its own, or where
@@ -1202,8 +1226,8 @@ async (o) => {
   // named four spec lists drawn one at a time into one panel, and came out nowhere).
   const tabHeading = (tab, panel, anchor) => {
     const label = labelOf(tab).replace(/\s+/g, " ").trim();
-    const opens = squeeze(panel.textContent);
-    if (!label || label.length > o.tabLabelMaxChars || opens.startsWith(label.toLowerCase()) || headed(panel)
+    const opens = opening(panel);
+    if (!label || label.length > o.tabLabelMaxChars || opens.text.startsWith(label.toLowerCase()) || opens.headed
         || !anchor.parentNode || anchor.parentElement?.matches("ul, ol, dl, table, thead, tbody, tr, select")) {
       return [];
     }
@@ -1422,14 +1446,6 @@ async (o) => {
       if (!showing(e) && parent && showing(parent) && kinds(parent).has(e.localName)) copies[k].remove();
     }
     return inlineFrames(pairs, copy);
-  };
-  // A box clipped to a pixel or less: the screen-reader-only pattern (reveal.js's live status repeats the slide shown,
-  // all of a slide's text at each of its steps), no part of what a reader sees.
-  const forScreenReaders = (el) => {
-    const r = el.getBoundingClientRect();
-    if (r.width > 1 && r.height > 1) return false;
-    const cs = getComputedStyle(el);
-    return cs.overflow !== "visible" || cs.clip.startsWith("rect(") || cs.clipPath !== "none";
   };
   // Parts of a region shown one at a time, read in turn: ``turn(region, k)`` shows the next part (false when
   // there is none or the page moved on); the region is the nearest ancestor of ``control`` holding, beside the

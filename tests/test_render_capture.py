@@ -3290,6 +3290,24 @@ def test_the_labels_of_tabs_whose_hidden_panels_are_all_there_head_their_panels(
     assert text.count("Small pets") == 1, text
 
 
+def test_a_panel_named_by_a_heading_for_screen_readers_only_gets_its_tabs_label(browser):
+    # Vue tabs drawing only the open panel, each opening with a heading put off the screen (a 154th blind round's
+    # beer page, left: -9999px): a reader sees the tab's label above the panel, and the text had no label at all.
+    script = """const NAMES = ['Tasting notes', 'Brewing notes'];
+      const tabs = [...document.querySelectorAll('[role=tab]')], panel = document.getElementById('panel');
+      const show = (k) => { tabs.forEach((t, j) => t.setAttribute('aria-selected', String(j === k)));
+        panel.innerHTML = '<h2 style="position:absolute;left:-9999px">' + NAMES[k] + '</h2><p>Panel ' + k + ': '
+          + document.body.dataset.para + '</p>'; };
+      tabs.forEach((t, k) => t.addEventListener('click', () => show(k))); show(0);"""
+    tabs = "".join(f"<button role='tab'>{label}</button>" for label in ("Tasting notes", "Brewing notes"))
+    html = f"""<html><body data-para="{PARA}"><main><h1>Tidewater saison</h1><p>{PARA * 2}</p>
+      <div role="tablist">{tabs}</div><div role="tabpanel" id="panel"></div></main><script>{script}</script>
+      </body></html>"""
+    text = _text_of_html(html.encode())
+    found = [text.find(t) for t in ("Tasting notes", "Panel 0", "Brewing notes", "Panel 1")]
+    assert all(at >= 0 for at in found) and found == sorted(found), text
+
+
 def test_an_accordion_in_each_tab_is_opened_once_its_tab_is_selected(browser):
     # An FAQ's topics in tabs, each panel an accordion whose answers are drawn only when their question is opened
     # (React: a 111th blind round read the first topic's answers alone).
