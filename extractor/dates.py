@@ -177,6 +177,9 @@ _EVENT_BEFORE = re.compile(
     r"\b(?:opens?|opening|closes?|closing|deadline|until|till|due|from|between|starts?|starting|begins?|beginning"
     r"|ends?|ending|apply|applications?|period|expires?|expiry|valid|runs?|held|takes? place|register|registration"
     r"|event|joined|since|received|accepted|submitted"
+    # a life's days, an age on a day, a thread's latest post ("Born: 14 March 1998", "aged 65 or over on 1 April
+    # 2026", "last reply 12 December 2025": a 153rd blind round's player and membership pages, a 154th's thread)
+    r"|born|died|aged|last (?:reply|post|activity|active|seen|visit|message|comment)"
     # a reporting period's end: "the twelve months to 30 September 2026" (a water company's results, a 148th round)
     r"|(?:weeks?|months?|years?|quarters?) (?:to|ending|ended))\b[^.!?]*$", re.I)
 #: ... or a range after it, to another day ("1 October 2009 to 30 September 2024", "1 May - 3 June 2025"; not a

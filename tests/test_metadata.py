@@ -241,6 +241,10 @@ def test_the_headline_date_is_not_a_year_an_event_in_the_text_a_future_day_or_th
                  "<h1>Events</h1><p>Tuesday 7 to Sunday 12 October 2025</p>",
                  "<h1>Fair</h1><p>Saturday 14 and Sunday 15 June 2025, 9.30am to 4pm each day</p>",
                  "<h1>Water quality</h1><p>Results for the twelve months to 30 September 2025</p>",
+                 # a life's day, an age on a day, a thread's last reply (the 153rd and 154th blind rounds)
+                 "<h1>Sam Patel</h1><dl><dt>Born</dt><dd>14 March 1998</dd></dl>",
+                 "<h1>Membership</h1><p>Senior: aged 65 or over on 1 April 2026</p>",
+                 "<h1>Winter stout</h1><p>14 replies · last reply 12 December 2025</p>",
                  # a code sample's data (an API reference's example response: a 135th blind round)
                  '<h1>Create a time entry</h1><pre><code>{"message": "Entries before 2025-10-01 are locked."}'
                  "</code></pre>"):
