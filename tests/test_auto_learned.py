@@ -373,6 +373,13 @@ def test_repeated_dated_gaps_are_post_headers_and_filled():
     keep[6] = True
     prob[8] = 0.01  # under the floor: an "Advertisement" label's P
     assert not learned.fill_post_headers(keep, prob, fillable, paths, texts)[8]
+    # one gap left, the headers on its path the model kept elsewhere counting as its repeats (a 154th blind round's
+    # thread lost only its last post's header)
+    prob[8] = 0.06
+    keep = np.array([1, 0, 1, 1, 0, 1, 1, 0, 0, 1], dtype=bool)
+    assert learned.fill_post_headers(keep, prob, fillable, paths, texts)[8]
+    texts[5] = "Kerry wrote"  # one kept header and one gap: two repeats only
+    assert not learned.fill_post_headers(keep, prob, fillable, paths, texts)[8]
 
 
 def test_a_gap_of_one_heading_is_filled_from_a_lower_floor():

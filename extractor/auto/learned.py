@@ -25,6 +25,7 @@ import os
 import pathlib
 import re
 from bisect import bisect_right
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
@@ -260,20 +261,23 @@ def fill_post_headers(keep: np.ndarray, prob: np.ndarray, fillable: np.ndarray, 
                       floor: float = REPEATED_GAP_FLOOR, repeats: int = REPEATED_GAP_MIN) -> np.ndarray:
     """``keep`` (a boolean per block) with the blocks of repeated dated gaps made body: runs left out between two
     kept blocks, of :data:`REPEATED_GAP_MAX_BLOCKS` at most, whose blocks have the same tag paths (``paths``, one per
-    block) in ``repeats`` runs or more, each of them with a block of ``texts`` of :data:`REPEATED_GAP_LINE_CHARS` at
-    most that says when (:func:`~extractor.dates.says_when`); of such a run, each short block ``fillable``
-    (:func:`gap_fillable`) with a P(body) (``prob``) of ``floor`` or more. Returns a new array."""
+    block), each with a block of ``texts`` of :data:`REPEATED_GAP_LINE_CHARS` at most that says when
+    (:func:`~extractor.dates.says_when`), in ``repeats`` runs or more, kept blocks on that block's path saying when
+    counted too (the headers the model kept: a 154th blind round's thread lost only its last); of such a run, each
+    short block ``fillable`` (:func:`gap_fillable`) with a P(body) (``prob``) of ``floor`` or more. Returns a new
+    array."""
     out = keep.copy()
     kept = np.flatnonzero(keep).tolist()
+    dating = [len(text) <= REPEATED_GAP_LINE_CHARS and says_when(text) for text in texts]
+    kept_dating = Counter(paths[j] for j in kept if dating[j])  # headers the model kept count as repeats too
     runs: dict[tuple[int, ...], list[range]] = {}
     for a, b in zip(kept[:-1], kept[1:], strict=True):
-        if 1 < b - a <= REPEATED_GAP_MAX_BLOCKS + 1:
+        if 1 < b - a <= REPEATED_GAP_MAX_BLOCKS + 1 and any(dating[a + 1:b]):
             runs.setdefault(tuple(paths[a + 1:b]), []).append(range(a + 1, b))
     for found in runs.values():
-        dated = [run for run in found
-                 if any(len(texts[j]) <= REPEATED_GAP_LINE_CHARS and says_when(texts[j]) for j in run)]
-        if len(dated) >= repeats:
-            for run in dated:
+        header = next(j for j in found[0] if dating[j])
+        if len(found) + kept_dating[paths[header]] >= repeats:
+            for run in found:
                 for j in run:
                     out[j] |= bool(fillable[j] and prob[j] >= floor and len(texts[j]) <= REPEATED_GAP_LINE_CHARS)
     return out
