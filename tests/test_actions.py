@@ -1,5 +1,7 @@
 """A call to action repeated down a list of cards is left out; a link naming a thing, or said once, stays."""
 
+import pytest
+
 from extractor import extract
 
 ABOUT = ("We build {} for ferry operators across the North Sea and have sponsored the conference since its first "
@@ -76,3 +78,14 @@ def test_a_row_of_links_under_every_card_is_left_out():
     html = f"<html><body><main><h1>Results</h1>{_cards(row)}</main></body></html>"
     text = extract(html, method="decay").text
     assert "Scorecard" not in text and "Match report" not in text and all(kind in text for kind in KINDS), text
+
+
+@pytest.mark.parametrize("label", ["Share", "Share:", "Share this article", "Share on", "share this story:"])
+def test_a_share_bars_label_alone_is_left_out(label):
+    # the label of a share bar whose buttons are icons (the 153rd and 154th blind rounds kept "Share" and "Share:")
+    html = (f"<html><body><main><h1>150 years of cricket</h1><p>{ABOUT.format(KINDS[0])}</p><div class='share'>"
+            f"{label} <button aria-label='Email'></button></div><p>{ABOUT.format(KINDS[1])}</p>"
+            "<p>Share your memories of the ground with the club historian.</p></main></body></html>")
+    text = extract(html, method="decay").text
+    assert label not in text.split("\n") and KINDS[0] in text and KINDS[1] in text, text
+    assert "Share your memories of the ground with the club historian." in text

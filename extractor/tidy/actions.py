@@ -31,6 +31,11 @@ ACTION_START = re.compile(
     # and a post's own controls left as links ("Report" under each of 17 posts: the 145th and 149th blind rounds)
     r"|report|flag|reply|quote|share|like)\b",
     re.I)
+#: A block that is a share bar's label alone, its buttons (icons) gone: "Share", "Share this article:", "Share on"
+#: (a 153rd blind round's history article and pathway page, a 154th's beer page "Share:"). On the 4,168 dev pages
+#: (``auto``, as served, shingle F1) 36 pages move, all up (19 wcxb_dev, 11 dragnet, 6 l3s_gn1).
+SHARE_LABEL = re.compile(r"share(?: (?:this|the))?(?: (?:article|page|story|post|recipe|event|link))?(?: (?:on|via))?"
+                         r"\s*[:…]?", re.I)
 #: (a disclosure's summary too: "More about this event" on each of 14 events, a 147th blind round)
 _CONTROL_TAGS = ("a", "button", "summary")
 #: What a control removed beside a kept one leaves at the block's edge ("View image ·" once "Add to basket" went:
