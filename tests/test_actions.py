@@ -74,10 +74,11 @@ def test_a_call_to_action_with_a_separator_left_at_its_edge_is_left_out():
 
 def test_a_row_of_links_under_every_card_is_left_out():
     # "Scorecard Match report" under each of 17 results (a 153rd blind round's fixtures, F1 0.87; 1.00 without)
-    row = "Scorecard</a> <a href='/report'>Match report"
-    html = f"<html><body><main><h1>Results</h1>{_cards(row)}</main></body></html>"
-    text = extract(html, method="decay").text
-    assert "Scorecard" not in text and "Match report" not in text and all(kind in text for kind in KINDS), text
+    # ... and "I have seen this pet · Share" under each of 16 posts (a 152nd's lost-and-found board)
+    for row in ("Scorecard</a> <a href='/report'>Match report", "I have seen this pet</a> · <a href='/s'>Share"):
+        html = f"<html><body><main><h1>Results</h1>{_cards(row)}</main></body></html>"
+        text = extract(html, method="decay").text
+        assert "Scorecard" not in text and "seen this pet" not in text and all(kind in text for kind in KINDS), text
 
 
 @pytest.mark.parametrize("label", ["Share", "Share:", "Share this article", "Share on", "share this story:"])
@@ -89,3 +90,15 @@ def test_a_share_bars_label_alone_is_left_out(label):
     text = extract(html, method="decay").text
     assert label not in text.split("\n") and KINDS[0] in text and KINDS[1] in text, text
     assert "Share your memories of the ground with the club historian." in text
+
+
+def test_a_call_to_action_naming_its_card_is_left_out():
+    # "Meet Biscuit", "Meet Luna" under each animal's card (a 152nd blind round kept 19 of 20): repeated in its first
+    # word only, each naming what its card says; links naming what the cards do not say are kept
+    names = ("Biscuit", "Luna", "Pickle", "Willow")
+    for named in (True, False):
+        cards = "".join(f"<article><h3>{name}</h3><p>{ABOUT.format(KINDS[k])}</p><a href='/a/{k}'>Meet "
+                        f"{name if named else 'the keeper ' + str(k)}</a></article>" for k, name in enumerate(names))
+        text = extract(f"<html><body><main><h1>Adopt</h1>{cards}</main></body></html>", method="decay").text
+        assert all(kind in text for kind in KINDS[:4]), text
+        assert text.count("Meet ") == (0 if named else 4), text

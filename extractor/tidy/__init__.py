@@ -13,7 +13,7 @@ import re
 
 from ..page import Page
 from ..result import Block
-from .actions import SHARE_LABEL, drop_repeated_actions
+from .actions import SHARE_LABEL, drop_named_actions, drop_repeated_actions
 from .counts import ACTIVITY_COUNTS
 from .feedback import FEEDBACK_PROMPT
 from .kickers import drop_kicker
@@ -31,11 +31,12 @@ def drop_blocks_matching(blocks: list[Block], pattern: re.Pattern[str]) -> None:
 def tidy_blocks(page: Page, blocks: list[Block]) -> None:
     """Take out of ``blocks``, in place, the lines of this package's kinds: post numbers from the text of the
     blocks holding them (a block left empty goes), then the blocks that are a feedback prompt, a repeated call to
-    action or label, a share bar's label, a count of activity or a list's status, and a kicker above the headline.
-    Raises nothing."""
+    action or label or one naming its item, a share bar's label, a count of activity or a list's status, and a
+    kicker above the headline. Raises nothing."""
     strip_post_numbers(page, blocks)
     drop_blocks_matching(blocks, FEEDBACK_PROMPT)
     drop_repeated_actions(page, blocks)
+    drop_named_actions(page, blocks)
     drop_blocks_matching(blocks, SHARE_LABEL)
     drop_blocks_matching(blocks, ACTIVITY_COUNTS)
     drop_blocks_matching(blocks, LIST_STATUS)

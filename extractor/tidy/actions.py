@@ -27,7 +27,7 @@ ACTION_MIN_REPEATS = 3
 #: for this project from the wording of shops, directories and blogs; a link naming a thing ("Army Green") is data.
 ACTION_START = re.compile(
     r"(?:read|learn|view|visit|see|shop|explore|click|back to|find out|discover|get|start|book|buy|more|full"
-    r"|details|continue|go to|watch|download|apply|sign|join|register|order|choose|select|contact|request"
+    r"|details|continue|go to|watch|download|apply|sign|join|register|order|choose|select|contact|request|meet"
     # and a post's own controls left as links ("Report" under each of 17 posts: the 145th and 149th blind rounds)
     r"|report|flag|reply|quote|share|like)\b",
     re.I)
@@ -41,6 +41,10 @@ _CONTROL_TAGS = ("a", "button", "summary")
 #: What a control removed beside a kept one leaves at the block's edge ("View image ·" once "Add to basket" went:
 #: a 151st blind round's 20 specimens).
 _EDGE_SEPARATORS = " ·•|"
+#: Separators between the controls of a row ("I have seen this pet · Share" under each of 16 posts: a 152nd blind
+#: round's lost-and-found board), read as spaces when the row is compared with its controls' texts.
+_SEPARATED = re.compile(r"\s*[·•|]\s*|\s+")
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 #: Longest row of two or more links or buttons taken for a list's controls ("Scorecard Match report" under each of
@@ -62,6 +66,31 @@ def drop_repeated_actions(page: Page, blocks: list[Block]) -> None:
         blocks[:] = [b for b in blocks if (text := _bare(b)) not in repeated or not _is_action(page, b, text)]
 
 
+#: How many blocks before a call to action naming its item are searched for the name ("Meet Biscuit" after the
+#: card's name, its kind and its lines).
+NAMED_ACTION_LOOKBACK = 3
+
+
+def drop_named_actions(page: Page, blocks: list[Block]) -> None:
+    """Take out of ``blocks``, in place, the calls to action that name their item, each one link's or button's whole
+    text (:data:`ACTION_START`, at most :data:`ACTION_MAX_CHARS`) whose words after the first are in one of the
+    :data:`NAMED_ACTION_LOOKBACK` blocks before it, when :data:`ACTION_MIN_REPEATS` or more open with the same word:
+    "Meet Biscuit", "Meet Luna" under each of 20 animals' cards (a 152nd blind round) differ from card to card, so
+    :func:`drop_repeated_actions` does not see them repeated. On the 4,168 dev pages (``auto``, as served, shingle
+    F1) 4 wcxb_dev pages move, 3 up."""
+    openers: dict[str, list[int]] = {}
+    for k, block in enumerate(blocks):
+        text = _bare(block)
+        first, _, rest = text.partition(" ")
+        if rest and len(text) <= ACTION_MAX_CHARS and ACTION_START.match(text) and any(
+                rest.lower() in b.text.lower() for b in blocks[max(0, k - NAMED_ACTION_LOOKBACK):k]):
+            openers.setdefault(first.lower(), []).append(k)
+    named = {k for found in openers.values() if len(found) >= ACTION_MIN_REPEATS for k in found
+             if _is_control(page, blocks[k], _bare(blocks[k]))}
+    if named:
+        blocks[:] = [b for k, b in enumerate(blocks) if k not in named]
+
+
 def _is_action(page: Page, block: Block, text: str) -> bool:
     """Whether ``text`` (``block``'s, repeated) is a call to action, a disclosure's label or a row of controls."""
     if len(text) <= ACTION_MAX_CHARS and _is_control(page, block, text,
@@ -69,8 +98,10 @@ def _is_action(page: Page, block: Block, text: str) -> bool:
         return True
     if not 0 <= block.id < len(page.elements):
         return False
+    if not _LETTER.search(text):  # a row of numbers is a list's markers or a pager's pages (wcxb_dev's gold keeps them)
+        return False
     controls = [normalize_space("".join(el.itertext())) for el in page.elements[block.id].iter("a", "button")]
-    return len(controls) >= 2 and " ".join(c for c in controls if c) == text
+    return len(controls) >= 2 and _SEPARATED.sub(" ", " ".join(c for c in controls if c)) == _SEPARATED.sub(" ", text)
 
 
 def _bare(block: Block) -> str:
