@@ -35,3 +35,12 @@ def test_a_search_page_loses_its_status_lines_and_keeps_its_results():
         text = extract(html, method=method).text
         assert "Showing" not in text and "reached the end" not in text, (method, text)
         assert all(item in text for item in ITEMS), (method, text)
+
+
+def test_a_line_of_separators_alone_is_left_out():
+    # "·" left between two controls once both were removed (a 156th blind round's tide table's tools)
+    rows = "".join(f"<p>{item}</p>" for item in ITEMS)
+    html = (f"<html><body><main><h1>Tide table</h1>{rows}<div class='tools'><button>Print table</button> · "
+            "<button>Download CSV</button></div></main></body></html>")
+    text = extract(html, method="decay").text
+    assert all(item in text for item in ITEMS) and "·" not in text, text

@@ -22,6 +22,10 @@ from .status import LIST_STATUS
 
 __all__ = ["drop_blocks_matching", "tidy_blocks"]
 
+#: A block of separators alone, the controls they stood between removed ("·" between "Print table" and "Download
+#: CSV": a 156th blind round's tide table).
+SEPARATORS_ONLY = re.compile(r"\s*[·•|][\s·•|]*")
+
 
 def drop_blocks_matching(blocks: list[Block], pattern: re.Pattern[str]) -> None:
     """Take the blocks whose whole text (stripped) ``pattern`` matches out of ``blocks``, in place."""
@@ -31,8 +35,8 @@ def drop_blocks_matching(blocks: list[Block], pattern: re.Pattern[str]) -> None:
 def tidy_blocks(page: Page, blocks: list[Block]) -> None:
     """Take out of ``blocks``, in place, the lines of this package's kinds: post numbers from the text of the
     blocks holding them (a block left empty goes), then the blocks that are a feedback prompt, a repeated call to
-    action or label or one naming its item, a share bar's label, a count of activity or a list's status, and a
-    kicker above the headline. Raises nothing."""
+    action or label or one naming its item, a share bar's label, a count of activity or a list's status, separators
+    alone, and a kicker above the headline. Raises nothing."""
     strip_post_numbers(page, blocks)
     drop_blocks_matching(blocks, FEEDBACK_PROMPT)
     drop_repeated_actions(page, blocks)
@@ -40,4 +44,5 @@ def tidy_blocks(page: Page, blocks: list[Block]) -> None:
     drop_blocks_matching(blocks, SHARE_LABEL)
     drop_blocks_matching(blocks, ACTIVITY_COUNTS)
     drop_blocks_matching(blocks, LIST_STATUS)
+    drop_blocks_matching(blocks, SEPARATORS_ONLY)
     drop_kicker(blocks)
