@@ -512,15 +512,15 @@ def run(page: Page, opts: Options) -> Extraction:
     keep = body_mask(prob, weight, cut, eligible, fallback=opts.empty_fallback, relative=relative)
     if page.geometry is not None:  # rendered: runs of likely body between kept blocks, tables drawn from data
         headings = np.array([s.tag in HEADING_TAGS or page.tags[s.first_id] in HEADING_TAGS for s in segs])
-        headings &= gap_fillable(features, eligible, max_link_share=np.inf)  # a card's title is often its link
+        linked = gap_fillable(features, eligible, max_link_share=np.inf)  # a card's title, a post's author: links
+        headings &= linked
         fillable = gap_fillable(features, eligible)
         # a readers' thread after the text is never its closing section, kept or dropped (a framework corpus page's
         # comments, P 0.3-0.5, kept whole by the model's choice to keep them)
         closing = fillable & (features[:, IN_COMMENTS] == 0)
         keep = keep_headline(keep, prob, segs, page.tags)
         keep = fill_tables(page, segs, fill_gaps(keep, prob, fillable, headings=headings, closing=closing))
-        keep = fill_post_headers(keep, prob, gap_fillable(features, eligible, max_link_share=np.inf),
-                                 page.tag_path_id[[s.first_id for s in segs]].tolist(), texts)
+        keep = fill_post_headers(keep, prob, linked, page.tag_path_id[[s.first_id for s in segs]].tolist(), texts)
     if opts.page_type in ("article", ""):  # on a listing, "ad" and "sponsored" name the items (classifieds)
         keep = drop_inserted_boxes(page, segs, keep, [len(t) for t in texts])
     labels = ["body" if k else "noise" for k in keep.tolist()]

@@ -28,7 +28,8 @@ ACTION_MIN_REPEATS = 3
 ACTION_START = re.compile(
     r"(?:read|learn|view|visit|see|shop|explore|click|back to|find out|discover|get|start|book|buy|more|full"
     r"|details|continue|go to|watch|download|apply|sign|join|register|order|choose|select|contact|request|meet"
-    # and a post's own controls left as links ("Report" under each of 17 posts: the 145th and 149th blind rounds)
+    # ("meet": "Meet Biscuit" under each animal's card, a 152nd blind round); and a post's own controls left as links
+    # ("Report" under each of 17 posts: the 145th and 149th blind rounds)
     r"|report|flag|reply|quote|share|like)\b",
     re.I)
 #: A block that is a share bar's label alone, its buttons (icons) gone: "Share", "Share this article:", "Share on"
