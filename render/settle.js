@@ -1195,6 +1195,11 @@ async (o) => {
     const cs = getComputedStyle(el);
     return cs.overflow !== "visible" || cs.clip.startsWith("rect(") || cs.clipPath !== "none";
   };
+  // A box put off the screen to its left or above the page (``left: -9999px``: the other screen-reader-only pattern).
+  const offScreen = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.right <= 0 || r.bottom + window.scrollY <= 0;
+  };
   // How a panel opens as a reader sees it: its first words (``text``, squeezed) and whether a heading of its own holds
   // them (``headed``: "Kestrel Aster EV Core" under the tab "Core", a 66th blind round's trims, whose gold keeps the
   // panel's heading and not the tab's). A heading only screen readers get (clipped to a pixel, or put off the screen
@@ -1204,9 +1209,8 @@ async (o) => {
   const openings = new WeakMap();
   const opening = (panel) => {
     if (openings.has(panel)) return openings.get(panel);
-    const aside = (e) => { const r = e.getBoundingClientRect(); return r.right <= 0 || r.bottom + window.scrollY <= 0; };
     const heard = (n) => {
-      for (let e = n; e && e !== panel; e = e.parentElement) if (forScreenReaders(e) || aside(e)) return true;
+      for (let e = n; e && e !== panel; e = e.parentElement) if (forScreenReaders(e) || offScreen(e)) return true;
       return false;
     };
     const shown = panel.isConnected && panel.checkVisibility();  // (a hidden panel's boxes say nothing)
@@ -1343,7 +1347,7 @@ async (o) => {
   const unseen = (el) => {  // not shown: the input a CSS-only widget hides, its label standing in for it
     if (!shows(el)) return true;
     const r = el.getBoundingClientRect();
-    return r.width <= 1 || r.height <= 1 || r.right <= 0 || r.bottom + window.scrollY <= 0;
+    return r.width <= 1 || r.height <= 1 || offScreen(el);
   };
   const toggles = bound || net.stop || moved ? [] : [...document.querySelectorAll('input[type="radio"], '
     + 'input[type="checkbox"]')].filter((i) => !i.disabled && !i.form && !i.closest(o.chrome) && unseen(i)
@@ -1492,6 +1496,7 @@ async (o) => {
     const current = () => [...region.children].filter((c) => !holds(c) && !forScreenReaders(c));
     const firstTexts = new Set();  // what the parts showed before the first turn
     const lines = new Set();  // every line the region showed
+    const copiesOf = (parts) => parts.map(([, , copy]) => copy);  // the static copies of [part, text, copy] rows
     const newChars = (text) => text.split("\n").reduce((n, line) =>
       n + (lines.has(line.trim()) ? 0 : line.trim().length), 0);
     for (let k = 0; region.isConnected; k++) {
@@ -1533,7 +1538,7 @@ async (o) => {
       // turn's follow the live parts (a 141st blind round read its first quote twice, the last never)
       if (changed.length && !now.length && firstCopies >= 0 && gone.length
           && current().every((c) => firstTexts.has(textNow(c)))) {
-        copies.push(...gone.map(([, , copy]) => copy));
+        copies.push(...copiesOf(gone));
         round = true;
         break;
       }
@@ -1541,12 +1546,12 @@ async (o) => {
       // ``keepFirst`` (its second page of one short review left the page showing it alone, the first page's text lost;
       // not a view's switch, whose new arrangement of the lines seen was copied beside them)
       if (keepFirst && changed.length && !now.length && firstCopies < 0 && gone.length) {
-        copies.push(...gone.map(([, , copy]) => copy));
+        copies.push(...copiesOf(gone));
         live = changed.map(([c]) => c).filter((c) => c.isConnected);
       }
       if (!changed.length && !added || !now.length) break;  // nothing paged, or back to a part seen
       if (firstCopies < 0) firstCopies = gone.length;
-      copies.push(...gone.map(([, , copy]) => copy));
+      copies.push(...copiesOf(gone));
       live = now;
       paged++;
       read++;
