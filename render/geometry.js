@@ -458,13 +458,17 @@
       if ((tag === "iframe" || tag === "frame" || object) && vis && ctx.depth < opts.frameMaxDepth
           && frames.length < opts.frameMaxCount && w >= opts.frameMinWidth * vw && h >= MIN) {
         const embed = el.hasAttribute(opts.embedMark);  // an embed waited for while blank (browser.py)
-        const large = w * h >= opts.frameMinArea * vw * vh && h >= opts.frameMinHeight * vh || embed;
+        const tall = h >= opts.frameMinHeight * vh;
+        const large = w * h >= opts.frameMinArea * vw * vh && tall || embed;
         let doc = null;
         try { doc = el.contentDocument; } catch (e) { doc = null; }  // another origin: not readable here
         // A frame of this origin is read when it holds prose, however large: a large one holding a line or two is
         // a player's or a map's (an 81st blind round's video review inlined its "8:42 · 41K views · Subscribe").
+        // The area share keeps ad units out, and ads come from the ad servers' origins: a frame of this origin
+        // as tall and wide as content need not end a sentence (a table of rates or of scenes 760 x 332 px, a
+        // 146th and a 155th blind round); a short one must (the runway widget above, 160 px).
         const readable = doc && doc.body && doc.defaultView && (!object || doc.documentElement.localName === "html");
-        if (readable && (embed || prose(doc.body, !large))) frameDoc = doc;
+        if (readable && (embed || prose(doc.body, !tall))) frameDoc = doc;
         framed = !!frameDoc || large && !object && !readable;
       }
       if (framed) {

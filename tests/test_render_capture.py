@@ -3078,6 +3078,19 @@ def test_a_large_frame_of_this_origin_holding_a_list_is_read(browser, tmp_path):
     assert "Role number 7 in the harbour office" in page.text_of(page.body_id)
 
 
+
+def test_a_frame_of_this_origin_as_tall_as_content_holding_a_table_is_read(browser, tmp_path):
+    # A shop's delivery rates in a frame of its own origin, 780 x 260 px: under the area share that keeps ad units
+    # out, as tall and wide as content, and a table needs no sentence (a 146th blind round's help page).
+    rows = "".join(f"<tr><td>Parcel service {k}</td><td>{k + 1} working days</td><td>£{k + 2}.95</td></tr>"
+                   for k in range(5))
+    rates = f"<html><body><table><tr><th>Service</th><th>Delivery time</th><th>Price</th></tr>{rows}</table></body>"
+    outer = f"""<html><body><nav>Home Help</nav><main><h1>Shipping and returns</h1><p>{PARA * 2}</p>
+      <iframe src="rates.html" style="width:780px;height:260px;border:0"></iframe><p>{PARA}</p></main></body></html>"""
+    with _site(tmp_path, {"outer.html": outer, "rates.html": rates}) as base:
+        page = get_page(f"{base}/outer.html", render=True)
+    assert "Parcel service 4" in page.text_of(page.body_id)
+
 def test_a_page_shown_by_an_object_is_read_like_a_frame(browser, tmp_path):
     # <object type="text/html" data=...> shows a page as a frame does: read when rendered (an object showing
     # an image is not a frame); read without rendering, the page gets the hint that it holds a framed page.
