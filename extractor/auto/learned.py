@@ -37,7 +37,7 @@ from ..dates import says_when
 from ..errors import ModelError
 from ..methods.base import Extraction, require_range
 from ..methods.crf import assemble
-from ..methods.crf.blocks import break_prefix, segment, segment_blocks_and_text, segment_text
+from ..methods.crf.blocks import SegmentOptions, break_prefix, segment, segment_blocks_and_text, segment_text
 from ..modelfile import read_json_model
 from ..page import Page
 from ..parse import HEADING_TAGS
@@ -187,10 +187,11 @@ def gap_fillable(features: np.ndarray, eligible: np.ndarray | None = None, *,
     return ok if eligible is None else ok & eligible
 
 
-def keep_headline(keep: np.ndarray, prob: np.ndarray, segs: list, tags: list[str],
+def keep_headline(keep: np.ndarray, prob: np.ndarray, segs: list, page: Page,
                   floor: float = HEADING_GAP_FLOOR) -> np.ndarray:
-    """``keep`` with the ``<h1>`` among the :data:`TITLE_LOOKBACK` blocks before the first kept one made body when
-    its P(body) (``prob``) is ``floor`` or more: the headline opens the text a reader copies. Returns a new array.
+    """``keep`` with the ``<h1>`` (or the block opening with it: :func:`_opens_with_h1`; ``page`` is the blocks' Page)
+    among the :data:`TITLE_LOOKBACK` blocks before the first kept one made body when its P(body) (``prob``) is
+    ``floor`` or more: the headline opens the text a reader copies. Returns a new array.
 
     On rendered pages only: a history article's headline (P 0.41) was left out once readers' comments followed the
     text (a 147th blind round), a presenter's (P 0.43) in a 141st; the framework corpus's gold opens each text with
@@ -202,7 +203,7 @@ def keep_headline(keep: np.ndarray, prob: np.ndarray, segs: list, tags: list[str
         return out
     first = int(kept[0])
     for j in range(first - 1, max(-1, first - TITLE_LOOKBACK - 1), -1):
-        if _is_h1(segs[j], tags):
+        if _opens_with_h1(segs[j], page):
             out[j] = prob[j] >= floor
             break
     return out
@@ -211,6 +212,22 @@ def keep_headline(keep: np.ndarray, prob: np.ndarray, segs: list, tags: list[str
 def _is_h1(seg: Any, tags: list[str]) -> bool:
     """Whether block ``seg`` is an ``<h1>``: its own tag, or its first element's."""
     return seg.tag == "h1" or tags[seg.first_id] == "h1"
+
+
+def _opens_with_h1(seg: Any, page: Page) -> bool:
+    """Whether block ``seg`` is an ``<h1>`` (:func:`_is_h1`) or opens with one: its first text is inside an ``<h1>``
+    within its first element (a banner holding the headline and a button, cut as one block: "Volunteer as a marshal
+    / Register your interest", P 0.35, a 157th blind round)."""
+    tags, first = page.tags, seg.first_id
+    if _is_h1(seg, tags):
+        return True
+    texts = page.texts
+    i = next((j for j in range(first, int(page.end[first])) if texts[j] and not texts[j].isspace()), None)
+    while i is not None and i > first:
+        if tags[i] == "h1":
+            return True
+        i = int(page.parent[i])
+    return False
 
 
 def fill_gaps(keep: np.ndarray, prob: np.ndarray, fillable: np.ndarray, floor: float = GAP_FLOOR,
@@ -280,6 +297,79 @@ def fill_post_headers(keep: np.ndarray, prob: np.ndarray, fillable: np.ndarray, 
             for run in found:
                 for j in run:
                     out[j] |= bool(fillable[j] and prob[j] >= floor and len(texts[j]) <= REPEATED_GAP_LINE_CHARS)
+    return out
+
+
+#: On a rendered page, a run of cards alike (the same tag paths, block for block, this many times or more in a row) is a
+#: record set; the model's choices over it are made the same in every card: a catalogue's cards (title, summary,
+#: facts, a button) had their summaries kept, their facts in 9 of 14 and their titles in 2 (P 0.24-0.66: a 156th
+#: blind round's data downloads). Three: the fewest repeats the records method counts as a record set (seed 005).
+RECORD_MIN_REPEATS = 3
+#: ... of cards of this many blocks at most (a card's title, its lines and its controls; longer repeats are sections
+#: of a page, not cards).
+RECORD_MAX_BLOCKS = 8
+#: ... and at least this share of the cards with a block kept (a menu's or a "read next" rail's cards have none)...
+RECORD_KEPT_SHARE = 0.5
+#: ... where a block place kept in this share of the cards or more is kept in all of them, and the cards' headings
+#: too, each from :data:`HEADING_GAP_FLOOR` (a heading titles the card's kept text). Three in five: at one in two the
+#: model's own slips spread to every card (a 140th blind round's listing references kept in 8 of 15 cards, a 147th's
+#: member cards beside 11 of 21 posts; F1 0.964 -> 0.933 and 0.786 -> 0.753), where the catalogue's facts above
+#: were kept in 9 of 14.
+RECORD_PLACE_SHARE = 0.6
+
+
+def record_sets(paths: list[int], max_blocks: int = RECORD_MAX_BLOCKS,
+                repeats: int = RECORD_MIN_REPEATS) -> list[tuple[int, int, int]]:
+    """The record sets of a block sequence by its tag paths (``paths``, one per block): runs of ``repeats`` or more
+    consecutive cards with the same paths, block for block, of ``max_blocks`` blocks at most. Returns ``(start,
+    length, count)`` triples, the first card at block ``start``, in order and not overlapping; where two would
+    overlap, the one starting first (a card opens with its first block, not a rotation of it) is taken."""
+    seen: dict[int, list[int]] = {}
+    for j, path in enumerate(paths):
+        seen.setdefault(path, []).append(j)
+    found: list[tuple[int, int, int]] = []
+    for places in seen.values():
+        if len(places) < repeats:
+            continue
+        k = 0
+        while k < len(places) - 1:
+            start, length = places[k], places[k + 1] - places[k]
+            if length > max_blocks:
+                k += 1
+                continue
+            card = paths[start:start + length]
+            count = 1
+            while paths[start + count * length:start + (count + 1) * length] == card:
+                count += 1
+            if count >= repeats:
+                found.append((start, length, count))
+                k += count
+            else:
+                k += 1
+    found.sort()
+    sets: list[tuple[int, int, int]] = []
+    for start, length, count in found:
+        if not sets or start >= sets[-1][0] + sets[-1][1] * sets[-1][2]:
+            sets.append((start, length, count))
+    return sets
+
+
+def fill_records(keep: np.ndarray, prob: np.ndarray, fillable: np.ndarray, headings: np.ndarray,
+                 paths: list[int], floor: float = HEADING_GAP_FLOOR) -> np.ndarray:
+    """``keep`` (a boolean per block) made the same over each card of a record set (:func:`record_sets` of
+    ``paths``) that has a block kept in :data:`RECORD_KEPT_SHARE` of its cards or more: a block place kept in
+    :data:`RECORD_PLACE_SHARE` of the cards or more is kept in all, and so are the cards' ``headings`` (a boolean
+    per block), each block made body where ``fillable`` (a boolean per block) with a P(body) (``prob``) of
+    ``floor`` or more. Returns a new array."""
+    out = keep.copy()
+    for start, length, count in record_sets(paths):
+        cards = keep[start:start + length * count].reshape(count, length)
+        if cards.any(axis=1).mean() < RECORD_KEPT_SHARE:
+            continue
+        places = (cards.mean(axis=0) >= RECORD_PLACE_SHARE) | headings[start:start + length]
+        for offset in np.flatnonzero(places).tolist():
+            for j in range(start + offset, start + length * count, length):
+                out[j] |= bool(fillable[j] and prob[j] >= floor)
     return out
 
 
@@ -500,7 +590,7 @@ def run(page: Page, opts: Options) -> Extraction:
     if page.text_len[page.body_id] == 0:
         return Extraction([], reason="the page body has no text")
     model = load_model(opts.model_path or None)
-    segs = segment(page)
+    segs = segment(page, SegmentOptions(headings_apart=True) if page.geometry is not None else None)
     if not segs:
         return Extraction([], reason="the page body has no text")
     breaks = break_prefix(page)
@@ -518,9 +608,11 @@ def run(page: Page, opts: Options) -> Extraction:
         # a readers' thread after the text is never its closing section, kept or dropped (a framework corpus page's
         # comments, P 0.3-0.5, kept whole by the model's choice to keep them)
         closing = fillable & (features[:, IN_COMMENTS] == 0)
-        keep = keep_headline(keep, prob, segs, page.tags)
+        keep = keep_headline(keep, prob, segs, page)
         keep = fill_tables(page, segs, fill_gaps(keep, prob, fillable, headings=headings, closing=closing))
-        keep = fill_post_headers(keep, prob, linked, page.tag_path_id[[s.first_id for s in segs]].tolist(), texts)
+        paths = page.tag_path_id[[s.first_id for s in segs]].tolist()
+        keep = fill_post_headers(keep, prob, linked, paths, texts)
+        keep = fill_records(keep, prob, linked, headings, paths)
     if opts.page_type in ("article", ""):  # on a listing, "ad" and "sponsored" name the items (classifieds)
         keep = drop_inserted_boxes(page, segs, keep, [len(t) for t in texts])
     labels = ["body" if k else "noise" for k in keep.tolist()]
