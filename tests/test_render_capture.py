@@ -1829,6 +1829,25 @@ def test_closed_details_and_tab_panels_no_control_names_are_content(browser):
         assert said in text, text
 
 
+
+def test_what_only_screen_readers_get_in_a_hidden_tab_panel_is_left_out(browser):
+    # Two tabs, each with a table captioned for screen readers only (left: -9999px): the shown tab's caption was left
+    # out, the hidden tab's kept (a 158th blind round's parking charges); likewise a clipped label. The panels' data
+    # stays.
+    sr = "position:absolute;left:-9999px"
+    clip = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)"
+    panel = ("<div role='tabpanel'{hide}><table><caption style='{sr}'>Charges at site {k}</caption><tr><th>Stay</th>"
+             "<th>Charge</th></tr><tr><td>Up to an hour at site {k}</td><td>£2.{k}0</td></tr></table>"
+             "<span style='{clip}'>Table of charges at site {k}</span></div>")
+    html = ("<html><body><main><h1>Parking</h1><p>" + PARA * 2 + "</p><ul role='tablist'>"
+            "<li role='tab' aria-selected='true'>One</li><li role='tab' aria-selected='false'>Two</li></ul>"
+            + panel.format(hide="", sr=sr, clip=clip, k=1) + panel.format(hide=" hidden", sr=sr, clip=clip, k=2)
+            + "</main></body></html>")
+    page = get_page(html.encode(), render=True)
+    text = page.text_of(page.body_id)
+    assert "Up to an hour at site 1" in text and "Up to an hour at site 2" in text, text
+    assert "Charges at site" not in text and "Table of charges" not in text, text
+
 def test_a_page_waiting_for_its_images_shows_its_cards(browser):
     # imagesLoaded's way, before a masonry layout shows the cards: each image not complete is watched through a
     # new Image of the same source for load or error. Images are off in the browser, so none would ever load:
