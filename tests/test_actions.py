@@ -102,3 +102,23 @@ def test_a_call_to_action_naming_its_card_is_left_out():
         text = extract(f"<html><body><main><h1>Adopt</h1>{cards}</main></body></html>", method="decay").text
         assert all(kind in text for kind in KINDS[:4]), text
         assert text.count("Meet ") == (0 if named else 4), text
+
+
+def test_a_call_to_action_beside_the_headline_is_left_out():
+    # a banner holding the <h1> and a "Register your interest" button (a 157th blind round): the button goes, the
+    # headline stays; a link after the headline that calls to nothing ("Harrowfield Park") stays, as does a call to
+    # action that does not follow the headline
+    from extractor import load
+    from extractor.result import Block
+    from extractor.tidy.actions import drop_headline_action
+
+    for after, gone in (("Register your interest", True), ("Harrowfield Park", False)):
+        page = load(f"<html><body><div class=hero><h1>Volunteer as a marshal</h1><a class=btn href=/join>{after}</a>"
+                    f"</div><p>{ABOUT.format(KINDS[0])}</p><p><a href=/x>Register your interest</a></p></body></html>")
+        h1, link, para, last = (page.index[el] for el in (next(page.root.iter("h1")), next(page.root.iter("a")),
+                                                           *page.root.iter("p")))
+        blocks = [Block(h1, "Volunteer as a marshal", "h1"), Block(link, after, "a"),
+                  Block(para, ABOUT.format(KINDS[0]), "p"), Block(last, "Register your interest", "p")]
+        drop_headline_action(page, blocks)
+        assert [b.text for b in blocks][1:] == ([] if gone else [after]) + [ABOUT.format(KINDS[0]),
+                                                                             "Register your interest"]

@@ -13,7 +13,7 @@ ANSWER = "You can move a lesson up to a day before it starts, from the lessons p
 @pytest.mark.parametrize("text", [
     "Was this helpful?", "Was this article helpful for you?", "Did this answer your question? Yes No",
     "Is this page useful?", "Was this answer helpful? 👍 12 👎 3", "Did this help? Yes (4) No (1)",
-    "How helpful was this article?", "Was this helpful? Thanks for your feedback!",
+    "How helpful was this article?", "Was this leaflet helpful? Yes No", "Was this helpful? Thanks for your feedback!",
 ])
 def test_a_feedback_prompt_is_recognised(text):
     assert FEEDBACK_PROMPT.fullmatch(text)

@@ -3,8 +3,9 @@
 Each module names one kind, with the measurement that made it a rule: a thread's post counters ("#1", "#2":
 :mod:`.permalinks`), feedback prompts ("Was this helpful?": :mod:`.feedback`), calls to action repeated down a list
 ("Visit website": :mod:`.actions`), blocks of activity counts ("373 posts": :mod:`.counts`), a list's status
-("Showing 1–8 of 20": :mod:`.status`) and a kicker over the headline ("Event": :mod:`.kickers`). They work on the
-blocks, not on the Page: the methods read the page whole, and only the text leaves these lines out.
+("Showing 1–8 of 20": :mod:`.status`), a poster's initials drawn as an avatar ("P": :mod:`.avatars`) and a kicker
+over the headline ("Event": :mod:`.kickers`). They work on the blocks, not on the Page: the methods read the page
+whole, and only the text leaves these lines out.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ import re
 
 from ..page import Page
 from ..result import Block
-from .actions import SHARE_LABEL, drop_named_actions, drop_repeated_actions
+from .actions import SHARE_LABEL, drop_headline_action, drop_named_actions, drop_repeated_actions
+from .avatars import drop_avatar_initials
 from .counts import ACTIVITY_COUNTS
 from .feedback import FEEDBACK_PROMPT
 from .kickers import drop_kicker
@@ -34,13 +36,15 @@ def drop_blocks_matching(blocks: list[Block], pattern: re.Pattern[str]) -> None:
 
 def tidy_blocks(page: Page, blocks: list[Block]) -> None:
     """Take out of ``blocks``, in place, the lines of this package's kinds: post numbers from the text of the
-    blocks holding them (a block left empty goes), then the blocks that are a feedback prompt, a repeated call to
-    action or label or one naming its item, a share bar's label, a count of activity or a list's status, separators
-    alone, and a kicker above the headline. Raises nothing."""
+    blocks holding them (a block left empty goes), then the blocks that are a poster's initials, a feedback prompt,
+    a repeated call to action or label or one naming its item or one beside the headline, a share bar's label, a
+    count of activity or a list's status, separators alone, and a kicker above the headline. Raises nothing."""
     strip_post_numbers(page, blocks)
+    drop_avatar_initials(blocks)
     drop_blocks_matching(blocks, FEEDBACK_PROMPT)
     drop_repeated_actions(page, blocks)
     drop_named_actions(page, blocks)
+    drop_headline_action(page, blocks)
     drop_blocks_matching(blocks, SHARE_LABEL)
     drop_blocks_matching(blocks, ACTIVITY_COUNTS)
     drop_blocks_matching(blocks, LIST_STATUS)

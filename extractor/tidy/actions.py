@@ -92,6 +92,20 @@ def drop_named_actions(page: Page, blocks: list[Block]) -> None:
         blocks[:] = [b for k, b in enumerate(blocks) if k not in named]
 
 
+def drop_headline_action(page: Page, blocks: list[Block]) -> None:
+    """Take out of ``blocks``, in place, a call to action right after the kept ``<h1>``: one link's or button's whole
+    text (:data:`ACTION_START`, at most :data:`ACTION_MAX_CHARS`) in the banner that holds the headline ("Volunteer
+    as a marshal" beside "Register your interest": a 157th blind round; "Apply now" beside a job's title, a 158th).
+    A reader copies the headline, not the button."""
+    at = next((k for k, b in enumerate(blocks) if b.tag == "h1"), None)
+    if at is None or at + 1 >= len(blocks):
+        return
+    after = blocks[at + 1]
+    text = _bare(after)
+    if len(text) <= ACTION_MAX_CHARS and ACTION_START.match(text) and _is_control(page, after, text):
+        del blocks[at + 1]
+
+
 def _is_action(page: Page, block: Block, text: str) -> bool:
     """Whether ``text`` (``block``'s, repeated) is a call to action, a disclosure's label or a row of controls."""
     if len(text) <= ACTION_MAX_CHARS and _is_control(page, block, text,

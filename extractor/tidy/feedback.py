@@ -15,6 +15,7 @@ import re
 FEEDBACK_PROMPT = re.compile(
     r"(?:(?:was|is|did) (?:this|the) (?:(?:article|page|answer|information|post|guide|section|content|faq|reply)"
     r" )?(?:helpful|useful|(?:help(?:ful)?|answer your question))"
+    r"|(?:was|were) (?:this|these) [a-z]+ (?:helpful|useful)"  # "Was this leaflet helpful?" (a 158th blind round)
     r"|did (?:this|we) (?:help|answer your question|solve your problem)"
     r"|(?:how )?helpful (?:was|is) this(?: (?:article|page|answer|information))?"
     r"|(?:find|found) this (?:article|page|answer)? ?(?:helpful|useful))(?: (?:for|to) you)?\s*\??"

@@ -22,6 +22,7 @@ POST_NUMBERS_MIN = 2
 #: Longest text of such a link, in characters ("#" and six digits).
 POST_NUMBER_MAX_CHARS = 7
 _POST_NUMBER = re.compile(r"#\d{1,6}")
+_SEPARATOR_BEFORE = r"(?:(?<!\S)[·•|]\s+)?"
 
 
 def post_number_links(page: Page) -> list[int]:
@@ -49,11 +50,17 @@ def strip_post_numbers(page: Page, blocks: list[Block]) -> None:
         inside = [marks[i] for i in found if block.id <= i < end[block.id]]
         if not inside:
             continue
-        pattern = re.compile(r"(?<!\S)(?:" + "|".join(map(re.escape, set(inside))) + r")(?!\S)")
-        block.text = " ".join(pattern.sub(" ", block.text).split())
+        # the separator before a number goes with it ("3 June 2025, 9:14pm · #1": a 158th blind round kept the "·")
+        pattern = re.compile(_SEPARATOR_BEFORE + r"(?<!\S)(?:" + "|".join(map(re.escape, set(inside))) + r")(?!\S)")
+        block.text = _without(pattern, block.text)
         if block.cells:
-            block.cells = [" ".join(pattern.sub(" ", c).split()) for c in block.cells]
+            block.cells = [_without(pattern, c) for c in block.cells]
         if not block.text:
             emptied.add(k)
     if emptied:
         blocks[:] = [b for k, b in enumerate(blocks) if k not in emptied]
+
+
+def _without(pattern: re.Pattern[str], text: str) -> str:
+    """``text`` with ``pattern``'s matches taken out, its spaces made single and separators left at its edges gone."""
+    return " ".join(pattern.sub(" ", text).split()).strip(" ·•|")
