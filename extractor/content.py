@@ -79,7 +79,7 @@ def collect_blocks(
             continue
         if tag in BLOCK_TAGS or i == root_id:
             flush()
-            cell_ids = _data_row_cells(page, i) if tag == "tr" else None
+            cell_ids = data_row_cells(page, i) if tag == "tr" else None
             whole = False
             if cell_ids:
                 cells = [_cell_text(page, c) for c in cell_ids]
@@ -185,7 +185,7 @@ def _ol_numbers(page: Page, ol: int) -> dict[int, int]:
     return numbers
 
 
-def _data_row_cells(page: Page, tr: int) -> list[int] | None:
+def data_row_cells(page: Page, tr: int) -> list[int] | None:
     """Ids of the cells of table row ``tr`` when it is a data row (at least two cells, none holding
     layout content), else None. Reads the Page's id ranges instead of walking lxml: a table of
     100,000 rows is on a page's hot path."""
@@ -282,7 +282,7 @@ def piece_blocks(page: Page, pieces: Iterable[int], owner: np.ndarray | None = N
     given) and no block-level element or ``br`` lies between them, as :func:`collect_blocks` splits
     text. Structure comes through as :func:`collect_blocks` gives it: a ``<pre>`` any piece lies in
     is one ``pre`` block holding its text as written (line breaks and indentation); the cells of a
-    data row (:func:`_data_row_cells`) become one ``tr`` block with ``cells`` when two or more of
+    data row (:func:`data_row_cells`) become one ``tr`` block with ``cells`` when two or more of
     them hold chosen text (a cell none of whose pieces was chosen is empty, so the words are the
     chosen ones; a single chosen cell stays a block of its own); an ``<ol>`` item gets its
     ``number``. Only the chosen pieces are visited, not the whole tree. ``joiner`` goes between
@@ -345,7 +345,7 @@ def _structured(page: Page, runs: list[tuple[int, str]], label: str, score: floa
         tag = tags[own]
         tr = int(parent[own]) if tag in _CELL_TAGS else -1
         if tr >= 0 and tr not in rows:
-            rows[tr] = _data_row_cells(page, tr) if tags[tr] == "tr" else None
+            rows[tr] = data_row_cells(page, tr) if tags[tr] == "tr" else None
         in_row = tr >= 0 and rows[tr] is not None and own in rows[tr]
         if row and not (in_row and int(parent[row[0].id]) == tr):
             end_row()

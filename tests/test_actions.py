@@ -122,3 +122,29 @@ def test_a_call_to_action_beside_the_headline_is_left_out():
         drop_headline_action(page, blocks)
         assert [b.text for b in blocks][1:] == ([] if gone else [after]) + [ABOUT.format(KINDS[0]),
                                                                              "Register your interest"]
+
+
+def test_a_tables_column_of_calls_to_action_is_left_out():
+    # "Book" or "Join waiting list" at the end of each date's row, under an empty header cell (a 157th blind round's
+    # track days, rendered: the buttons are kept there): the column goes, the dates stay; a column of links naming
+    # things, or under a header naming the column, stays
+    from extractor import load
+    from extractor.result import Block
+    from extractor.tidy.actions import drop_action_columns
+
+    def rows(last, head=""):
+        html = "".join(f"<tr><td>Tuesday {k} June</td><td>{14 - k} places left</td><td><a href=/b/{k}>{last(k)}</a>"
+                       "</td></tr>" for k in range(1, 6))
+        page = load(f"<html><body><table><tr><th>Date</th><th>Availability</th><th>{head}</th></tr>{html}</table>"
+                    "</body></html>")
+        blocks = []
+        for tr in page.root.iter("tr"):
+            cells = [" ".join("".join(c.itertext()).split()) for c in tr]
+            blocks.append(Block(page.index[tr], " | ".join(cells), "tr", cells=cells, header=tr[0].tag == "th"))
+        drop_action_columns(page, blocks)
+        return [b.text for b in blocks]
+
+    assert rows(lambda k: f"Book day {k}" if k % 2 else "Join waiting list") == [
+        "Date | Availability", *(f"Tuesday {k} June | {14 - k} places left" for k in range(1, 6))]
+    assert rows(lambda k: f"Circuit {k}")[3] == "Tuesday 3 June | 11 places left | Circuit 3"
+    assert rows(lambda k: f"Book day {k}", head="Booking")[3] == "Tuesday 3 June | 11 places left | Book day 3"

@@ -14,7 +14,13 @@ import re
 
 from ..page import Page
 from ..result import Block
-from .actions import SHARE_LABEL, drop_headline_action, drop_named_actions, drop_repeated_actions
+from .actions import (
+    SHARE_LABEL,
+    drop_action_columns,
+    drop_headline_action,
+    drop_named_actions,
+    drop_repeated_actions,
+)
 from .avatars import drop_avatar_initials
 from .counts import ACTIVITY_COUNTS
 from .feedback import FEEDBACK_PROMPT
@@ -38,13 +44,15 @@ def tidy_blocks(page: Page, blocks: list[Block]) -> None:
     """Take out of ``blocks``, in place, the lines of this package's kinds: post numbers from the text of the
     blocks holding them (a block left empty goes), then the blocks that are a poster's initials, a feedback prompt,
     a repeated call to action or label or one naming its item or one beside the headline, a share bar's label, a
-    count of activity or a list's status, separators alone, and a kicker above the headline. Raises nothing."""
+    count of activity or a list's status, separators alone, and a kicker above the headline; and a table's column
+    of calls to action from its rows. Raises nothing."""
     strip_post_numbers(page, blocks)
     drop_avatar_initials(blocks)
     drop_blocks_matching(blocks, FEEDBACK_PROMPT)
     drop_repeated_actions(page, blocks)
     drop_named_actions(page, blocks)
     drop_headline_action(page, blocks)
+    drop_action_columns(page, blocks)
     drop_blocks_matching(blocks, SHARE_LABEL)
     drop_blocks_matching(blocks, ACTIVITY_COUNTS)
     drop_blocks_matching(blocks, LIST_STATUS)

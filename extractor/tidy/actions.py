@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from ..content import data_row_cells
 from ..page import Page
 from ..parse import normalize_space
 from ..result import Block
@@ -104,6 +105,39 @@ def drop_headline_action(page: Page, blocks: list[Block]) -> None:
     text = _bare(after)
     if len(text) <= ACTION_MAX_CHARS and ACTION_START.match(text) and _is_control(page, after, text):
         del blocks[at + 1]
+
+
+def drop_action_columns(page: Page, blocks: list[Block]) -> None:
+    """Take out of the table rows among ``blocks``, in place, the columns of calls to action: in a run of rows of as
+    many cells, :data:`ACTION_MIN_REPEATS` data rows or more, a column whose every data cell is one link's or
+    button's whole text calling to action (:data:`ACTION_START`, at most :data:`ACTION_MAX_CHARS`) and whose
+    header cells are empty: "Book" and "Join waiting list" at the end of each date's row (a 157th blind round's
+    track days, whose gold reads the dates, days and places left)."""
+    k = 0
+    while k < len(blocks):
+        width = len(blocks[k].cells or [])
+        end = k
+        while end < len(blocks) and blocks[end].cells and len(blocks[end].cells) == width:
+            end += 1
+        rows = blocks[k:end]
+        k = max(end, k + 1)
+        data = [row for row in rows if not row.header]
+        if len(data) < ACTION_MIN_REPEATS:
+            continue
+        cells = [data_row_cells(page, row.id) for row in data]
+        gone = [c for c in range(width)
+                if all(not row.cells[c] for row in rows if row.header)
+                and all(ids is not None and len(ids) == width and _calls_to_action(page, ids[c], row.cells[c])
+                        for ids, row in zip(cells, data, strict=True))]
+        for row in rows if gone else []:
+            row.cells = [cell for c, cell in enumerate(row.cells) if c not in gone]
+            row.text = " | ".join(row.cells)
+
+
+def _calls_to_action(page: Page, cell: int, text: str) -> bool:
+    """Whether ``text``, the text of table cell ``cell``, is one link's or button's whole text calling to action."""
+    return (0 < len(text) <= ACTION_MAX_CHARS and bool(ACTION_START.match(text))
+            and any(normalize_space("".join(el.itertext())) == text for el in page.elements[cell].iter(_CONTROL_TAGS)))
 
 
 def _is_action(page: Page, block: Block, text: str) -> bool:
