@@ -391,8 +391,9 @@
         [x, y, w, h] = (panelCtx || ctx).panel;
         // the panel's own opacity 0 is its opening transition's start (Bootstrap's .fade), not spam's; what only screen
         // readers get stays out, as it does where laid out (a 158th blind round's table caption at left: -9999px in a
-        // tab, kept from the tab one click away and left out of the tab shown)
-        const seen = (!!panelCtx || cs.opacity !== "0") && !readerOnly(cs, ctx.win);
+        // tab, kept from the tab one click away and left out of the tab shown), and so does decoration
+        const seen = (!!panelCtx || cs.opacity !== "0") && !readerOnly(cs, ctx.win)
+          && !(el.getAttribute("aria-hidden") === "true" && decoration(el));  // a "+" chevron (a 159th round's FAQ)
         vis = seen && cs.visibility === "visible";
         descend = seen;
       }

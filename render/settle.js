@@ -1228,8 +1228,10 @@ async (o) => {
   // ``anchor`` stands in a list or a table, which a heading cannot. A reader saw the label above the panel, and the
   // tab itself is a control, not read (a 110th blind round's tractor: "Engine and transmission", "Hydraulics and PTO"
   // named four spec lists drawn one at a time into one panel, and came out nowhere).
+  // A tab drawn without words (a carousel's dots named "Photo 1" for screen readers: a 159th blind round) showed
+  // the reader no label.
   const tabHeading = (tab, panel, anchor) => {
-    const label = labelOf(tab).replace(/\s+/g, " ").trim();
+    const label = tab.textContent.trim() ? labelOf(tab).replace(/\s+/g, " ").trim() : "";
     const opens = opening(panel);
     if (!label || label.length > o.tabLabelMaxChars || opens.text.startsWith(label.toLowerCase()) || opens.headed
         || !anchor.parentNode || anchor.parentElement?.matches("ul, ol, dl, table, thead, tbody, tr, select")) {

@@ -1832,13 +1832,14 @@ def test_closed_details_and_tab_panels_no_control_names_are_content(browser):
 
 def test_what_only_screen_readers_get_in_a_hidden_tab_panel_is_left_out(browser):
     # Two tabs, each with a table captioned for screen readers only (left: -9999px): the shown tab's caption was left
-    # out, the hidden tab's kept (a 158th blind round's parking charges); likewise a clipped label. The panels' data
-    # stays.
+    # out, the hidden tab's kept (a 158th blind round's parking charges); likewise a clipped label, and a "+" hidden
+    # from screen readers. The panels' data stays.
     sr = "position:absolute;left:-9999px"
     clip = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)"
     panel = ("<div role='tabpanel'{hide}><table><caption style='{sr}'>Charges at site {k}</caption><tr><th>Stay</th>"
              "<th>Charge</th></tr><tr><td>Up to an hour at site {k}</td><td>£2.{k}0</td></tr></table>"
-             "<span style='{clip}'>Table of charges at site {k}</span></div>")
+             "<span style='{clip}'>Table of charges at site {k}</span><h4>Getting to site {k} <span "
+             "aria-hidden='true'>+</span></h4><p>Take the bus.</p></div>")
     html = ("<html><body><main><h1>Parking</h1><p>" + PARA * 2 + "</p><ul role='tablist'>"
             "<li role='tab' aria-selected='true'>One</li><li role='tab' aria-selected='false'>Two</li></ul>"
             + panel.format(hide="", sr=sr, clip=clip, k=1) + panel.format(hide=" hidden", sr=sr, clip=clip, k=2)
@@ -1847,6 +1848,7 @@ def test_what_only_screen_readers_get_in_a_hidden_tab_panel_is_left_out(browser)
     text = page.text_of(page.body_id)
     assert "Up to an hour at site 1" in text and "Up to an hour at site 2" in text, text
     assert "Charges at site" not in text and "Table of charges" not in text, text
+    assert "Getting to site 2" in text and "+" not in text, text  # an accordion's chevron, decoration (159th)
 
 def test_a_page_waiting_for_its_images_shows_its_cards(browser):
     # imagesLoaded's way, before a masonry layout shows the cards: each image not complete is watched through a
@@ -3321,6 +3323,23 @@ def test_the_labels_of_tabs_whose_hidden_panels_are_all_there_head_their_panels(
     assert all(at >= 0 for at in found) and found == sorted(found), text
     assert text.count("Small pets") == 1, text
 
+
+
+def test_the_dots_of_a_carousel_drawn_as_tabs_without_words_head_nothing(browser):
+    # A photo carousel's dots, role tab, drawn without text and named "Photo 1" ... for screen readers (React, a 159th
+    # blind round): each caption is read, and no "Photo 2" heads it, which no reader saw.
+    script = """const CAPS = [0, 1, 2].map((k) => 'Caption ' + k + ': ' + document.body.dataset.para);
+      const dots = [...document.querySelectorAll('[role=tab]')], fig = document.getElementById('fig');
+      const show = (k) => { dots.forEach((t, j) => t.setAttribute('aria-selected', String(j === k)));
+        fig.innerHTML = '<figcaption>' + CAPS[k] + '</figcaption>'; };
+      dots.forEach((t, k) => t.addEventListener('click', () => show(k))); show(0);"""
+    dots = "".join(f"<button role='tab' aria-label='Photo {k}' style='width:12px;height:12px'></button>"
+                   for k in (1, 2, 3))
+    html = f"""<html><body data-para="{PARA}"><main><h1>A mural for the harbour</h1><p>{PARA * 2}</p>
+      <figure id="fig"></figure><div role="tablist">{dots}</div></main><script>{script}</script></body></html>"""
+    text = _text_of_html(html.encode())
+    assert all(f"Caption {k}:" in text for k in range(3)), text
+    assert "Photo 2" not in text, text
 
 def test_a_panel_named_by_a_heading_for_screen_readers_only_gets_its_tabs_label(browser):
     # Vue tabs drawing only the open panel, each opening with a heading put off the screen (a 154th blind round's
