@@ -308,13 +308,14 @@ RECORD_MIN_REPEATS = 3
 #: ... of cards of this many blocks at most (a card's title, its lines and its controls; longer repeats are sections
 #: of a page, not cards).
 RECORD_MAX_BLOCKS = 8
-#: ... and at least this share of the cards with a block kept (a menu's or a "read next" rail's cards have none)...
+#: ... and at least this share of the cards with a block kept (a menu's or a "read next" rail's cards have none): the
+#: model cut a list short (a 150th blind round's ten wards' results, five kept whole and five left out)...
 RECORD_KEPT_SHARE = 0.5
-#: ... where a block place kept in this share of the cards or more is kept in all of them, and the cards' headings
-#: too, each from :data:`HEADING_GAP_FLOOR` (a heading titles the card's kept text). Three in five: at one in two the
-#: model's own slips spread to every card (a 140th blind round's listing references kept in 8 of 15 cards, a 147th's
-#: member cards beside 11 of 21 posts; F1 0.964 -> 0.933 and 0.786 -> 0.753), where the catalogue's facts above
-#: were kept in 9 of 14.
+#: ... where a block place kept in this share of those cards or more is kept in all the cards, and the cards'
+#: headings too, each from :data:`HEADING_GAP_FLOOR` (a heading titles the card's kept text). Three in five: at one
+#: in two the model's own slips spread to every card (a 140th blind round's listing references kept in 8 of 15
+#: cards, a 147th's member cards beside 11 of 21 posts; F1 0.964 -> 0.933 and 0.786 -> 0.753), where the catalogue's
+#: facts above were kept in 9 of 14.
 RECORD_PLACE_SHARE = 0.6
 
 
@@ -358,15 +359,16 @@ def fill_records(keep: np.ndarray, prob: np.ndarray, fillable: np.ndarray, headi
                  paths: list[int], floor: float = HEADING_GAP_FLOOR) -> np.ndarray:
     """``keep`` (a boolean per block) made the same over each card of a record set (:func:`record_sets` of
     ``paths``) that has a block kept in :data:`RECORD_KEPT_SHARE` of its cards or more: a block place kept in
-    :data:`RECORD_PLACE_SHARE` of the cards or more is kept in all, and so are the cards' ``headings`` (a boolean
+    :data:`RECORD_PLACE_SHARE` of those cards or more is kept in all, and so are the cards' ``headings`` (a boolean
     per block), each block made body where ``fillable`` (a boolean per block) with a P(body) (``prob``) of
     ``floor`` or more. Returns a new array."""
     out = keep.copy()
     for start, length, count in record_sets(paths):
         cards = keep[start:start + length * count].reshape(count, length)
-        if cards.any(axis=1).mean() < RECORD_KEPT_SHARE:
+        some = cards.any(axis=1)
+        if some.mean() < RECORD_KEPT_SHARE:
             continue
-        places = (cards.mean(axis=0) >= RECORD_PLACE_SHARE) | headings[start:start + length]
+        places = (cards[some].mean(axis=0) >= RECORD_PLACE_SHARE) | headings[start:start + length]
         for offset in np.flatnonzero(places).tolist():
             for j in range(start + offset, start + length * count, length):
                 out[j] |= bool(fillable[j] and prob[j] >= floor)
