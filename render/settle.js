@@ -742,7 +742,44 @@ async (o) => {
     }
     return copy;
   };
-  const copyOf = (el) => { const copy = el.cloneNode(true); return inlineFrames(framePairs(el, copy), copy); };
+  // A copy of what holds shadow roots is drawn from what a reader sees: each host's shadow tree in place of its
+  // children, its slots filled with what they show, and a custom element as a plain box (its clone would draw itself
+  // anew, empty: the properties it was drawn from are not copied). A docs page's code tabs, each sample a Lit element
+  // in a tab panel inside another's shadow root, came out empty but for the first (a 160th blind round).
+  const RAW_TAGS = new Set(["script", "style", "template", "noscript", "link"]);
+  const shadowRootOf = (el) => el.shadowRoot || (window.__pagesightShadow ? window.__pagesightShadow.get(el) : null);
+  const flatCopy = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) return document.createTextNode(node.data);
+    if (node.nodeType !== Node.ELEMENT_NODE || RAW_TAGS.has(node.localName)) return null;
+    const out = node.localName === "slot" ? document.createDocumentFragment()
+      : node.localName.includes("-") || shadowRootOf(node) ? document.createElement("div") : node.cloneNode(false);
+    const root = shadowRootOf(node), assigned = node.localName === "slot" ? node.assignedNodes({flatten: true}) : [];
+    for (const child of root ? root.childNodes : assigned.length ? assigned : node.childNodes) {
+      const copy = flatCopy(child);
+      if (copy) out.append(copy);
+    }
+    return out;
+  };
+  // an element's text with its shadow roots' (a tab's panel whose sample is drawn in a component's shadow root)
+  const deepText = (el) => {
+    let text = el.textContent;
+    const read = (node) => {
+      for (const e of [node, ...node.querySelectorAll("*")]) {
+        const root = e.nodeType === Node.ELEMENT_NODE && shadowRootOf(e);
+        if (root) {
+          text += root.textContent;
+          read(root);
+        }
+      }
+    };
+    read(el);
+    return text;
+  };
+  const copyOf = (el) => {
+    if (hosts(el) && !el.querySelector("iframe")) return flatCopy(el);
+    const copy = el.cloneNode(true);
+    return inlineFrames(framePairs(el, copy), copy);
+  };
   // A copy of a panel to stand in for it once it has gone: static, without its id, shown, and inert.
   const standIn = (copy) => {
     copy.removeAttribute("id");
@@ -884,7 +921,7 @@ async (o) => {
     }
     return false;
   };
-  const filled = (el) => !!el && el.isConnected && !!el.textContent.trim();
+  const filled = (el) => !!el && el.isConnected && !!(el.textContent.trim() || hosts(el) && deepText(el).trim());
   // the panel a disclosure's button opens: the one its aria-controls names, else what follows it (or its
   // heading: Radix's <h3><button>)
   // (a link or a control beside it is no panel: a talk's "Show abstract" followed by its "Add to calendar" link, the
@@ -1150,7 +1187,7 @@ async (o) => {
     }
     const copied = (panel) => { const copy = copyOf(panel); openings.set(copy, opening(panel)); return copy; };
     const copies = [[shown, copied(panelOf(shown))]];
-    const told = new Set([panelOf(shown).textContent]);
+    const told = new Set([deepText(panelOf(shown))]);
     // a tab, or the one that took its place with its label (tabs redrawn with their panel at each press: htmx's tabs
     // as its documentation builds them, a 146th blind round's programme lost its first day)
     const now = (t) => t.isConnected ? t
@@ -1164,8 +1201,8 @@ async (o) => {
       if (!bound && !net.stop && !moved && steps < o.steps) {
         await openDisclosures(closedDisclosures().filter((b) => panel.contains(b)));
       }
-      if (filled(panel) && !told.has(panel.textContent)) copies.push([tab, copied(panel)]);
-      told.add(panel.textContent);
+      if (filled(panel) && !told.has(deepText(panel))) copies.push([tab, copied(panel)]);
+      told.add(deepText(panel));
     }
     const live = tabs.find((t) => selected(now(t)));
     const anchor = live && panelOf(now(live));
@@ -1256,7 +1293,7 @@ async (o) => {
     const shown = tabs.find(selected), other = tabs.find((t) => t !== shown);
     const boxes = panelBoxes(list);
     if (!boxes.length || !shown || !other) return null;
-    const texts = (box) => [...box.children].map((c) => (c === list || c.contains(list) ? null : c.textContent));
+    const texts = (box) => [...box.children].map((c) => (c === list || c.contains(list) ? null : deepText(c)));
     const before = boxes.map(texts);
     if (await press(control(other), true) || !selected(other)) return null;
     // the longest of the elements that changed: a count in a heading changes with the list it counts (a 77th blind

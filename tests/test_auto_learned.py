@@ -411,6 +411,10 @@ def test_the_choices_over_a_record_set_are_made_alike_in_every_card():
     fillable[11] = True
     keep[3] = False  # the facts kept in 2 of 4 cards: a slip of the model's as likely as not, not spread
     assert not learned.fill_records(keep, prob, fillable, headings, paths)[11]
+    # a list cut short: two cards kept whole, two left out; the places are measured on the cards kept
+    short = np.array([1] + [1, 1, 1, 0] * 2 + [0, 0, 0, 0] * 2, dtype=bool)
+    out = learned.fill_records(short, prob, np.ones(17, dtype=bool), headings, paths)
+    assert out.tolist() == [True] + [True, True, True, False] * 3 + [False, True, True, False]
     menu = np.zeros(17, dtype=bool)
     menu[0] = menu[2] = True
     assert learned.fill_records(menu, prob, np.ones(17, dtype=bool), headings, paths).tolist() == menu.tolist()

@@ -3341,6 +3341,39 @@ def test_the_dots_of_a_carousel_drawn_as_tabs_without_words_head_nothing(browser
     assert all(f"Caption {k}:" in text for k in range(3)), text
     assert "Photo 2" not in text, text
 
+
+def test_tabs_whose_panels_are_drawn_in_a_nested_shadow_root_are_read(browser):
+    # A docs page's code tabs (Lit, a 160th blind round): the tabs in one component's shadow root, each sample drawn by
+    # another component, in its own shadow root, from a property the tab sets (no attribute): the panel's own text is
+    # empty, so no tab seemed to change it, and the copies of a sample were drawn anew, empty. Every sample is read.
+    script = """
+      class CodeSample extends HTMLElement {
+        set code(v) { this._code = v; this.draw(); }
+        connectedCallback() { this.draw(); }
+        draw() { if (!this.shadowRoot) this.attachShadow({mode: 'open'});
+          this.shadowRoot.innerHTML = '<pre></pre>'; this.shadowRoot.firstChild.textContent = this._code || ''; }
+      }
+      customElements.define('code-sample', CodeSample);
+      const SAMPLES = [['Compose', 'services: driftnote image server version three two one'],
+                       ['Docker run', 'docker run --detach --name driftnote the server image'],
+                       ['Systemd unit', 'ExecStart equals the server binary with its config file']];
+      class CodeTabs extends HTMLElement {
+        connectedCallback() { const root = this.attachShadow({mode: 'open'});
+          root.innerHTML = '<div role="tablist">' + SAMPLES.map(([l], k) => '<button role="tab" aria-selected="'
+            + (k === 0) + '">' + l + '</button>').join('') + '</div><div role="tabpanel"></div>';
+          const tabs = [...root.querySelectorAll('[role=tab]')], panel = root.querySelector('[role=tabpanel]');
+          const show = (k) => { tabs.forEach((t, j) => t.setAttribute('aria-selected', String(j === k)));
+            const sample = document.createElement('code-sample'); sample.code = SAMPLES[k][1];
+            panel.replaceChildren(sample); };
+          tabs.forEach((t, k) => t.addEventListener('click', () => show(k))); show(0); }
+      }
+      customElements.define('code-tabs', CodeTabs);"""
+    html = f"""<html><body><main><h1>Running the server</h1><p>{PARA * 2}</p><code-tabs></code-tabs>
+      <p>{PARA}</p></main><script>{script}</script></body></html>"""
+    text = _text_of_html(html.encode())
+    for said in ("services: driftnote image", "docker run --detach", "ExecStart equals"):
+        assert said in text, text
+
 def test_a_panel_named_by_a_heading_for_screen_readers_only_gets_its_tabs_label(browser):
     # Vue tabs drawing only the open panel, each opening with a heading put off the screen (a 154th blind round's
     # beer page, left: -9999px): a reader sees the tab's label above the panel, and the text had no label at all.

@@ -107,9 +107,14 @@ def drop_headline_action(page: Page, blocks: list[Block]) -> None:
         del blocks[at + 1]
 
 
+#: Fewest data rows of a column of calls to action: two, the empty header and a control in every cell saying what
+#: the column is (a 160th blind round's macOS downloads, two files each with its "Download" button).
+ACTION_COLUMN_MIN_ROWS = 2
+
+
 def drop_action_columns(page: Page, blocks: list[Block]) -> None:
     """Take out of the table rows among ``blocks``, in place, the columns of calls to action: in a run of rows of as
-    many cells, :data:`ACTION_MIN_REPEATS` data rows or more, a column whose every data cell is one link's or
+    many cells, :data:`ACTION_COLUMN_MIN_ROWS` data rows or more, a column whose every data cell is one link's or
     button's whole text calling to action (:data:`ACTION_START`, at most :data:`ACTION_MAX_CHARS`) and whose
     header cells are empty: "Book" and "Join waiting list" at the end of each date's row (a 157th blind round's
     track days, whose gold reads the dates, days and places left)."""
@@ -122,7 +127,7 @@ def drop_action_columns(page: Page, blocks: list[Block]) -> None:
         rows = blocks[k:end]
         k = max(end, k + 1)
         data = [row for row in rows if not row.header]
-        if len(data) < ACTION_MIN_REPEATS:
+        if len(data) < ACTION_COLUMN_MIN_ROWS:
             continue
         cells = [data_row_cells(page, row.id) for row in data]
         gone = [c for c in range(width)
