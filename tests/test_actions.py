@@ -104,6 +104,15 @@ def test_a_call_to_action_naming_its_card_is_left_out():
         assert text.count("Meet ") == (0 if named else 4), text
 
 
+
+def test_a_supporters_call_to_action_naming_its_tier_is_left_out():
+    # "Sponsor as Backer", "Sponsor as Supporter" ... under each tier (a 160th blind round kept all four)
+    tiers = ("Backer", "Supporter", "Sustainer", "Partner")
+    cards = "".join(f"<article><h3>{tier}</h3><p>{ABOUT.format(KINDS[k])}</p><a href='/s/{k}'>Sponsor as {tier}</a>"
+                    "</article>" for k, tier in enumerate(tiers))
+    text = extract(f"<html><body><main><h1>Sponsor us</h1>{cards}</main></body></html>", method="decay").text
+    assert all(kind in text for kind in KINDS[:4]) and "Sponsor as" not in text, text
+
 def test_a_call_to_action_beside_the_headline_is_left_out():
     # a banner holding the <h1> and a "Register your interest" button (a 157th blind round): the button goes, the
     # headline stays; a link after the headline that calls to nothing ("Harrowfield Park") stays, as does a call to

@@ -30,8 +30,9 @@ ACTION_START = re.compile(
     r"(?:read|learn|view|visit|see|shop|explore|click|back to|find out|discover|get|start|book|buy|more|full"
     r"|details|continue|go to|watch|download|apply|sign|join|register|order|choose|select|contact|request|meet"
     # ("meet": "Meet Biscuit" under each animal's card, a 152nd blind round); and a post's own controls left as links
-    # ("Report" under each of 17 posts: the 145th and 149th blind rounds)
-    r"|report|flag|reply|quote|share|like)\b",
+    # ("Report" under each of 17 posts: the 145th and 149th blind rounds); and a supporter's ("Sponsor as Backer" under
+    # each of four tiers, each naming its tier: a 160th blind round)
+    r"|report|flag|reply|quote|share|like|sponsor|donate|subscribe|upgrade|install)\b",
     re.I)
 #: A block that is a share bar's label alone, its buttons (icons) gone: "Share", "Share this article:", "Share on"
 #: (a 153rd blind round's history article and pathway page, a 154th's beer page "Share:"). On the 4,168 dev pages
@@ -73,6 +74,10 @@ def drop_repeated_actions(page: Page, blocks: list[Block]) -> None:
 NAMED_ACTION_LOOKBACK = 3
 
 
+#: A word between a call to action's verb and the item it names ("Sponsor as Backer", "Meet the Hendersons").
+_LEADING_LINK_WORD = re.compile(r"^(?:as|the|a|an|to|for|with|our)\s+", re.I)
+
+
 def drop_named_actions(page: Page, blocks: list[Block]) -> None:
     """Take out of ``blocks``, in place, the calls to action that name their item, each one link's or button's whole
     text (:data:`ACTION_START`, at most :data:`ACTION_MAX_CHARS`) whose words after the first are in one of the
@@ -84,6 +89,7 @@ def drop_named_actions(page: Page, blocks: list[Block]) -> None:
     for k, block in enumerate(blocks):
         text = _bare(block)
         first, _, rest = text.partition(" ")
+        rest = _LEADING_LINK_WORD.sub("", rest)
         if rest and len(text) <= ACTION_MAX_CHARS and ACTION_START.match(text) and any(
                 rest.lower() in b.text.lower() for b in blocks[max(0, k - NAMED_ACTION_LOOKBACK):k]):
             openers.setdefault(first.lower(), []).append(k)
