@@ -67,6 +67,9 @@ SERVED_KEY = "served"
 #: without the browser's ids): a sticky header goes, and with it the logo and the menu that say what the site is
 #: called and what its sections are, which the headline rule reads (:mod:`extractor.title`).
 OVERLAYS_KEY = "overlays"
+#: Key of ``Geometry.extra`` holding, per element, whether a "more" button's press added it to the rendered page
+#: (``render.geometry.MORE_MARK``): the rest of a text a reader asked for.
+MORE_KEY = "more"
 
 
 @dataclass

@@ -20,7 +20,7 @@ from lxml import etree
 
 from .decode import canonical_encoding, decode, meta_charset
 from .errors import PageTooLarge
-from .page import OVERLAYS_KEY, SERVED_KEY, Geometry, Page, _sizes
+from .page import MORE_KEY, OVERLAYS_KEY, SERVED_KEY, Geometry, Page, _sizes
 from .parse import parse_html, xml_safe
 from .source import is_url, read_source
 
@@ -135,7 +135,7 @@ def page_from_rendered(rendered: Any) -> Page:
     (indexes into ``colors``), ``removed`` counts, ``warnings``, the screenshot and the
     served bytes (``served``: the page-type model reads the HTML as the server sent it).
     """
-    from render.geometry import ID_ATTR
+    from render.geometry import ID_ATTR, MORE_MARK
 
     raw = rendered.geometry
     root = parse_html(rendered.html, card_buttons=True)
@@ -148,7 +148,12 @@ def page_from_rendered(rendered: Any) -> Page:
     parent = page.parent
     for i in np.flatnonzero(bid < 0).tolist():  # made by the parser, not the browser: the parent's
         bid[i] = bid[parent[i]] if i > 0 else 0
-    etree.strip_attributes(root, ID_ATTR)
+    more = np.zeros(len(page.elements), dtype=bool)
+    for el in root.iterfind(f".//*[@{MORE_MARK}]"):
+        i = page.index.get(el)
+        if i is not None:
+            more[i:page.end[i]] = True
+    etree.strip_attributes(root, ID_ATTR, MORE_MARK)
     for el in overlays:
         etree.strip_attributes(el, ID_ATTR)
     page.geometry = Geometry(
@@ -168,6 +173,7 @@ def page_from_rendered(rendered: Any) -> Page:
             "shadow_roots": getattr(rendered, "shadow_roots", 0),
             DOM_CHARS_KEY: dom_chars,
             OVERLAYS_KEY: overlays,
+            MORE_KEY: more,
         },
     )
     return page

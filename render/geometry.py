@@ -46,6 +46,9 @@ EMBED_FRAME_MARK = "data-pagesight-embed"
 #: The attribute the settle step marks a dialog with once it has copied what the dialog showed into the page's
 #: flow and closed it: no panel one click away, read a second time. Not written into the serialised page.
 COPIED_DIALOG_MARK = "data-pagesight-copied"
+#: The attribute the settle step marks what a "more" button's press added to the page with ("Show full changelog":
+#: the rest of a text the reader asked for). Kept in the serialised page, for the extractor to read.
+MORE_MARK = "data-pagesight-more"
 #: The page's chrome, whose buttons open menus and panels of the site, not of its content: a panel hidden
 #: after its button in here is not read as one click away, and the settle step presses no button in here.
 CHROME_SELECTOR = ('nav, header, footer, aside, dialog, [role="navigation"], [role="banner"], '

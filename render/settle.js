@@ -892,7 +892,10 @@ async (o) => {
         continue;
       }
       const after = textLength();
-      if (after > before) continue;  // more came
+      if (after > before) {  // more came: marked as what a reader asked for (read by the extractor)
+        for (const node of added) if (node.nodeType === Node.ELEMENT_NODE) node.setAttribute(o.moreMark, "");
+        continue;
+      }
       shown.add(button);  // it brought nothing, or showed what was there: pressed again, it would hide it
       if (after < before && document.body.innerText.length < seen && button.isConnected && shows(button)
           && await press(button)) break;

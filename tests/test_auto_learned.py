@@ -419,6 +419,25 @@ def test_the_choices_over_a_record_set_are_made_alike_in_every_card():
     menu[0] = menu[2] = True
     assert learned.fill_records(menu, prob, np.ones(17, dtype=bool), headings, paths).tolist() == menu.tolist()
 
+
+def test_what_a_more_button_brought_after_the_kept_text_is_kept_from_the_heading_floor():
+    # A release post's changelog, shown under its heading by "Show full changelog" after the last section (a 160th
+    # blind round, P 0.22-0.24): the heading and the lists the press brought are kept; what follows, brought by no
+    # press, or under the floor, or not fillable, is not.
+    keep = np.array([1, 1, 0, 0, 0, 0], dtype=bool)
+    prob = np.array([0.9, 0.99, 0.24, 0.22, 0.2, 0.11])
+    asked = np.array([0, 0, 0, 1, 1, 0], dtype=bool)
+    headings = np.array([0, 0, 1, 0, 0, 0], dtype=bool)
+    fillable = np.ones(6, dtype=bool)
+    out = learned.fill_asked_for(keep, prob, fillable, asked, headings)
+    assert out.tolist() == [True, True, True, True, True, False]
+    assert not keep[2]  # a new array
+    prob[3] = 0.1
+    assert learned.fill_asked_for(keep, prob, fillable, asked, headings).tolist() == [1, 1, 1, 0, 0, 0]
+    prob[3] = 0.22
+    fillable[2] = False
+    assert learned.fill_asked_for(keep, prob, fillable, asked, headings).tolist() == keep.tolist()
+
 def test_a_gap_of_one_heading_is_filled_from_a_lower_floor():
     # A talk card's linked <h3> title (P 0.25) between its kept kind and summary (a 138th blind round): a one-block
     # gap that is a heading needs HEADING_GAP_FLOOR only; a longer gap, or one block that is no heading, the floor.

@@ -3374,6 +3374,23 @@ def test_tabs_whose_panels_are_drawn_in_a_nested_shadow_root_are_read(browser):
     for said in ("services: driftnote image", "docker run --detach", "ExecStart equals"):
         assert said in text, text
 
+
+def test_what_a_more_button_brought_is_marked_on_the_rendered_page(browser):
+    # "Show full changelog" draws the changelog under its heading (SolidJS's <Show>, a 160th blind round): what the
+    # press added is marked for the extractor (the rest of a text a reader asked for), and nothing that was there.
+    from extractor.page import MORE_KEY
+
+    html = f"""<html><body><main><h1>Release 3.2</h1><p>{PARA * 3}</p><section><h2>Full changelog</h2>
+      <button id="more">Show full changelog</button></section></main><script>
+      document.getElementById('more').onclick = (e) => {{ const box = document.createElement('div');
+        box.innerHTML = '<h3>Sync</h3><ul><li>New sync protocol with offline merging.</li></ul>';
+        e.target.replaceWith(box); }};</script></body></html>"""
+    page = get_page(html.encode(), render=True)
+    more = page.geometry.extra[MORE_KEY]
+    marked = {page.tags[i] for i in range(len(more)) if more[i]}
+    assert {"h3", "ul", "li"} <= marked and "h2" not in marked and "p" not in marked, marked
+    assert not page.root.xpath("//*[@data-pagesight-more]")  # read into the Page, then taken off the tree
+
 def test_a_panel_named_by_a_heading_for_screen_readers_only_gets_its_tabs_label(browser):
     # Vue tabs drawing only the open panel, each opening with a heading put off the screen (a 154th blind round's
     # beer page, left: -9999px): a reader sees the tab's label above the panel, and the text had no label at all.
