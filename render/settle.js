@@ -1235,6 +1235,15 @@ async (o) => {
     const cs = getComputedStyle(el);
     return cs.overflow !== "visible" || cs.clip.startsWith("rect(") || cs.clipPath !== "none";
   };
+  // What only screen readers get, read from the computed style alone (an element of a hidden panel has no box): put
+  // a screen's width off to the left or a screen's height above, or clipped to nothing.
+  const readerOnlyStyle = (el) => {
+    const cs = getComputedStyle(el);
+    if (cs.position !== "absolute" && cs.position !== "fixed") return false;
+    const c = cs.clip.startsWith("rect(") ? cs.clip.match(/-?[\d.]+/g) : null;
+    return !!c && c.length === 4 && (c[1] - c[3] < 2 || c[2] - c[0] < 2) || cs.clipPath.startsWith("inset(50%")
+      || parseFloat(cs.left) <= -window.innerWidth || parseFloat(cs.top) <= -window.innerHeight;
+  };
   // A box put off the screen to its left or above the page (``left: -9999px``: the other screen-reader-only pattern).
   const offScreen = (el) => {
     const r = el.getBoundingClientRect();
@@ -1253,11 +1262,16 @@ async (o) => {
       for (let e = n; e && e !== panel; e = e.parentElement) if (forScreenReaders(e) || offScreen(e)) return true;
       return false;
     };
-    const shown = panel.isConnected && panel.checkVisibility();  // (a hidden panel's boxes say nothing)
+    // (a hidden panel's boxes say nothing: its elements' computed offsets and clips do, as the geometry reads them)
+    const heardHidden = (n) => {
+      for (let e = n; e && e !== panel; e = e.parentElement) if (readerOnlyStyle(e)) return true;
+      return false;
+    };
+    const shown = panel.isConnected && panel.checkVisibility();
     const walker = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
     let text = "", headed = null;
     for (let t = walker.nextNode(); t && text.length < o.tabLabelMaxChars * 2; t = walker.nextNode()) {
-      if (!t.data.trim() || (shown && heard(t.parentElement))) continue;
+      if (!t.data.trim() || (shown ? heard(t.parentElement) : heardHidden(t.parentElement))) continue;
       if (headed === null) headed = !!t.parentElement?.closest('h1, h2, h3, h4, h5, h6, [role="heading"]');
       text += ` ${t.data}`;
     }

@@ -3391,6 +3391,28 @@ def test_what_a_more_button_brought_is_marked_on_the_rendered_page(browser):
     assert {"h3", "ul", "li"} <= marked and "h2" not in marked and "p" not in marked, marked
     assert not page.root.xpath("//*[@data-pagesight-more]")  # read into the Page, then taken off the tree
 
+
+def test_hidden_panels_opening_with_a_heading_for_screen_readers_get_their_tabs_labels(browser):
+    # Alpine tabs whose panels each open with a heading for screen readers only (a 143rd blind round's open day,
+    # "Afternoon" at left: -9999px): such a heading is left out of a hidden panel as of the shown one, and each panel
+    # is headed by its tab's label instead, once.
+    labels = ["Morning", "Afternoon"]
+    tabs = "".join(f"<button role='tab' aria-selected='{str(k == 0).lower()}'>{label}</button>"
+                   for k, label in enumerate(labels))
+    panels = "".join(f"<div role='tabpanel'{' hidden' if k else ''}><h3 style='position:absolute;left:-9999px'>"
+                     f"{label}</h3><p>Panel {k}: {PARA}</p></div>" for k, label in enumerate(labels))
+    html = f"""<html><body><main><h1>Open day</h1><p>{PARA * 2}</p><div class="tabs"><div role="tablist">{tabs}
+      </div>{panels}</div></main><script>
+      const tabs = [...document.querySelectorAll('[role=tab]')];
+      const panels = [...document.querySelectorAll('[role=tabpanel]')];
+      tabs.forEach((t, k) => t.onclick = () => {{
+        tabs.forEach((u, j) => u.setAttribute('aria-selected', String(j === k)));
+        panels.forEach((p, j) => p.hidden = j !== k); }});</script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    found = [text.find(t) for t in ("Morning", "Panel 0", "Afternoon", "Panel 1")]
+    assert all(at >= 0 for at in found) and found == sorted(found), text
+    assert text.count("Afternoon") == 1 and text.count("Morning") == 1, text
+
 def test_a_panel_named_by_a_heading_for_screen_readers_only_gets_its_tabs_label(browser):
     # Vue tabs drawing only the open panel, each opening with a heading put off the screen (a 154th blind round's
     # beer page, left: -9999px): a reader sees the tab's label above the panel, and the text had no label at all.
