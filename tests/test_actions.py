@@ -108,7 +108,8 @@ def test_a_call_to_action_naming_its_card_is_left_out():
 def test_a_supporters_call_to_action_naming_its_tier_is_left_out():
     # "Sponsor as Backer", "Sponsor as Supporter" ... under each tier (a 160th blind round kept all four)
     tiers = ("Backer", "Supporter", "Sustainer", "Partner")
-    cards = "".join(f"<article><h3>{tier}</h3><p>{ABOUT.format(KINDS[k])}</p><a href='/s/{k}'>Sponsor as {tier}</a>"
+    cards = "".join(f"<article><h3>{tier}</h3><p>${5 * k + 5} / month</p><p>{ABOUT.format(KINDS[k])}</p><ul><li>Your "
+                    f"name on this page</li><li>A badge number {k}</li></ul><a href='/s/{k}'>Sponsor as {tier}</a>"
                     "</article>" for k, tier in enumerate(tiers))
     text = extract(f"<html><body><main><h1>Sponsor us</h1>{cards}</main></body></html>", method="decay").text
     assert all(kind in text for kind in KINDS[:4]) and "Sponsor as" not in text, text

@@ -70,8 +70,9 @@ def drop_repeated_actions(page: Page, blocks: list[Block]) -> None:
 
 
 #: How many blocks before a call to action naming its item are searched for the name ("Meet Biscuit" after the
-#: card's name, its kind and its lines).
-NAMED_ACTION_LOOKBACK = 3
+#: card's name, its kind and its lines; "Sponsor as Backer" after a tier's name, price, line and what it gives, the
+#: name six blocks up: a 160th blind round).
+NAMED_ACTION_LOOKBACK = 8
 
 
 #: A word between a call to action's verb and the item it names ("Sponsor as Backer", "Meet the Hendersons").
