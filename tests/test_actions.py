@@ -104,7 +104,6 @@ def test_a_call_to_action_naming_its_card_is_left_out():
         assert text.count("Meet ") == (0 if named else 4), text
 
 
-
 def test_a_supporters_call_to_action_naming_its_tier_is_left_out():
     # "Sponsor as Backer", "Sponsor as Supporter" ... under each tier (a 160th blind round kept all four)
     tiers = ("Backer", "Supporter", "Sustainer", "Partner")

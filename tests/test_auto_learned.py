@@ -383,7 +383,6 @@ def test_repeated_dated_gaps_are_post_headers_and_filled():
     assert not learned.fill_post_headers(keep, prob, fillable, paths, texts)[8]
 
 
-
 def test_record_sets_are_runs_of_cards_alike():
     # Cards of paths 1-2-3-4 four times in a row after a lead paragraph (5), then a footer: one set opening on the
     # card's first block (not a rotation of it); two cards alike are no set, nor are repeats longer than the bound.

@@ -83,7 +83,6 @@ def test_merge_rule_link_share_of_neighbours():
     assert "Link one Link two" in neither and "Link three and link four" in neither
 
 
-
 def test_a_linked_heading_is_merged_with_the_links_before_it_unless_headings_stand_apart():
     # A card's "View beer" link, then the next card's linked <h3> title: both all link text, so merge rule 2 joins
     # them ("View beer\nLongshore Pale", a 154th blind round); with headings_apart (the render path) the title opens

@@ -1720,8 +1720,6 @@ def test_parts_behind_radio_buttons_are_read_and_a_rating_is_left_alone(browser)
     assert "You rated it" not in text
 
 
-
-
 def test_a_show_all_undone_by_a_choice_made_again_is_pressed_again(browser):
     # A night-sky guide (a 109th blind round): a place's events, six shown until "Show all"; choosing another place
     # fetches its events anew (none here), choosing the first again fetches them collapsed as they came.
@@ -1827,7 +1825,6 @@ def test_closed_details_and_tab_panels_no_control_names_are_content(browser):
     text = page.text_of(page.body_id)
     for said in ("The native answer", "The widget answer", "On Linux, the service", "On macOS, the service"):
         assert said in text, text
-
 
 
 def test_what_only_screen_readers_get_in_a_hidden_tab_panel_is_left_out(browser):
@@ -2266,7 +2263,6 @@ def test_badges_drawn_side_by_side_are_separate_words(browser):
             f"{letters} {PARA * 2}</p></main></body></html>")
     text = " ".join(extract(html.encode(), render=True, method="decay").text.split())
     assert "brown butter V GF DF" in text and "Lighthouse" in text, text
-
 
 
 def test_a_box_set_apart_by_its_right_margin_is_a_word_of_its_own(browser):
@@ -3001,7 +2997,6 @@ def test_a_large_same_origin_frame_is_inlined_and_small_ones_are_not(browser, tm
     assert x >= frames[0]["x"] + 7 and y >= frames[0]["y"] + 7
 
 
-
 def test_the_tabs_of_a_large_frame_of_this_origin_are_read(browser, tmp_path):
     # A show's schedule of classes by day in an embed of the site's own: its day tabs, each fetching its day's
     # classes, are inside the frame, out of the page's settling (a 110th blind round read the first day alone).
@@ -3086,7 +3081,6 @@ def test_a_short_frame_of_this_origin_holding_prose_is_read_and_a_short_ad_is_no
     assert [f["inlined"] for f in result.details["frames"]] == [True]
 
 
-
 def test_a_large_frame_of_this_origin_holding_a_list_is_read(browser, tmp_path):
     # A careers page's job board in a large frame of its own origin: titles, places and teams, no sentence (an 82nd
     # blind round's); the sentence a short frame's prose needs is not asked of a large one.
@@ -3097,7 +3091,6 @@ def test_a_large_frame_of_this_origin_holding_a_list_is_read(browser, tmp_path):
     with _site(tmp_path, {"outer.html": outer, "board.html": f"<html><body><ul>{jobs}</ul></body></html>"}) as base:
         page = get_page(f"{base}/outer.html", render=True)
     assert "Role number 7 in the harbour office" in page.text_of(page.body_id)
-
 
 
 def test_a_frame_of_this_origin_as_tall_as_content_holding_a_table_is_read(browser, tmp_path):
@@ -3267,7 +3260,6 @@ def test_tabs_whose_panels_are_rendered_only_when_selected_are_read_whole(browse
     assert "Spam" not in text
 
 
-
 def test_the_labels_of_tabs_read_one_by_one_head_their_panels(browser):
     # A tractor's specifications (Lit, a 110th blind round): one panel redrawn per tab, each a list of specs that
     # the tab's label names; the labels came out nowhere. A panel that opens with its own label keeps it once. The
@@ -3307,22 +3299,26 @@ def test_the_labels_of_tabs_whose_hidden_panels_are_all_there_head_their_panels(
     # Alpine's tabs (a 152nd blind round): every panel on the page, the others hidden by x-show, each read where it
     # is; their labels ("Dogs", "Cats and kittens") came out nowhere. A panel that opens with its label keeps it once.
     labels = ["Dogs", "Cats and kittens", "Small pets"]
-    tabs = "".join(f"<button role='tab' aria-selected='{str(k == 0).lower()}'>{label}</button>"
-                   for k, label in enumerate(labels))
     panels = "".join(f"<div role='tabpanel'{'' if k else ' '}{' hidden' if k else ''}>"
                      f"{'<h3>Small pets</h3>' if k == 2 else ''}<p>Panel {k}: {PARA}</p></div>" for k in range(3))
-    html = f"""<html><body><main><h1>Fostering</h1><p>{PARA * 2}</p><div class="tabs"><div role="tablist">{tabs}
+    text = extract(_shown_tabs_page("Fostering", labels, panels), render=True).text
+    found = [text.find(t) for t in ("Dogs", "Panel 0", "Cats and kittens", "Panel 1", "Small pets", "Panel 2")]
+    assert all(at >= 0 for at in found) and found == sorted(found), text
+    assert text.count("Small pets") == 1, text
+
+
+def _shown_tabs_page(title: str, labels: list[str], panels: str) -> bytes:
+    """A page of tabs (``labels``, the first selected) whose ``panels`` are all on it, the others hidden, a tab's press
+    showing its own (Alpine's ``x-show``)."""
+    tabs = "".join(f"<button role='tab' aria-selected='{str(k == 0).lower()}'>{label}</button>"
+                   for k, label in enumerate(labels))
+    return f"""<html><body><main><h1>{title}</h1><p>{PARA * 2}</p><div class="tabs"><div role="tablist">{tabs}
       </div>{panels}</div></main><script>
       const tabs = [...document.querySelectorAll('[role=tab]')];
       const panels = [...document.querySelectorAll('[role=tabpanel]')];
       tabs.forEach((t, k) => t.onclick = () => {{
         tabs.forEach((u, j) => u.setAttribute('aria-selected', String(j === k)));
-        panels.forEach((p, j) => p.hidden = j !== k); }});</script></body></html>"""
-    text = extract(html.encode(), render=True).text
-    found = [text.find(t) for t in ("Dogs", "Panel 0", "Cats and kittens", "Panel 1", "Small pets", "Panel 2")]
-    assert all(at >= 0 for at in found) and found == sorted(found), text
-    assert text.count("Small pets") == 1, text
-
+        panels.forEach((p, j) => p.hidden = j !== k); }});</script></body></html>""".encode()
 
 
 def test_the_dots_of_a_carousel_drawn_as_tabs_without_words_head_nothing(browser):
@@ -3397,18 +3393,9 @@ def test_hidden_panels_opening_with_a_heading_for_screen_readers_get_their_tabs_
     # "Afternoon" at left: -9999px): such a heading is left out of a hidden panel as of the shown one, and each panel
     # is headed by its tab's label instead, once.
     labels = ["Morning", "Afternoon"]
-    tabs = "".join(f"<button role='tab' aria-selected='{str(k == 0).lower()}'>{label}</button>"
-                   for k, label in enumerate(labels))
     panels = "".join(f"<div role='tabpanel'{' hidden' if k else ''}><h3 style='position:absolute;left:-9999px'>"
                      f"{label}</h3><p>Panel {k}: {PARA}</p></div>" for k, label in enumerate(labels))
-    html = f"""<html><body><main><h1>Open day</h1><p>{PARA * 2}</p><div class="tabs"><div role="tablist">{tabs}
-      </div>{panels}</div></main><script>
-      const tabs = [...document.querySelectorAll('[role=tab]')];
-      const panels = [...document.querySelectorAll('[role=tabpanel]')];
-      tabs.forEach((t, k) => t.onclick = () => {{
-        tabs.forEach((u, j) => u.setAttribute('aria-selected', String(j === k)));
-        panels.forEach((p, j) => p.hidden = j !== k); }});</script></body></html>"""
-    text = extract(html.encode(), render=True).text
+    text = extract(_shown_tabs_page("Open day", labels, panels), render=True).text
     found = [text.find(t) for t in ("Morning", "Panel 0", "Afternoon", "Panel 1")]
     assert all(at >= 0 for at in found) and found == sorted(found), text
     assert text.count("Afternoon") == 1 and text.count("Morning") == 1, text
@@ -3451,7 +3438,6 @@ def test_an_accordion_in_each_tab_is_opened_once_its_tab_is_selected(browser):
       <div role="tabpanel" id="panel"></div></main><script>{script}</script></body></html>"""
     text = _text_of_html(html.encode())
     assert all(f"Answer {q} of topic {t}, drawn once opened." in text for t in range(3) for q in range(2)), text
-
 
 
 def test_a_tab_whose_panel_says_only_loading_is_pressed(browser):
@@ -4103,7 +4089,6 @@ def test_a_lazy_frame_near_the_screen_is_waited_for(browser, tmp_path):
             "loading='lazy' style='width:900px;height:700px;border:0'></iframe></main></body></html>")
     page = _rendered_from_server(tmp_path, html, {"/story": story}, get_page)
     assert "The lazy framed story." in page.text_of(page.body_id)
-
 
 
 def test_a_lazy_frame_in_a_closed_panel_is_not_waited_for(browser, tmp_path):
