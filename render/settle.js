@@ -943,7 +943,7 @@ async (o) => {
   const footnoteMark = (el) => /\bfootnote/i.test(`${el.getAttribute("class") || ""} ${el.getAttribute("title") || ""} `
     + `${el.textContent}`);
   const closedDisclosures = () => {
-    const found = [];
+    const found = [], beside = new Set();
     for (const el of everywhere('button[aria-expanded="false"], [role="button"][aria-expanded="false"]')) {
       if (el.disabled || el.form && el.type !== "button" || el.closest("a[href]") || inside(el, o.chrome)
           || !["false", null].includes(el.getAttribute("aria-haspopup")) || footnoteMark(el)) continue;
@@ -952,7 +952,12 @@ async (o) => {
       // (a panel it names that is not on the page is not there: what follows it is something else, an 88th blind
       // round's "Show summary" beside the citation of its toolbar)
       const absent = el.getAttribute("aria-controls") && !namedBy(el);
-      if ((absent || !filled(panelOf(el))) && shows(el)) found.push(el);
+      // (what shows right after a shut button is not its panel, which is drawn when it opens: Vue's v-if under each
+      // of a list's cards, "Opening times ▾" before the card's notes, a 162nd blind round; taken in an accordion of
+      // such buttons only)
+      const next = panelOf(el), after = !absent && filled(next) && shows(next);
+      if ((absent || !filled(next) || after) && shows(el)) found.push(el);
+      if (after) beside.add(el);
     }
     // a label of titleMinWords words titles what its button opens (an FAQ's question, where a control's own
     // name is shorter: "Menu", "Filters"); in an accordion (accordionMinItems alike) any label does
@@ -966,8 +971,8 @@ async (o) => {
     const sectionHead = (el) => !!el.parentElement && el.parentElement.textContent.trim() === el.textContent.trim()
       && inside(el.parentElement, `article, ${o.mainRegion}`);
     const opensPart = (el) => !tool.test(labelOf(el)) && (sectionHead(el) || dialogOpener.test(labelOf(el).trim()));
-    return found.filter((el, k) => alike.get(shapes[k]) >= o.accordionMinItems || words(el) >= o.titleMinWords
-      || opensPart(el));
+    return found.filter((el, k) => alike.get(shapes[k]) >= o.accordionMinItems
+      || !beside.has(el) && (words(el) >= o.titleMinWords || opensPart(el)));
   };
   // The words of an element's class and id; whether it is marked as the one chosen (a tab, a step), on itself or on
   // its list item.

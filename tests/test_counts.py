@@ -14,13 +14,15 @@ POSTS = ("The calf was born early on Saturday and is feeding well",
 
 @pytest.mark.parametrize("text", ["373 posts", "1 Like", "7 Likes", "Posts: 4,198", "Reputation: 265",
                                   "21 replies · 3874 views", "15 replies 412 views", "12.5k views", "0 comments",
-                                  "Solved 9 replies 1,284 views", "15 replies · 2,341 views ·"])
+                                  "Solved 9 replies 1,284 views", "15 replies · 2,341 views ·",
+                                  "Started by Priya_K in Step-free travel · 11 replies · 1,284 views · Answered",
+                                  "Started by Gareth (warehouse coordinator) · 15 replies · 418 views"])
 def test_an_activity_count_is_recognised(text):
     assert ACTIVITY_COUNTS.fullmatch(text)
 
 
 @pytest.mark.parametrize("text", ["1996 post", "260 followers", "373 posts were deleted", "Posts", "3 replies to Ana",
-                                  "Solved"])
+                                  "Solved", "Posted by Rajk @ 10:48 PM 4 comments", "Started by the river · a story"])
 def test_other_lines_are_no_activity_count(text):
     assert not ACTIVITY_COUNTS.fullmatch(text)
 

@@ -12,6 +12,7 @@ ITEMS = ("A pressed sheet of wood anemone collected in the beech hanger behind t
 
 
 @pytest.mark.parametrize("text", ["Showing 1–8 of 20", "Showing 14 of 14 walks and courses", "Showing all 16 nurseries",
+                                  "Showing 12 of 12 places within 10 miles of MB2 4QT",
                                   "Displaying 21-40 of 132 results", "1–10 of 57 results",
                                   "You have reached the end of the board.", "You've reached the end",
                                   "No more posts to show", "End of results"])

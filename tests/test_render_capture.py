@@ -932,6 +932,22 @@ def test_a_watched_element_in_a_closed_panel_is_loaded_by_opening_the_panel(brow
     assert all(f"Section {k} says" in text for k in range(3)), text
 
 
+def test_a_shut_button_on_each_card_whose_panel_is_drawn_when_it_opens_is_pressed(browser):
+    # "Opening times" on each pantry's card (Vue's v-if, a 162nd blind round): aria-expanded false, no aria-controls,
+    # the hours drawn before the card's notes only once pressed; what shows after the button is the card's notes, not
+    # its panel, and no hours were read.
+    script = """document.querySelectorAll('button.hours').forEach((b, k) => b.addEventListener('click', () => {
+        const open = b.getAttribute('aria-expanded') !== 'true'; b.setAttribute('aria-expanded', String(open));
+        if (open) { const ul = document.createElement('ul'); ul.innerHTML = '<li>Monday 10am to 1pm at pantry '
+          + k + '</li>'; b.after(ul); } else b.nextElementSibling.remove(); }));"""
+    cards = "".join(f"<li class='card'><h2>Pantry number {k}</h2><button class='hours' aria-expanded='false'>Opening "
+                    f"times</button><p>Notes on pantry {k}: {PARA}</p></li>" for k in range(4))
+    html = f"""<html><body><main><h1>Food pantries near you</h1><p>{PARA}</p><ul>{cards}</ul></main>
+      <script>{script}</script></body></html>"""
+    text = _text_of_html(html.encode())
+    assert all(f"Monday 10am to 1pm at pantry {k}" in text for k in range(4)), text
+
+
 def test_a_button_fetching_into_an_empty_place_with_htmx_is_pressed_a_filter_is_not(browser, tmp_path):
     # "Show out-of-hours fees", an htmx button (hx-get aimed at an empty #fees) filling a fee table (a 130th blind
     # round: never pressed, the table lost), htmx 2 itself loaded by the page. A GET into an empty place only adds. A

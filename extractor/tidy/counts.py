@@ -24,4 +24,10 @@ _COUNT = (rf"(?:1\s+{_ONE}|[\d.,]+\s*[km]?\s+{_MANY}"
 #: A thread's state may lead them ("Solved 9 replies 1,284 views": a 148th blind round's Q&A thread).
 _STATE = r"(?:(?:solved|answered|resolved|closed|pinned|locked)\s*[·|•,:–-]?\s*)?"
 #: A separator may end them, a control after it removed ("15 replies · 2,341 views ·": a 151st's "Follow thread").
-ACTIVITY_COUNTS = re.compile(rf"{_STATE}{_COUNT}(?:(?:\s*[·|•,/–-]\s*|\s+){_COUNT})*(?:\s*[·|•])?", re.I)
+#: A thread's starter may lead them and a short label end them ("Started by Priya_K in Step-free travel · 11 replies ·
+#: 1,284 views · Answered by staff": the 157th, 158th, 161st and 162nd blind rounds' threads). Only "Started by": the
+#: dev golds keep a blog post's "Posted by Rajk @ 10:48 PM 4 comments" (cleaneval, dragnet).
+_STARTED = r"(?:started by\s+[^·|•\n]{1,80}?\s*[·|•]\s*)?"
+_LABEL_AFTER = r"(?:\s*[·|•]\s*[^·|•\d\n]{1,30})?"
+ACTIVITY_COUNTS = re.compile(
+    rf"{_STARTED}{_STATE}{_COUNT}(?:(?:\s*[·|•,/–-]\s*|\s+){_COUNT})*(?:{_LABEL_AFTER}|\s*[·|•])?", re.I)

@@ -16,7 +16,8 @@ _N = r"\d[\d,.]*"
 #: walks and courses", "Displaying 21-40 of 132 results", "1–10 of 57 results"), or the end of a list reached
 #: ("You have reached the end of the board.", "You've reached the end", "No more posts to show", "End of
 #: results").
-_WORDS = r"(?:\s+[\w’'-]+){0,4}"
+#: (up to eight words after the count: "Showing 12 of 12 places within 10 miles of MB2 4QT", a 162nd blind round)
+_WORDS = r"(?:\s+[\w’'-]+){0,8}"
 LIST_STATUS = re.compile(
     rf"(?:(?:showing|displaying|viewing)\s+(?:results?\s+|items?\s+)?(?:all\s+)?{_N}(?:\s*[–—-]\s*{_N})?"
     rf"(?:\s+of\s+{_N})?{_WORDS}"
