@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gzip
 import json
-from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -457,31 +456,16 @@ def test_the_headline_before_the_first_kept_block_is_kept_from_the_heading_floor
         def __init__(self, tag):
             self.tag, self.first_id = tag, 0
 
-    page = SimpleNamespace(tags=["p"], texts=[""], end=[1], parent=[-1])  # the Page's lists the rule reads
+    tags = ["p"]
     segs = [Seg("p"), Seg("h1"), Seg("p"), Seg("p")]
     keep = np.array([0, 0, 1, 1], dtype=bool)
     prob = np.array([0.28, 0.41, 0.75, 0.99])
-    assert learned.keep_headline(keep, prob, segs, page).tolist() == [False, True, True, True]
+    assert learned.keep_headline(keep, prob, segs, tags).tolist() == [False, True, True, True]
     assert not keep[1]  # a new array
     prob[1] = 0.1
-    assert learned.keep_headline(keep, prob, segs, page).tolist() == keep.tolist()
+    assert learned.keep_headline(keep, prob, segs, tags).tolist() == keep.tolist()
     far = [Seg("h1"), Seg("p"), Seg("p"), Seg("p"), Seg("p")]
-    assert not learned.keep_headline(np.array([0, 0, 0, 0, 1], dtype=bool), np.full(5, 0.5), far, page)[0]
-
-
-def test_a_banner_opening_with_the_headline_is_kept_as_the_headline():
-    # A banner holding the <h1> and a button, cut as one block ("Volunteer as a marshal / Register your interest",
-    # P 0.35, a 157th blind round): it opens with the headline and is kept from the heading floor; a banner opening
-    # with anything else is not.
-    from extractor.methods.crf.blocks import segment
-
-    for opening, kept in (("<h1><span>Volunteer as a marshal</span></h1>", True), ("<b>Volunteer today</b>", False)):
-        page = load(f"<html><body><div class=hero>{opening}<a href=/join>Register your interest</a></div>"
-                    f"<div><p>{'Nothing happens on track without the marshals. ' * 6}</p></div></body></html>")
-        segs = segment(page)
-        assert len(segs) == 2
-        out = learned.keep_headline(np.array([0, 1], dtype=bool), np.array([0.35, 0.99]), segs, page)
-        assert out.tolist() == [kept, True]
+    assert not learned.keep_headline(np.array([0, 0, 0, 0, 1], dtype=bool), np.full(5, 0.5), far, tags)[0]
 
 
 def test_links_controls_and_comments_are_not_filled():

@@ -83,17 +83,6 @@ def test_merge_rule_link_share_of_neighbours():
     assert "Link one Link two" in neither and "Link three and link four" in neither
 
 
-def test_a_linked_heading_is_merged_with_the_links_before_it_unless_headings_stand_apart():
-    # A card's "View beer" link, then the next card's linked <h3> title: both all link text, so merge rule 2 joins
-    # them ("View beer\nLongshore Pale", a 154th blind round); with headings_apart (the render path) the title opens
-    # a block of its own.
-    page = load("<html><body><div><div><p>An ale brewed with sea buckthorn and lemon peel.</p>"
-                "<div><a href=/b/1>View beer</a></div></div><div><h3><a href=/b/2>Longshore Pale</a></h3>"
-                "<p>An easy-drinking pale with Citra and Mosaic.</p></div></div></body></html>")
-    assert "View beer\nLongshore Pale" in _texts(page)
-    apart = _texts(page, SegmentOptions(headings_apart=True))
-    assert "View beer" in apart and "Longshore Pale" in apart
-
 def test_inner_blocks_are_not_merged_back():
     page = load(b"<html><body><div><div><p>a one</p><div>b two</div></div>"
                 b"<div><p>c three</p><div>d four</div></div></div></body></html>")

@@ -37,7 +37,7 @@ from ..dates import says_when
 from ..errors import ModelError
 from ..methods.base import Extraction, require_range
 from ..methods.crf import assemble
-from ..methods.crf.blocks import SegmentOptions, break_prefix, segment, segment_blocks_and_text, segment_text
+from ..methods.crf.blocks import break_prefix, segment, segment_blocks_and_text, segment_text
 from ..modelfile import read_json_model
 from ..page import MORE_KEY, Page
 from ..parse import HEADING_TAGS
@@ -187,11 +187,10 @@ def gap_fillable(features: np.ndarray, eligible: np.ndarray | None = None, *,
     return ok if eligible is None else ok & eligible
 
 
-def keep_headline(keep: np.ndarray, prob: np.ndarray, segs: list, page: Page,
+def keep_headline(keep: np.ndarray, prob: np.ndarray, segs: list, tags: list[str],
                   floor: float = HEADING_GAP_FLOOR) -> np.ndarray:
-    """``keep`` with the ``<h1>`` (or the block opening with it: :func:`_opens_with_h1`; ``page`` is the blocks' Page)
-    among the :data:`TITLE_LOOKBACK` blocks before the first kept one made body when its P(body) (``prob``) is
-    ``floor`` or more: the headline opens the text a reader copies. Returns a new array.
+    """``keep`` with the ``<h1>`` among the :data:`TITLE_LOOKBACK` blocks before the first kept one made body when
+    its P(body) (``prob``) is ``floor`` or more: the headline opens the text a reader copies. Returns a new array.
 
     On rendered pages only: a history article's headline (P 0.41) was left out once readers' comments followed the
     text (a 147th blind round), a presenter's (P 0.43) in a 141st; the framework corpus's gold opens each text with
@@ -203,7 +202,7 @@ def keep_headline(keep: np.ndarray, prob: np.ndarray, segs: list, page: Page,
         return out
     first = int(kept[0])
     for j in range(first - 1, max(-1, first - TITLE_LOOKBACK - 1), -1):
-        if _opens_with_h1(segs[j], page):
+        if _is_h1(segs[j], tags):
             out[j] = prob[j] >= floor
             break
     return out
@@ -212,22 +211,6 @@ def keep_headline(keep: np.ndarray, prob: np.ndarray, segs: list, page: Page,
 def _is_h1(seg: Any, tags: list[str]) -> bool:
     """Whether block ``seg`` is an ``<h1>``: its own tag, or its first element's."""
     return seg.tag == "h1" or tags[seg.first_id] == "h1"
-
-
-def _opens_with_h1(seg: Any, page: Page) -> bool:
-    """Whether block ``seg`` is an ``<h1>`` (:func:`_is_h1`) or opens with one: its first text is inside an ``<h1>``
-    within its first element (a banner holding the headline and a button, cut as one block: "Volunteer as a marshal
-    / Register your interest", P 0.35, a 157th blind round)."""
-    tags, first = page.tags, seg.first_id
-    if _is_h1(seg, tags):
-        return True
-    texts = page.texts
-    i = next((j for j in range(first, int(page.end[first])) if texts[j] and not texts[j].isspace()), None)
-    while i is not None and i > first:
-        if tags[i] == "h1":
-            return True
-        i = int(page.parent[i])
-    return False
 
 
 def fill_gaps(keep: np.ndarray, prob: np.ndarray, fillable: np.ndarray, floor: float = GAP_FLOOR,
@@ -608,7 +591,7 @@ def run(page: Page, opts: Options) -> Extraction:
     if page.text_len[page.body_id] == 0:
         return Extraction([], reason="the page body has no text")
     model = load_model(opts.model_path or None)
-    segs = segment(page, SegmentOptions(headings_apart=True) if page.geometry is not None else None)
+    segs = segment(page)
     if not segs:
         return Extraction([], reason="the page body has no text")
     breaks = break_prefix(page)
@@ -626,7 +609,7 @@ def run(page: Page, opts: Options) -> Extraction:
         # a readers' thread after the text is never its closing section, kept or dropped (a framework corpus page's
         # comments, P 0.3-0.5, kept whole by the model's choice to keep them)
         closing = fillable & (features[:, IN_COMMENTS] == 0)
-        keep = keep_headline(keep, prob, segs, page)
+        keep = keep_headline(keep, prob, segs, page.tags)
         keep = fill_tables(page, segs, fill_gaps(keep, prob, fillable, headings=headings, closing=closing))
         paths = page.tag_path_id[[s.first_id for s in segs]].tolist()
         keep = fill_post_headers(keep, prob, linked, paths, texts)

@@ -22,7 +22,6 @@ import numpy as np
 
 from ...content import BLOCK_TAGS, block_role, break_prefix, collect_blocks
 from ...page import Page, normalize_space
-from ...parse import HEADING_TAGS
 from ...result import Block
 from ..base import require_range
 
@@ -47,8 +46,6 @@ class SegmentOptions:
     merge_leaves_only: bool = True
     #: Two neighbours both above this anchor-text share merge (seed 004, merge rule 2: 55 %).
     link_merge_share: float = 0.55
-    #: A heading opens a block of its own whatever its links: merge rule 2 is not applied to it.
-    headings_apart: bool = False
 
     def validate(self) -> None:
         require_range("link_merge_share", self.link_merge_share, 0.0, 1.0)
@@ -177,8 +174,6 @@ def _mergeable(prev: Segment, cur: Segment, opts: SegmentOptions) -> bool:
     if opts.merge_siblings and prev.parent == cur.parent and (not opts.merge_leaves_only or (prev.leaf and cur.leaf)):
         if prev.tag == cur.tag or {prev.tag, cur.tag} == {"a", TEXT_TAG}:
             return True
-    if opts.headings_apart and cur.tag in HEADING_TAGS:
-        return False
     share = opts.link_merge_share
     return prev.anchor_share > share and cur.anchor_share > share
 
