@@ -157,3 +157,31 @@ def test_a_tables_column_of_calls_to_action_is_left_out():
         "Date | Availability", *(f"Tuesday {k} June | {14 - k} places left" for k in range(1, 6))]
     assert rows(lambda k: f"Circuit {k}")[3] == "Tuesday 3 June | 11 places left | Circuit 3"
     assert rows(lambda k: f"Book day {k}", head="Booking")[3] == "Tuesday 3 June | 11 places left | Book day 3"
+
+
+def test_a_posts_controls_after_its_date_are_left_out_and_the_date_stays():
+    # "9 October 2025, 21:14 · Quote · Report" heading each post (a 163rd blind round's thread, its gold keeping the
+    # dates); a sentence ending in a link said once stays
+    posts = "".join(f"<article class='post'><div class='tools'><time>{k + 1} October 2025, 21:14</time> · "
+                    f"<a href='#'>Quote</a> · <a href='#'>Report</a></div><p>{ABOUT.format(KINDS[k])}</p></article>"
+                    for k in range(4))
+    once = "<p>Our rules are on one page · <a href='/rules'>Read the rules</a></p>"
+    text = extract(f"<html><body><main><h1>Thread</h1>{posts}{once}</main></body></html>", method="decay").text
+    assert "Quote" not in text and "Report" not in text, text
+    assert all(f"{k + 1} October 2025, 21:14" in text for k in range(4)) and "Read the rules" in text, text
+
+
+def test_a_share_row_of_links_is_left_out():
+    # "Share: Facebook Bluesky Email Download printable chart (PDF)" under a 163rd blind round's sky guide's byline, a
+    # block the rendered page's model kept; a sentence opening with "Share:" stays
+    from extractor import load
+    from extractor.result import Block
+    from extractor.tidy.actions import drop_share_rows
+
+    row = "<div>Share: <a href='#'>Facebook</a> <a href='#'>Bluesky</a> <a href='#'>Email</a></div>"
+    said = "<div>Share: the <a href='/clubs'>club</a> and <a href='/shop'>shop</a> lend telescopes to members.</div>"
+    page = load(f"<html><body><main><h1>October's sky</h1>{row}{said}</main></body></html>")
+    rows = [page.index[el] for el in page.root.iter("div")]
+    blocks = [Block(i, page.text_of(i), "div") for i in rows]
+    drop_share_rows(page, blocks)
+    assert [b.id for b in blocks] == rows[1:], [b.text for b in blocks]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from extractor import extract
 from extractor.result import Block
-from extractor.tidy.avatars import drop_avatar_initials
+from extractor.tidy.avatars import drop_avatar_initials, strip_leading_initials
 
 POST = "I watched the onboard footage twice and the move was made well before the turn-in point of the corner."
 
@@ -40,3 +40,21 @@ def test_a_thread_read_from_html_loses_its_avatar_letters():
     result = extract(html.encode(), method="auto")
     assert "Post 3 ends here." in result.text
     assert not any(line.strip() in {"P", "B", "C"} for line in result.text.splitlines()), result.text
+
+
+def test_initials_drawn_in_the_line_of_the_posters_name_are_taken_off():
+    # a 165th blind round's thread: "D deepend_dave 3 February 2025", the letter in a span of its own in the line; a
+    # firm's name written whole ("M Moser Associates", a wcxb_dev page) and an index's letters stay
+    from extractor import load
+
+    lines = ["D deepend_dave 3 February 2025", "H Harwick Leisure (staff) 4 February 2025", "D deepend_dave 5 March"]
+    firms = ["M Moser Associates", "IA Interior Architects"]
+    page = load("<html><body>" + "".join(f"<div><span>{line[0]}</span> {line[2:]}</div>" for line in lines)
+                + "".join(f"<div>{firm}</div>" for firm in firms) + f"<p>{POST}</p></body></html>")
+    ids = [page.index[el] for el in page.root.iter("div", "p")]
+    blocks = [Block(i, page.text_of(i), "div") for i in ids]
+    strip_leading_initials(page, blocks)
+    assert [b.text for b in blocks] == [line[2:] for line in lines] + firms + [POST]
+    index = [Block(k, line, "div") for k, line in enumerate(["A Aberdeen", "B Bath", "C Cardiff"])]
+    strip_leading_initials(page, index)
+    assert [b.text for b in index] == ["A Aberdeen", "B Bath", "C Cardiff"]

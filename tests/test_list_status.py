@@ -15,13 +15,14 @@ ITEMS = ("A pressed sheet of wood anemone collected in the beech hanger behind t
                                   "Showing 12 of 12 places within 10 miles of MB2 4QT",
                                   "Displaying 21-40 of 132 results", "1–10 of 57 results",
                                   "You have reached the end of the board.", "You've reached the end",
-                                  "No more posts to show", "End of results"])
+                                  "No more posts to show", "End of results", "Sort by:", "Sort by: · Showing 10 shows"])
 def test_a_list_status_is_recognised(text):
     assert LIST_STATUS.fullmatch(text)
 
 
 @pytest.mark.parametrize("text", ["3 of 4 people found this helpful", "Chapter 1 of 12", "Showing films in London",
-                                  "The end of the war", "2 of the 5 trails reopened this week", "Showing"])
+                                  "The end of the war", "2 of the 5 trails reopened this week", "Showing",
+                                  "Sort by date, newest first"])
 def test_other_lines_are_no_list_status(text):
     assert not LIST_STATUS.fullmatch(text)
 

@@ -45,3 +45,16 @@ def test_a_block_that_holds_only_a_post_number_is_taken_out():
     blocks = [Block(i, page.text_of(i), "div") for i in nums] + [Block(i, page.text_of(i)) for i in paras]
     strip_post_numbers(page, blocks)
     assert [b.id for b in blocks] == paras and all("ends here" in b.text for b in blocks)
+
+
+def test_post_numbers_written_as_text_between_separators_are_left_out():
+    # "9 October 2025, 21:14 · #1 · Quote" heading each post, the numbers not links (a 163rd blind round's thread);
+    # numbers that do not count up are something else's
+    def thread(numbers):
+        return "<html><body><main><h1>Thread</h1>" + "".join(
+            f"<article><div>user{k} · 3 April 2025 · #{n}</div><p>{POST} Post {k} ends here.</p></article>"
+            for k, n in enumerate(numbers)) + "</main></body></html>"
+
+    text = extract(thread([1, 2, 3]).encode(), method="decay").text
+    assert "#" not in text and text.count("3 April 2025") == 3, text
+    assert extract(thread([3, 1, 2]).encode(), method="decay").text.count("#") == 3

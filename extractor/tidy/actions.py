@@ -152,6 +152,55 @@ def _calls_to_action(page: Page, cell: int, text: str) -> bool:
             and any(normalize_space("".join(el.itertext())) == text for el in page.elements[cell].iter(_CONTROL_TAGS)))
 
 
+#: Separators between a line's parts ("9 October 2025, 21:14 · #1 · Quote · Report").
+_PART_SEPARATOR = re.compile(r"\s+[·•|]\s+")
+
+
+def strip_trailing_controls(page: Page, blocks: list[Block]) -> None:
+    """Take off the end of the ``blocks``' text, in place, the calls to action closing a line after a separator, each
+    one link's or button's whole text (:data:`ACTION_START`, at most :data:`ACTION_MAX_CHARS`), where
+    :data:`ACTION_MIN_REPEATS` blocks or more end with the same ones: "· Quote · Report" after each post's date
+    (a 163rd blind round's thread, whose gold keeps the dates). The line's other parts stay; table rows are left."""
+    tails: dict[tuple[str, ...], list[tuple[int, int]]] = {}
+    for k, block in enumerate(blocks):
+        if block.cells:
+            continue
+        parts = _PART_SEPARATOR.split(block.text.strip())
+        n = 0
+        while n < len(parts) - 1 and len(parts[-1 - n]) <= ACTION_MAX_CHARS and ACTION_START.match(parts[-1 - n]):
+            n += 1
+        if n:
+            tails.setdefault(tuple(p.lower() for p in parts[-n:]), []).append((k, n))
+    for found in tails.values():
+        if len(found) < ACTION_MIN_REPEATS:
+            continue
+        for k, n in found:
+            block = blocks[k]
+            text = block.text.strip()
+            parts = _PART_SEPARATOR.split(text)
+            if all(_is_control(page, block, part) for part in parts[-n:]):
+                cut = list(_PART_SEPARATOR.finditer(text))[-n]
+                block.text = text[:cut.start()]
+
+
+def drop_share_rows(page: Page, blocks: list[Block]) -> None:
+    """Take out of ``blocks``, in place, a share bar kept as a line: its label (:data:`SHARE_LABEL`) and then only the
+    texts of two or more links or buttons inside it ("Share: Facebook Bluesky Email Download printable chart (PDF)"
+    under a 163rd blind round's sky guide)."""
+    blocks[:] = [b for b in blocks if not _is_share_row(page, b)]
+
+
+def _is_share_row(page: Page, block: Block) -> bool:
+    """Whether ``block`` is a share bar's label followed by its controls' texts alone (two or more)."""
+    label = SHARE_LABEL.match(block.text.strip())
+    if label is None or not label.group(0).strip() or not 0 <= block.id < len(page.elements):
+        return False
+    rest = block.text.strip()[label.end():]
+    texts = (normalize_space("".join(el.itertext())) for el in page.elements[block.id].iter(_CONTROL_TAGS))
+    controls = [c for c in texts if c]
+    return len(controls) >= 2 and _SEPARATED.sub(" ", " ".join(controls)).strip() == _SEPARATED.sub(" ", rest).strip()
+
+
 def _is_action(page: Page, block: Block, text: str) -> bool:
     """Whether ``text`` (``block``'s, repeated) is a call to action, a disclosure's label or a row of controls."""
     if len(text) <= ACTION_MAX_CHARS and _is_control(page, block, text,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..page import Page
 from ..parse import HEADING_TAGS
 from ..result import Block
 
@@ -34,9 +35,35 @@ def drop_avatar_initials(blocks: list[Block]) -> None:
     blocks[:] = [b for k, b in enumerate(blocks) if k not in gone]
 
 
+def strip_leading_initials(page: Page, blocks: list[Block]) -> None:
+    """Take off the start of the ``blocks``' text, in place, a poster's initials drawn in the same line as the name
+    they open ("D deepend_dave 3 February 2025": a 165th blind round's thread, the letter in a span of its own), as
+    :func:`drop_avatar_initials` takes them when they make a block: in :data:`AVATARS_MIN` blocks or more, not
+    an index's letters, each drawn in an element of its own (a firm's "M Moser Associates" in a wcxb_dev page's list
+    is a name written whole)."""
+    found = []
+    for block in blocks:
+        first, _, rest = block.text.strip().partition(" ")
+        if rest and block.tag not in HEADING_TAGS and not block.cells and _initials_of(first, rest) and _drawn_apart(
+                page, block, first):
+            found.append((block, first, rest))
+    letters = [first for _, first, _ in found]
+    if len(found) < AVATARS_MIN or len(set(letters)) == len(letters) and letters == sorted(letters):
+        return
+    for block, _, rest in found:
+        block.text = rest.lstrip()
+
+
 def _initials_of(text: str, name: str) -> bool:
     """Whether ``text`` is one to :data:`INITIALS_MAX_LETTERS` capitals that open the words of ``name``."""
     if not 0 < len(text) <= INITIALS_MAX_LETTERS or not (text.isalpha() and text.isupper()):
         return False
     words = [w for w in _NAME_WORDS.split(name.strip()) if w][:len(text)]
     return len(words) == len(text) and "".join(w[0] for w in words).upper() == text
+
+
+def _drawn_apart(page: Page, block: Block, letters: str) -> bool:
+    """Whether an element inside ``block``'s holds ``letters`` as all of its text."""
+    if not 0 <= block.id < len(page.elements):
+        return False
+    return any(len(el) == 0 and (el.text or "").strip() == letters for el in page.elements[block.id].iter())

@@ -14,10 +14,15 @@ from __future__ import annotations
 
 import re
 
+from ..result import Block
+
 _ONE = r"(?:post|message|reply|reaction|like|point|topic|thread|comment|view|answer|vote)"
 _MANY = r"(?:posts|messages|replies|reactions|likes|points|topics|threads|comments|views|answers|votes)"
+#: (a member card's date of joining counts with them: "Joined 2023", "Member since 2024", "Joined: Jun 17, 2003", the
+#: 163rd and 166th blind rounds' threads; 18 wcxb_dev pages hold such a line, the golds of 3 keep it)
+_SINCE = r"(?:joined|member since|registered)\s*:?\s*(?:[a-z]{3,9}\.?\s+)?(?:\d{1,2},?\s+)?(?:19|20)\d\d"
 _COUNT = (rf"(?:1\s+{_ONE}|[\d.,]+\s*[km]?\s+{_MANY}"
-          rf"|(?:{_MANY}|reputation|reaction score|karma)\s*:?\s*[\d.,]+[km]?)")
+          rf"|(?:{_MANY}|reputation|reaction score|karma)\s*:?\s*[\d.,]+[km]?|{_SINCE})")
 #: A block that is nothing but such counts, one or several joined by separators ("1 Like", "12.5k views",
 #: "Reputation: 265", "21 replies · 3874 views", "15 replies 412 views": a 140th blind round's thread). A singular
 #: noun takes the count 1 only ("1996 post" is a year's).
@@ -28,6 +33,25 @@ _STATE = r"(?:(?:solved|answered|resolved|closed|pinned|locked)\s*[·|•,:–-]
 #: 1,284 views · Answered by staff": the 157th, 158th, 161st and 162nd blind rounds' threads). Only "Started by": the
 #: dev golds keep a blog post's "Posted by Rajk @ 10:48 PM 4 comments" (cleaneval, dragnet).
 _STARTED = r"(?:started by\s+[^·|•\n]{1,80}?\s*[·|•]\s*)?"
-_LABEL_AFTER = r"(?:\s*[·|•]\s*[^·|•\d\n]{1,30})?"
+#: Up to three such labels: the controls left as text beside the counts ("Started by perihelion_pete · 10 replies ·
+#: 1,284 views · Watch thread · Share", a 163rd blind round).
+#: A thread's tags may end them ("· Tags: lanternfall, keeper, movement", a 166th blind round).
+_LABEL_AFTER = r"(?:\s*[·|•]\s*(?:[^·|•\d\n]{1,30}|tags?\s*:[^·|•\n]{1,80})){0,3}"
 ACTIVITY_COUNTS = re.compile(
     rf"{_STARTED}{_STATE}{_COUNT}(?:(?:\s*[·|•,/–-]\s*|\s+){_COUNT})*(?:{_LABEL_AFTER}|\s*[·|•])?", re.I)
+
+
+#: A poster's name and the counts after it in one line ("quillon_dave 41 posts": a 166th blind round's member cards):
+#: the name, one to three words, stays.
+_NAME_THEN_COUNTS = re.compile(rf"(\S+(?:\s\S+){{0,2}}?)\s+{_COUNT}(?:(?:\s*[·|•,/–-]\s*|\s+){_COUNT})*", re.I)
+#: At least this many such lines: one alone may be a sentence's ("Ana 3 replies").
+NAMED_COUNTS_MIN = 2
+
+
+def strip_named_counts(blocks: list[Block]) -> None:
+    """Take the counts off the end of the ``blocks`` that are a poster's name and its counts
+    (:data:`_NAME_THEN_COUNTS`), in place, where :data:`NAMED_COUNTS_MIN` blocks or more are."""
+    found = [(b, m) for b in blocks if not b.cells and (m := _NAME_THEN_COUNTS.fullmatch(b.text.strip()))]
+    if len(found) >= NAMED_COUNTS_MIN:
+        for block, m in found:
+            block.text = m.group(1)

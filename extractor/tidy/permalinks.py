@@ -35,9 +35,16 @@ def post_number_links(page: Page) -> list[int]:
     return found if len(found) >= POST_NUMBERS_MIN else []
 
 
+#: A post number written as text between a line's separators, or ending it ("9 October 2025, 21:14 · #1 · Quote":
+#: a 163rd blind round's thread, its numbers not links).
+_PARTED_NUMBER = re.compile(r"\s+[·•|]\s+#(\d{1,6})(?=\s+[·•|]\s+|\s*$)")
+
+
 def strip_post_numbers(page: Page, blocks: list[Block]) -> None:
     """Take the post numbers of :func:`post_number_links` out of the text (and cells) of the ``blocks`` that hold
-    them, in place; a block that held nothing else is taken out of the list."""
+    them, in place; a block that held nothing else is taken out of the list. Numbers written as text between a
+    line's separators go too where :data:`POST_NUMBERS_MIN` blocks or more hold one and they count up."""
+    _strip_parted_numbers(blocks)
     found = post_number_links(page)
     if not found:
         return
@@ -64,3 +71,13 @@ def strip_post_numbers(page: Page, blocks: list[Block]) -> None:
 def _without(pattern: re.Pattern[str], text: str) -> str:
     """``text`` with ``pattern``'s matches taken out, its spaces made single and separators left at its edges gone."""
     return " ".join(pattern.sub(" ", text).split()).strip(" ·•|")
+
+
+def _strip_parted_numbers(blocks: list[Block]) -> None:
+    """Take :data:`_PARTED_NUMBER`'s numbers out of the blocks' text, in place, where they count up block by block."""
+    found = [(b, m) for b in blocks if not b.cells and (m := _PARTED_NUMBER.search(b.text))]
+    numbers = [int(m.group(1)) for _, m in found]
+    if len(found) < POST_NUMBERS_MIN or any(b <= a for a, b in zip(numbers, numbers[1:], strict=False)):
+        return
+    for block, m in found:
+        block.text = block.text[:m.start()] + block.text[m.end():]

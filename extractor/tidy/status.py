@@ -18,7 +18,11 @@ _N = r"\d[\d,.]*"
 #: results").
 #: (up to eight words after the count: "Showing 12 of 12 places within 10 miles of MB2 4QT", a 162nd blind round)
 _WORDS = r"(?:\s+[\w’'-]+){0,8}"
+#: A list's sort control, its choices (a ``<select>``'s options) not text, may lead the line or be all of it ("Sort by:
+#: · Showing 10 shows" over a 163rd blind round's shows, "Sort by:" over a 164th's listings).
+_SORT = r"(?:sort(?:ed)?|order(?:ed)?)\s+by\s*:?"
 LIST_STATUS = re.compile(
+    rf"{_SORT}|(?:{_SORT}\s*[·|•]?\s*)?"
     rf"(?:(?:showing|displaying|viewing)\s+(?:results?\s+|items?\s+)?(?:all\s+)?{_N}(?:\s*[–—-]\s*{_N})?"
     rf"(?:\s+of\s+{_N})?{_WORDS}"
     rf"|{_N}\s*[–—-]\s*{_N}\s+of\s+{_N}(?:\s+(?:results|items|entries|matches|records|products|listings))?"

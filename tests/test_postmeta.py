@@ -1,0 +1,24 @@
+"""A post's reading time is left out of the text; a listing's cards keep theirs, and a tag line stays."""
+
+from extractor.result import Block
+from extractor.tidy.postmeta import drop_reading_time
+
+POST = "The calf was born early on Saturday and is feeding well, the keepers say."
+
+
+def test_a_posts_reading_time_is_left_out():
+    # a 166th blind round's blog: "By Hester Owusu-Blake, 14 February 2025 · 6 min read" under the headline
+    lines = ["By Hester Owusu-Blake, 14 February 2025 · 6 min read", POST, "Filed under: design, playtesting"]
+    blocks = [Block(k, line) for k, line in enumerate(lines)]
+    drop_reading_time(blocks)
+    assert [b.text for b in blocks] == ["By Hester Owusu-Blake, 14 February 2025", POST, lines[-1]]
+    alone = [Block(0, "12 minute read"), Block(1, POST)]
+    drop_reading_time(alone)
+    assert [b.text for b in alone] == [POST]
+
+
+def test_a_listings_reading_times_stay():
+    # a blog index's cards, "Mar 07, 2026 | 4 min read" on each (a wcxb_dev page whose gold keeps them)
+    blocks = [Block(k, f"Mar 0{k + 1}, 2026 | {k + 2} min read") for k in range(3)]
+    drop_reading_time(blocks)
+    assert [b.text for b in blocks] == [f"Mar 0{k + 1}, 2026 | {k + 2} min read" for k in range(3)]
