@@ -142,6 +142,7 @@ def page_from_rendered(rendered: Any) -> Page:
     dom_chars = dom_text_chars(root)
     removed, overlays = _clean(root, raw, ID_ATTR)
     removed["clones"] = drop_carousel_clones(root)
+    captions_drawn_below(root, raw, ID_ATTR)
     aria_tables(root)
     page = Page(root, url=rendered.url, encoding=rendered.charset, source_text=rendered.html)
     bid = _browser_ids(page.elements, ID_ATTR, len(raw))
@@ -247,6 +248,21 @@ def _clean(root: etree._Element, raw: Any, attr: str) -> tuple[dict[str, int], l
     for el in hidden + overlays:
         _drop(el)
     return {"hidden": len(hidden), "overlay": len(overlays)}, overlays
+
+
+def captions_drawn_below(root: etree._Element, raw: Any, attr: str) -> int:
+    """Move each table's ``<caption>`` drawn below its rows (``caption-side: bottom``) after them, where a reader reads
+    it (a 164th blind round's tension table and a 165th's price tables read their notes before their heads); return
+    how many moved. Captions without a measured box are left."""
+    moved = 0
+    for caption in list(root.iter("caption")):
+        table = caption.getparent()
+        parts = [] if table is None or table.tag != "table" else [el for el in table if el is not caption]
+        ids = _browser_ids([caption, *parts], attr, len(raw)) if parts else np.array([-1])
+        if (ids >= 0).all() and raw.y[ids[0]] >= (raw.y[ids[1:]] + raw.h[ids[1:]]).max() - 1:
+            table.append(caption)
+            moved += 1
+    return moved
 
 
 #: A class naming an element a copy that a looping carousel or ticker made of one of its items (Splide's

@@ -33,6 +33,7 @@ from typing import Any
 from extractor.decode import sniff_binary
 from extractor.errors import BrowserNotFound, NavigatedAway, NotHTMLError, PageTooLarge, RenderError, RenderTimeout
 
+from . import scripts
 from .geometry import (
     CHROME_SELECTOR,
     COPIED_DIALOG_MARK,
@@ -40,6 +41,7 @@ from .geometry import (
     FRAME_MIN_AREA_SHARE,
     FRAME_MIN_HEIGHT_SHARE,
     FRAME_MIN_WIDTH_SHARE,
+    MIN_VISIBLE_PX,
     MORE_MARK,
     RawGeometry,
     merge_frame,
@@ -561,6 +563,10 @@ HEADLINE_MIN_CHARS = 16
 #: it pages to a paragraph or more: what a "Next" button pages is found in its nearest ancestor holding,
 #: beside the button, a part of at least this many characters.
 PAGE_MIN_CHARS = 100
+#: Longest text of a part beside the slides a "Next" button turns, one shown at a time, that still leaves them the
+#: parts it pages: a carousel's "Previous" button and its "2 / 4" counter (a 164th blind round's gallery), where a
+#: paragraph beside them is the page's own text. The longest label of a tab (``TAB_LABEL_MAX_CHARS``), as short.
+BESIDE_SLIDES_MAX_CHARS = 40
 #: Pages read at most, by pressing "Next", of a text or list paged in place: a paged article runs to a
 #: handful; a paged table is read this deep, with a warning that it went on.
 NEXT_PAGES_MAX = 20
@@ -616,7 +622,7 @@ FINISH_ROUNDS = 3
 #:    scrolling, jump to the bottom until it stays put; at most ``steps`` steps and ``maxHeight`` px;
 #: 3. back to the top. Returns ``{steps, pending, placeholder, bound}``: what was still pending
 #:    when a cap was hit (null when it settled), and which scroll bound stopped it.
-SETTLE_JS = (pathlib.Path(__file__).with_name("settle.js")).read_text(encoding="utf-8")
+SETTLE_JS = scripts.load("settle.js")
 
 #: What a full-page picture keeps of the elements fixed on the screen: a bar along the top at most this share of the
 #: viewport's height (a site's header), a column along a side at most ``SCREENSHOT_SIDE_SHARE`` of its width and
@@ -1454,14 +1460,15 @@ class _Engine:
                 "wallShowMs": WALL_SHOW_MS,
                 "nextPattern": NEXT_BUTTON_PATTERN,
                 "continuePattern": CONTINUE_BUTTON_PATTERN, "edges": NEXT_EXCLUDED_SELECTOR,
-                "pageMinChars": PAGE_MIN_CHARS,
+                "pageMinChars": PAGE_MIN_CHARS, "besideSlidesMaxChars": BESIDE_SLIDES_MAX_CHARS,
                 "headlineMinChars": HEADLINE_MIN_CHARS,
                 "pagesMax": NEXT_PAGES_MAX, "lettersMin": LETTERS_MIN,
                 "togglesMax": TOGGLES_MAX, "treeItemsMax": TREE_ITEMS_MAX, "tabsMax": TABS_MAX,
                 "tabLabelMaxChars": TAB_LABEL_MAX_CHARS, "tabPanelLevels": TAB_PANEL_LEVELS,
                 "toggleDepth": TOGGLE_DEPTH, "toggleMaxLinkShare": TOGGLE_MAX_LINK_SHARE,
                 "chrome": CHROME_SELECTOR, "frameMinWidth": FRAME_MIN_WIDTH_SHARE,
-                "frameMinHeight": FRAME_MIN_HEIGHT_SHARE, "frameMinArea": FRAME_MIN_AREA_SHARE}
+                "frameMinHeight": FRAME_MIN_HEIGHT_SHARE, "frameMinArea": FRAME_MIN_AREA_SHARE,
+                "minVisiblePx": MIN_VISIBLE_PX}
         if loads is not None:
             loads.retell()
         try:

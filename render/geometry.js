@@ -112,20 +112,6 @@
     }
     return (said || !sentences) && text - links > opts.frameProseChars && links <= TOGGLED_MAX_LINK_SHARE * text;
   };
-  // The screen-reader-only patterns of a positioned element: clipped to nothing (clip: rect(0 0 0 0), clip-path:
-  // inset(50%)) ...
-  const clipped = (cs) => {
-    const c = cs.clip;
-    if (c.startsWith("rect(")) {
-      const n = c.match(/-?[\d.]+/g);  // rect(top right bottom left)
-      if (n && n.length === 4 && (n[1] - n[3] < MIN || n[2] - n[0] < MIN)) return true;
-    }
-    return cs.clipPath.startsWith("inset(50%");
-  };
-  // ... or, read from its computed offsets where it is not laid out (in a hidden panel), put a screen's width off to
-  // the left or a screen's height above (left: -9999px).
-  const readerOnly = (cs, win) => (cs.position === "absolute" || cs.position === "fixed")
-    && (clipped(cs) || parseFloat(cs.left) <= -win.innerWidth || parseFloat(cs.top) <= -win.innerHeight);
   // The length of an element's text and of its links' text, as `read` gives an element's text.
   const textAndLinks = (el, read) => {
     let links = 0;
@@ -392,7 +378,7 @@
         // the panel's own opacity 0 is its opening transition's start (Bootstrap's .fade), not spam's; what only screen
         // readers get stays out, as it does where laid out (a 158th blind round's table caption at left: -9999px in a
         // tab, kept from the tab one click away and left out of the tab shown), and so does decoration
-        const seen = (!!panelCtx || cs.opacity !== "0") && !readerOnly(cs, ctx.win)
+        const seen = (!!panelCtx || cs.opacity !== "0") && !readerOnly(cs, ctx.win, MIN)
           && !(el.getAttribute("aria-hidden") === "true" && decoration(el));  // a "+" chevron (a 159th round's FAQ)
         vis = seen && cs.visibility === "visible";
         descend = seen;
@@ -442,7 +428,7 @@
         if (!slid && (x + w <= 0 || y + h <= 0 || !inScroll && (x >= pageW || y >= pageH))) vis = false;  // off the page
         else if (clip && (x + w <= clip[0] || x >= clip[2] || y + h <= clip[1] || y >= clip[3])) vis = false;
       }
-      if (vis && pos >= 2 && pos <= 3 && clipped(cs)) vis = false;  // the screen-reader-only patterns
+      if (vis && pos >= 2 && pos <= 3 && clipped(cs, MIN)) vis = false;  // the screen-reader-only patterns
       const color = cs.color;
       if (vis) {
         let ownText = false;

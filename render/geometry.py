@@ -10,13 +10,13 @@ on their own and spliced in (:func:`merge_frame`).
 from __future__ import annotations
 
 import json
-import pathlib
 import re
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 import numpy as np
+
+from . import scripts
 
 #: The attribute carrying each element's browser id in the serialised DOM (short: it is
 #: written once per element, 20,000 times on a big page).
@@ -77,10 +77,10 @@ VISIBLE, SHOWN = 1, 2
 POSITIONS = ("static", "relative", "absolute", "fixed", "sticky")
 
 
-@cache
 def script() -> str:
-    """The JavaScript function source evaluated in the page (``geometry.js``)."""
-    return (pathlib.Path(__file__).with_name("geometry.js")).read_text(encoding="utf-8")
+    """The JavaScript evaluated in the page (``geometry.js``, the shared helpers in its scope): a function of
+    ``script_args()``."""
+    return scripts.load("geometry.js")
 
 
 @dataclass

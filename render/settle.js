@@ -460,15 +460,18 @@ async (o) => {
   // Elements watched for intersection (lazy sections, the sentinel of an infinite list) are
   // brought into view one after the other, settling after each: stretches nothing watches
   // are skipped, and the same page gives the same text run after run.
-  while (!net.stop && !moved) {
-    const next = below();
-    if (next === null) break;
-    const [y, el] = next;
-    if (performance.now() >= deadline) { bound = "time"; break; }
-    if (steps >= o.steps) { bound = "steps"; break; }
-    if (y >= o.maxHeight) { bound = "height"; break; }
-    if (!await step(Math.max(y - window.innerHeight / 2, 0), true, el)) break;
-  }
+  const toWatched = async () => {
+    while (!net.stop && !moved) {
+      const next = below();
+      if (next === null) break;
+      const [y, el] = next;
+      if (performance.now() >= deadline) { bound = "time"; break; }
+      if (steps >= o.steps) { bound = "steps"; break; }
+      if (y >= o.maxHeight) { bound = "height"; break; }
+      if (!await step(Math.max(y - window.innerHeight / 2, 0), true, el)) break;
+    }
+  };
+  await toWatched();
   // Watched elements shown only once a disclosure opened, never in view since (htmx's `intersect once` table in an
   // accordion's panel: a 113th blind round's refund times stayed "Loading…", the scrolling long done): each is
   // scrolled to, once, in ``scope`` (a panel open only until the next opens). Not one beside the screen (a
@@ -904,9 +907,14 @@ async (o) => {
   // What the presses brought may end in what a scroll fills (a thread's "Load more replies" brought ten posts and
   // an htmx ``revealed`` block for the last five: a 145th blind round read eleven posts of sixteen): taken to the
   // bottom again.
+  // So may an infinite list's sentinel, watched by an observer, that the presses pushed below the screen (a class
+  // search's "Load more" brought six classes and its sentinel the last four once scrolled to: a 165th blind round).
   const grown = textLength();
   await pressMore();
-  if (textLength() > grown) await toBottom();
+  if (textLength() > grown) {
+    await toWatched();
+    await toBottom();
+  }
   // A collapsed disclosure whose panel is not on the page until it opens (Headless UI's, Radix's: an FAQ
   // built with React) is opened as a reader opens it: its button, labelled as a title (an FAQ's question,
   // not "Menu"), outside the page's chrome, not a menu's, not a link nor one that submits a form. All are
@@ -1209,8 +1217,9 @@ async (o) => {
       if (!bound && !net.stop && !moved && steps < o.steps) {
         await openDisclosures(closedDisclosures().filter((b) => panel.contains(b)));
       }
-      if (filled(panel) && !told.has(deepText(panel))) copies.push([tab, copied(panel)]);
-      told.add(deepText(panel));
+      const said = deepText(panel);
+      if (filled(panel) && !told.has(said)) copies.push([tab, copied(panel)]);
+      told.add(said);
     }
     const live = tabs.find((t) => selected(now(t)));
     const anchor = live && panelOf(now(live));
@@ -1240,15 +1249,6 @@ async (o) => {
     const cs = getComputedStyle(el);
     return cs.overflow !== "visible" || cs.clip.startsWith("rect(") || cs.clipPath !== "none";
   };
-  // What only screen readers get, read from the computed style alone (an element of a hidden panel has no box): put
-  // a screen's width off to the left or a screen's height above, or clipped to nothing.
-  const readerOnlyStyle = (el) => {
-    const cs = getComputedStyle(el);
-    if (cs.position !== "absolute" && cs.position !== "fixed") return false;
-    const c = cs.clip.startsWith("rect(") ? cs.clip.match(/-?[\d.]+/g) : null;
-    return !!c && c.length === 4 && (c[1] - c[3] < 2 || c[2] - c[0] < 2) || cs.clipPath.startsWith("inset(50%")
-      || parseFloat(cs.left) <= -window.innerWidth || parseFloat(cs.top) <= -window.innerHeight;
-  };
   // A box put off the screen to its left or above the page (``left: -9999px``: the other screen-reader-only pattern).
   const offScreen = (el) => {
     const r = el.getBoundingClientRect();
@@ -1269,7 +1269,9 @@ async (o) => {
     };
     // (a hidden panel's boxes say nothing: its elements' computed offsets and clips do, as the geometry reads them)
     const heardHidden = (n) => {
-      for (let e = n; e && e !== panel; e = e.parentElement) if (readerOnlyStyle(e)) return true;
+      for (let e = n; e && e !== panel; e = e.parentElement) {
+        if (readerOnly(getComputedStyle(e), window, o.minVisiblePx)) return true;
+      }
       return false;
     };
     const shown = panel.isConnected && panel.checkVisibility();
@@ -1528,9 +1530,17 @@ async (o) => {
     const holdsPage = (a) => {
       const parts = [...a.children].filter((c) => !holds(c));
       if (a instanceof ShadowRoot && parts.some((c) => chars(c) > 0)) return true;
-      return parts.some((c) => chars(c) >= o.pageMinChars) || parts.length >= 2 && parts.filter(seen).length === 1
-        && parts.every((c) => c.localName === parts[0].localName)
-        && parts.reduce((n, c) => n + chars(c), 0) >= o.pageMinChars;
+      return parts.some((c) => chars(c) >= o.pageMinChars) || slidesOf(a, parts) !== null;
+    };
+    // The tag name of a box's parts shown one at a time, or null: two or more of one kind, one of them seen, together
+    // a page, beside a few short others (a carousel's figures beside its "Previous" button and its "2 / 4" counter: a
+    // 164th blind round's Vue gallery read one caption of four). The others are not what is paged.
+    const slidesOf = (a, parts = [...a.children].filter((c) => !holds(c))) => {
+      const hidden = parts.find((c) => !seen(c));
+      const alike = hidden ? parts.filter((c) => c.localName === hidden.localName) : [];
+      return alike.length >= 2 && alike.filter(seen).length === 1
+        && parts.every((c) => c.localName === hidden.localName || chars(c) <= o.besideSlidesMaxChars)
+        && alike.reduce((n, c) => n + chars(c), 0) >= o.pageMinChars ? hidden.localName : null;
     };
     // (out of a shadow root through the root itself, whose children are the component's parts, then its host)
     const outward = (n) => n.parentElement || (n.parentNode instanceof ShadowRoot ? n.parentNode : null)
@@ -1554,7 +1564,9 @@ async (o) => {
       return out.join("\n");
     };
     let live = [], read = 0, firstCopies = -1, round = false;
-    const current = () => [...region.children].filter((c) => !holds(c) && !forScreenReaders(c));
+    const slides = [...region.children].some((c) => !holds(c) && chars(c) >= o.pageMinChars) ? null : slidesOf(region);
+    const current = () => [...region.children]
+      .filter((c) => !holds(c) && !forScreenReaders(c) && (!slides || c.localName === slides));
     const firstTexts = new Set();  // what the parts showed before the first turn
     const lines = new Set();  // every line the region showed
     const copiesOf = (parts) => parts.map(([, , copy]) => copy);  // the static copies of [part, text, copy] rows
@@ -1658,9 +1670,13 @@ async (o) => {
   // a label's word and number ("Chapter 2" -> ["chapter", 2], "2" -> ["", 2]), or null
   // (a label of up to three words before the number: a carousel's dots, "Show quote 2", "Go to slide 2", drawn
   // without text and named for screen readers, turned to each quote of a 152nd blind round's, one shown at a time)
+  // (a dot drawn as a character, "•", is named for screen readers too: "Show quote 2", a 166th blind round's press
+  // quotes)
   const numbering = (el) => {
+    const drawn = labelOf(el);
+    const label = /[\p{L}\p{N}]/u.test(drawn) ? drawn : el.getAttribute("aria-label") || drawn;
     const m = /^(?:([\p{L}][\p{L}.]{0,19}(?:\s[\p{L}][\p{L}.]{0,19}){0,2})\s*)?(\d{1,3})$/u
-      .exec(labelOf(el).replace(/\s+/g, " "));
+      .exec(label.replace(/\s+/g, " "));
     return m ? [(m[1] || "").toLowerCase(), Number(m[2])] : null;
   };
   const numbered = (el, word, n) => { const m = numbering(el); return !!m && m[0] === word && m[1] === n; };

@@ -479,3 +479,24 @@ def test_links_controls_and_comments_are_not_filled():
     assert learned.gap_fillable(rows).tolist() == [True, False, False, False, True]
     eligible = np.array([True, True, True, True, False])
     assert learned.gap_fillable(rows, eligible).tolist() == [True, False, False, False, False]
+
+
+def test_a_caption_is_kept_with_its_table_or_figure():
+    # A table kept and its figcaption not (a 164th blind round's courier rates, P 0.29): the caption is kept from the
+    # floor; one under it stays out, and so do a caption of a figure nothing of which was kept and one outside a
+    # figure (a photo's credit in a page's header).
+    page = load("<html><body><main><p>Rates for sending a bike by courier, booked through your listing.</p>"
+                "<figure><table><tr><td>Standard box</td><td>£39</td></tr></table>"
+                "<figcaption>Rates include insurance up to £1,000.</figcaption></figure>"
+                "<figure><p>A photograph of the depot.</p><figcaption>The depot in Leeds.</figcaption></figure>"
+                "<div><p>Our drivers collect from your door.</p><figcaption>Credit: A. Photographer</figcaption></div>"
+                "</main></body></html>")
+    segs = segment(page)
+    tags = [page.tags[s.first_id] for s in segs]
+    assert tags == ["p", "table", "figcaption", "p", "figcaption", "p", "figcaption"], tags
+    keep = np.array([1, 1, 0, 0, 0, 1, 0], dtype=bool)
+    prob = np.array([0.9, 0.8, 0.29, 0.1, 0.5, 0.9, 0.5])
+    assert learned.fill_captions(page, segs, keep, prob).tolist() == [True, True, True, False, False, True, False]
+    assert not keep[2]  # a new array
+    prob[2] = 0.1
+    assert learned.fill_captions(page, segs, keep, prob).tolist() == keep.tolist()

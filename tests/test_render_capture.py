@@ -2629,14 +2629,16 @@ def test_a_carousel_of_hidden_slides_whose_next_goes_round_reads_each_slide_once
     assert _each_once_in_order(text, quotes), text
 
 
-def test_a_carousel_turned_by_its_dots_alone_reads_each_slide_once(browser):
+@pytest.mark.parametrize("drawn", ["", "•"], ids=["text-less", "a dot character"])
+def test_a_carousel_turned_by_its_dots_alone_reads_each_slide_once(browser, drawn):
     # Testimonials one at a time, turned by text-less dots named "Show quote 1" to "Show quote 3" and a timer too slow
-    # to be seen (a 152nd blind round's Alpine carousel, six seconds: the first quote read, the other two never).
+    # to be seen (a 152nd blind round's Alpine carousel, six seconds: the first quote read, the other two never), or
+    # by dots drawn as a "•" (a 166th blind round's React press quotes).
     quotes = [f"Quote {k} from a foster carer, who tells what caring for a rescue animal gave the family over the two "
               "years since the first kitten came home." for k in range(3)]
     slides = "".join(f'<figure class="slide"{"" if k == 0 else " hidden"}><blockquote>{q}</blockquote>'
                      f"<figcaption>Carer {k}</figcaption></figure>" for k, q in enumerate(quotes))
-    dots = "".join(f'<button class="dot" aria-label="Show quote {k + 1}"></button>' for k in range(3))
+    dots = "".join(f'<button class="dot" aria-label="Show quote {k + 1}">{drawn}</button>' for k in range(3))
     html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>Foster with us</h1><p>{PARA * 3}</p>
       <section><h2>What carers say</h2><div class="slides">{slides}</div><div class="dots">{dots}</div></section>
       <p>{PARA * 2}</p></main><script>
@@ -2648,15 +2650,19 @@ def test_a_carousel_turned_by_its_dots_alone_reads_each_slide_once(browser):
     assert _each_once_in_order(text, quotes), text
 
 
-def test_a_gallery_of_short_captions_shown_one_at_a_time_is_read_whole(browser):
+@pytest.mark.parametrize("row", [True, False], ids=["controls-in-a-row", "controls-beside"])
+def test_a_gallery_of_short_captions_shown_one_at_a_time_is_read_whole(browser, row):
     # Vue's v-show gallery (a 144th blind round): four figures, one shown, each caption short, the controls in a
     # row of their own below them ("Image 1 of 4"); the figures are the parts "Next image" turns, not the page.
+    # Or the controls and the counter beside the figures, in the same box (a 164th blind round's bike listing): the
+    # counter is not one of the parts turned, and is read once.
     captions = [f"Caption {k}: the skull seen from side {k}." for k in range(4)]
     figures = "".join(f'<figure class="slide" style="margin:0{"" if k == 0 else ";display:none"}"><div>Image {k}</div>'
                       f"<figcaption>{c}</figcaption></figure>" for k, c in enumerate(captions))
+    controls = ('<button aria-label="Previous image">‹</button><span id="count">Image 1 of 4</span>'
+                '<button aria-label="Next image">›</button>')
     html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>Fossil skull</h1><p>{PARA * 3}</p>
-      <div class="carousel">{figures}<div class="controls"><button aria-label="Previous image">‹</button>
-      <span id="count">Image 1 of 4</span><button aria-label="Next image">›</button></div></div>
+      <div class="carousel">{figures}{f'<div class="controls">{controls}</div>' if row else controls}</div>
       <p>{PARA * 2}</p></main><script>
       const figs = [...document.querySelectorAll('.slide')]; let at = 0;
       const show = (i) => {{ at = (i + figs.length) % figs.length;
@@ -2666,7 +2672,7 @@ def test_a_gallery_of_short_captions_shown_one_at_a_time_is_read_whole(browser):
       document.querySelector('[aria-label="Previous image"]').onclick = () => show(at - 1);
       </script></body></html>"""
     text = extract(html.encode(), render=True).text
-    assert _each_once_in_order(text, captions), text
+    assert _each_once_in_order(text, captions) and text.count(" of 4") <= 1, text
 
 
 def test_a_carousel_drawn_in_a_shadow_root_is_read_whole(browser):
@@ -4672,3 +4678,40 @@ def test_a_frame_in_a_tab_panel_drawn_only_while_chosen_is_read_from_its_copy(br
         text = _text(f"{base}/page.html")
     assert "You may not redistribute the archive yourself." in text, text
     assert "Cite the data paper" in text and "forty stations" in text, text
+
+
+def test_an_infinite_list_that_starts_after_a_load_more_press_is_read_to_its_end(browser):
+    # A class search: six classes, "Load more classes" brings six more and goes, then the list's sentinel, watched by
+    # an observer that loads only once the button was pressed, brings the last four when scrolled to (a 165th blind
+    # round's Svelte results read twelve of sixteen).
+    html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>Classes</h1><p>{PARA * 2}</p>
+      <ol id="results"></ol><button id="more">Load more classes</button><div id="sentinel" style="height:1px"></div>
+      </main><script>
+      let page = 0, busy = false;
+      const load = () => {{ if (busy || page === 3) return; busy = true; setTimeout(() => {{
+        const n = page === 2 ? 4 : 6;
+        for (let k = 0; k < n; k++) document.getElementById('results').insertAdjacentHTML('beforeend',
+          `<li style="height:150px"><h3>Class ${{page * 6 + k}}</h3><p>Class ${{page * 6 + k}} meets weekly at the
+          pool and suits swimmers of every level who want to build stamina.</p></li>`);
+        page++; busy = false; if (page === 2) document.getElementById('more').remove(); }}, 300); }};
+      load();
+      document.getElementById('more').onclick = load;
+      new IntersectionObserver((e) => {{ if (e[0].isIntersecting && page >= 2) load(); }}, {{rootMargin: '100px'}})
+        .observe(document.getElementById('sentinel'));
+      </script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert all(f"Class {k} meets weekly" in text for k in range(16)), text
+
+
+def test_a_table_caption_drawn_below_its_rows_is_read_after_them(browser):
+    # "caption-side: bottom" draws a table's note under its rows (a 165th blind round's price tables, a 164th's
+    # tension table, read note first); one drawn on top stays first
+    rows = "".join(f"<tr><td>Session {k}</td><td>£{k + 3}.50</td></tr>" for k in range(4))
+    html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>Prices</h1><p>{PARA * 3}</p>
+      <table style="caption-side: bottom"><caption>Under-fours swim free with a paying adult.</caption>
+      <thead><tr><th>Session</th><th>Price</th></tr></thead><tbody>{rows}</tbody></table>
+      <table><caption>Gym prices from April.</caption><tr><th>Session</th><th>Price</th></tr>{rows}</table>
+      <p>{PARA * 2}</p></main></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert text.index("Session 3") < text.index("Under-fours swim free") < text.index("Gym prices"), text
+    assert text.index("Gym prices") < text.rindex("Session 0"), text
