@@ -734,20 +734,29 @@ def _mark_reply_buttons(root: etree._Element) -> None:
             el.tag = REPLY_MARK
 
 
-#: The attribute :func:`parse_html` leaves where it removed a ``<textarea>`` (the box a reader writes a reply in, whose
-#: heading or label :mod:`extractor.tidy.forms` leaves out of the text): on the box's parent (``"in"``) and on the
-#: element right before it (``"before"``). An attribute, not an element left in its place: an element more moved the
-#: learned model's choices (a dragnet page lost its byline, 0.965 -> 0.946).
+#: The attribute :func:`parse_html` leaves where it removed a form's field (whose label, or the heading over the box a
+#: reader writes a reply in, :mod:`extractor.tidy.forms` leaves out of the text): on the field's parent (``"in"``; for
+#: a ``<textarea>``, ``"box"``) and on the element right before a ``<textarea>`` (``"before"``). An attribute, not an
+#: element left in its place: an element more moved the learned model's choices (a dragnet page lost its byline, 0.965
+#: -> 0.946).
 TEXT_BOX_MARK = "data-pagesight-box"
 
 
+#: The kinds of ``<input>`` a reader types into (no type is "text"): a label holding one names a form's field (a 166th
+#: blind round's stockist finder, "Town or postcode"); a checkbox is not one (a task list's items hold theirs).
+TYPED_INPUT_TYPES = frozenset(("", "text", "search", "email", "tel", "url", "number", "password", "date"))
+
+
 def _mark_text_boxes(root: etree._Element) -> None:
-    """Mark where each ``<textarea>`` was (:data:`TEXT_BOX_MARK`); the boxes go with the noise tags."""
-    for el in root.iter("textarea"):
+    """Mark where each ``<textarea>``, ``<select>`` and typed ``<input>`` (:data:`TYPED_INPUT_TYPES`) was
+    (:data:`TEXT_BOX_MARK`); the fields go with the noise tags."""
+    for el in root.iter("textarea", "select", "input"):
+        if el.tag == "input" and (el.get("type") or "").strip().lower() not in TYPED_INPUT_TYPES:
+            continue
         parent, before = el.getparent(), el.getprevious()
-        if parent is not None:
-            parent.set(TEXT_BOX_MARK, "in")
-        if before is not None and isinstance(before.tag, str):
+        if parent is not None and parent.get(TEXT_BOX_MARK) != "box":
+            parent.set(TEXT_BOX_MARK, "box" if el.tag == "textarea" else "in")
+        if el.tag == "textarea" and before is not None and isinstance(before.tag, str):
             before.set(TEXT_BOX_MARK, "before")
 
 

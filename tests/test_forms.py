@@ -24,3 +24,14 @@ def test_a_heading_before_other_content_stays():
             f"<p>{ANSWER}</p></main></body></html>")
     text = extract(html, method="decay").text
     assert "Your answer" in text and "Answers" in text, text
+
+
+def test_labels_of_a_finders_fields_are_left_out_and_a_task_lists_items_stay():
+    # "Town or postcode Region" over a 166th blind round's stockist finder: labels holding a box and a choice; a task
+    # list's items hold checkboxes, and are the text
+    finder = ("<form><label>Town or postcode <input placeholder='e.g. York'></label> <label>Region <select>"
+              "<option>North</option></select></label></form>")
+    tasks = "<ul><li><input type=checkbox checked> Oil the chain</li><li><input type=checkbox> Pump the tyres</li></ul>"
+    html = f"<html><body><main><h1>Stockists</h1>{finder}<p>{ANSWER}</p>{tasks}<p>{ANSWER}</p></main></body></html>"
+    text = extract(html, method="decay").text
+    assert "Town or postcode" not in text and "Oil the chain" in text and "Pump the tyres" in text, text

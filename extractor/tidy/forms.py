@@ -23,9 +23,10 @@ _PROMPT_TAGS = ("h1", "h2", "h3", "h4", "h5", "h6", "label", "legend")
 
 
 def drop_form_prompts(page: Page, blocks: list[Block]) -> None:
-    """Take out of ``blocks``, in place, the short blocks (at most :data:`FORM_PROMPT_MAX_CHARS`) that hold a
-    ``<textarea>`` (:data:`FORM_FIELD_MAX_ELEMENTS` elements at most), and the short headings, labels and legends
-    right before one (or before a form holding one), in document order (the parse marks where each was:
+    """Take out of ``blocks``, in place, the short blocks (at most :data:`FORM_PROMPT_MAX_CHARS`) that hold a form's
+    field, a box to type in or a choice (:data:`FORM_FIELD_MAX_ELEMENTS` elements at most: labels, "Town or postcode
+    Region" over a 166th blind round's stockist finder), and the short headings, labels and legends right before a
+    ``<textarea>`` (or before a form holding one), in document order (the parse marks where each was:
     :data:`~extractor.parse.TEXT_BOX_MARK`)."""
     blocks[:] = [b for b in blocks if not _prompts_for_text_box(page, b)]
 
@@ -37,7 +38,7 @@ def _prompts_for_text_box(page: Page, block: Block) -> bool:
         return False
     elements, end = page.elements, page.end_list
     if end[at] - at <= FORM_FIELD_MAX_ELEMENTS and any(  # a label holding its box
-            elements[i].get(TEXT_BOX_MARK) == "in" for i in range(at, end[at])):
+            elements[i].get(TEXT_BOX_MARK) in ("in", "box") for i in range(at, end[at])):
         return True
     if page.tags[at] not in _PROMPT_TAGS:
         return False
@@ -45,4 +46,4 @@ def _prompts_for_text_box(page: Page, block: Block) -> bool:
         return True
     after = end[at]
     return after < len(elements) and page.tags[after] == "form" and any(
-        elements[i].get(TEXT_BOX_MARK) == "in" for i in range(after, end[after]))
+        elements[i].get(TEXT_BOX_MARK) == "box" for i in range(after, end[after]))
