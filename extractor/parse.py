@@ -743,17 +743,22 @@ TEXT_BOX_MARK = "data-pagesight-box"
 
 
 #: The kinds of ``<input>`` a reader types into (no type is "text"): a label holding one names a form's field (a 166th
-#: blind round's stockist finder, "Town or postcode"); a checkbox is not one (a task list's items hold theirs).
+#: blind round's stockist finder, "Town or postcode") ...
 TYPED_INPUT_TYPES = frozenset(("", "text", "search", "email", "tel", "url", "number", "password", "date"))
+#: ... and those a reader ticks, where a ``<label>`` holds them (a 167th blind round's filters, "Accessible paths Dogs
+#: welcome"): a task list's items hold theirs in the item, and are the text.
+CHOICE_INPUT_TYPES = frozenset(("checkbox", "radio"))
 
 
 def _mark_text_boxes(root: etree._Element) -> None:
     """Mark where each ``<textarea>``, ``<select>`` and typed ``<input>`` (:data:`TYPED_INPUT_TYPES`) was
     (:data:`TEXT_BOX_MARK`); the fields go with the noise tags."""
     for el in root.iter("textarea", "select", "input"):
-        if el.tag == "input" and (el.get("type") or "").strip().lower() not in TYPED_INPUT_TYPES:
-            continue
         parent, before = el.getparent(), el.getprevious()
+        kind = (el.get("type") or "").strip().lower() if el.tag == "input" else ""
+        if kind not in TYPED_INPUT_TYPES and not (kind in CHOICE_INPUT_TYPES and parent is not None
+                                                  and parent.tag == "label"):
+            continue
         if parent is not None and parent.get(TEXT_BOX_MARK) != "box":
             parent.set(TEXT_BOX_MARK, "box" if el.tag == "textarea" else "in")
         if el.tag == "textarea" and before is not None and isinstance(before.tag, str):

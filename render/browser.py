@@ -458,6 +458,14 @@ LAZY_FRAME_MARGIN_PX = 1250
 #: had settled (a 28th blind round); a page whose hidden consent button never shows (a closed preferences
 #: dialog) pays it once.
 WALL_SHOW_MS = 300
+#: What a box in the page says when the content it stands for waits for cookies to be accepted (a regular expression,
+#: case ignored): "Accept cookies to view and book events" (a 167th blind round's timetable, from a third party),
+#: "Please enable cookies to see this map", "You need to allow marketing cookies to watch this video". Where one shows,
+#: the cookie bar's accept button is pressed as a wall's is (``RenderOptions.press_consent``).
+CONSENT_GATE_PATTERN = (r"\b(accept|allow|enable|agree to)\b[^.]{0,40}\bcookies?\b[^.]{0,30}"
+                        r"\bto\s+(view|see|show|display|load|watch|play|read|use|book)\b")
+#: Longest text of such a box: a placeholder's line or two, not a page's paragraph about cookies.
+CONSENT_GATE_MAX_CHARS = 300
 #: The label of a button that accepts a consent or cookie wall (a regular expression, case ignored): "Accept",
 #: "Accept all", "I agree", "Allow all cookies", "OK", "Got it", "Agree and continue", and the same in the
 #: languages of the dev sets' pages and a few more; and an age gate's "I am 18 or older" (a 28th blind round). A
@@ -1461,6 +1469,7 @@ class _Engine:
                 "nextPattern": NEXT_BUTTON_PATTERN,
                 "continuePattern": CONTINUE_BUTTON_PATTERN, "edges": NEXT_EXCLUDED_SELECTOR,
                 "pageMinChars": PAGE_MIN_CHARS, "besideSlidesMaxChars": BESIDE_SLIDES_MAX_CHARS,
+                "consentGatePattern": CONSENT_GATE_PATTERN, "consentGateMaxChars": CONSENT_GATE_MAX_CHARS,
                 "headlineMinChars": HEADLINE_MIN_CHARS,
                 "pagesMax": NEXT_PAGES_MAX, "lettersMin": LETTERS_MIN,
                 "togglesMax": TOGGLES_MAX, "treeItemsMax": TREE_ITEMS_MAX, "tabsMax": TABS_MAX,

@@ -450,7 +450,16 @@ async (o) => {
       walled = wall();
     }
   }
-  const accept = walled && acceptButton(walled);
+  // A bar, no wall, whose acceptance the page's own content waits for: a short box in the page, not overlaid, asking
+  // for cookies to be accepted to see it ("Accept cookies to view and book events.": a 167th blind round's timetable,
+  // provided by a third party, never loaded). Its button labelled as consent is pressed as a reader would, to see it.
+  const gated = new RegExp(o.consentGatePattern, "i");
+  const gatedByConsent = () => [...document.body.querySelectorAll("p, div, span, section")].some((el) =>
+    el.childElementCount <= 3 && el.textContent.length <= o.consentGateMaxChars && gated.test(el.textContent)
+    && shows(el) && !overlaid(el));
+  const accept = walled ? acceptButton(walled)
+    : o.interact && o.pressConsent && !net.stop && document.body && gatedByConsent() ? acceptButton(document.body)
+      : null;
   if (accept) await press(accept);
   // A wall that is a frame (a consent tool's, of another origin: Sourcepoint's) holds its button out of this
   // page's reach: the frame is marked for the caller, who presses the button in it and settles the page again.

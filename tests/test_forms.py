@@ -32,6 +32,10 @@ def test_labels_of_a_finders_fields_are_left_out_and_a_task_lists_items_stay():
     finder = ("<form><label>Town or postcode <input placeholder='e.g. York'></label> <label>Region <select>"
               "<option>North</option></select></label></form>")
     tasks = "<ul><li><input type=checkbox checked> Oil the chain</li><li><input type=checkbox> Pump the tyres</li></ul>"
-    html = f"<html><body><main><h1>Stockists</h1>{finder}<p>{ANSWER}</p>{tasks}<p>{ANSWER}</p></main></body></html>"
+    # and filters ticked in their labels ("Accessible paths Dogs welcome" over a 167th blind round's reserves)
+    ticks = "<div><label><input type=checkbox> Accessible paths</label> <label><input type=checkbox> Dogs</label></div>"
+    html = (f"<html><body><main><h1>Stockists</h1>{finder}<p>{ANSWER}</p>{tasks}{ticks}<p>{ANSWER}</p></main>"
+            "</body></html>")
     text = extract(html, method="decay").text
-    assert "Town or postcode" not in text and "Oil the chain" in text and "Pump the tyres" in text, text
+    assert "Town or postcode" not in text and "Accessible paths" not in text, text
+    assert "Oil the chain" in text and "Pump the tyres" in text, text

@@ -4715,3 +4715,21 @@ def test_a_table_caption_drawn_below_its_rows_is_read_after_them(browser):
     text = extract(html.encode(), render=True).text
     assert text.index("Session 3") < text.index("Under-fours swim free") < text.index("Gym prices"), text
     assert text.index("Gym prices") < text.rindex("Session 0"), text
+
+
+@pytest.mark.parametrize("gated", [True, False], ids=["content-waits-for-consent", "a-bar-alone"])
+def test_a_cookie_bar_is_accepted_only_where_the_content_waits_for_it(browser, gated):
+    # A third party's calendar shown only once cookies are accepted, its placeholder saying so (a 167th blind round's
+    # events timetable never loaded); a bar no content waits for is left as it is (accepting it adds a line here).
+    holder = "<p id='cal'>This calendar is provided by TicketGrove. Accept cookies to view and book events.</p>"
+    html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>What's on</h1><p>{PARA * 3}</p>
+      {holder if gated else "<p id='cal'></p>"}</main>
+      <div id="bar" style="position:fixed;bottom:0;left:0;right:0;background:#eee">We use cookies.
+      <button id="ok">Accept all cookies</button></div><script>
+      document.getElementById('ok').onclick = () => {{ document.getElementById('bar').remove();
+        setTimeout(() => {{ document.getElementById('cal').outerHTML = '<h2>Events calendar</h2>' +
+          [26, 27, 28, 29].map((d) => `<p>Sat ${{d}} April: a bluebell walk at Crowlink Wood, two hours along the
+          wood's old coppice rides with a warden, free for members and booked online.</p>`).join(''); }}, 300); }};
+      </script></body></html>"""
+    text = extract(html.encode(), render=True).text
+    assert ("Sat 29 April: a bluebell walk" in text) is gated, text
