@@ -46,3 +46,17 @@ def test_a_line_of_separators_alone_is_left_out():
             "<button>Download CSV</button></div></main></body></html>")
     text = extract(html, method="decay").text
     assert all(item in text for item in ITEMS) and "·" not in text, text
+
+
+def test_a_carousels_counter_is_left_out_and_a_score_stays():
+    # "2 / 4" under a 165th blind round's photo carousel, "1 / 3" under a 167th's; "3 / 5" in a review is its score
+    from extractor import load
+    from extractor.result import Block
+    from extractor.tidy.status import drop_slide_counters
+
+    page = load("<html><body><section aria-roledescription='carousel'><figure>A</figure><div class='controls'>"
+                "<span>2 / 4</span></div></section><div class='review'><p>3 / 5</p></div></body></html>")
+    counter, score = page.index[next(page.root.iter("span"))], page.index[next(page.root.iter("p"))]
+    blocks = [Block(counter, "2 / 4"), Block(score, "3 / 5")]
+    drop_slide_counters(page, blocks)
+    assert [b.text for b in blocks] == ["3 / 5"]

@@ -31,7 +31,7 @@ from .forms import drop_form_prompts
 from .kickers import drop_kicker
 from .permalinks import strip_post_numbers
 from .postmeta import drop_reading_time
-from .status import LIST_STATUS
+from .status import LIST_STATUS, drop_slide_counters
 
 __all__ = ["drop_blocks_matching", "tidy_blocks"]
 
@@ -49,9 +49,10 @@ def tidy_blocks(page: Page, blocks: list[Block]) -> None:
     """Take out of ``blocks``, in place, the lines of this package's kinds: post numbers and a poster's initials
     from the text of the blocks holding them (a block left empty goes), then the blocks that are a poster's initials,
     a feedback prompt, a reply box's prompt, a repeated call to action or label or one naming its item or one beside
-    the headline, a share bar's label or row, a post's reading time, a count of activity (and the counts after
-    a poster's name) or a list's status, separators alone, and a kicker above the headline; and a table's column of
-    calls to action from its rows and the controls that end a line repeated down a thread. Raises nothing."""
+    the headline, a share bar's label or row, a post's reading time, a count of activity (and the counts after a
+    poster's name), a list's status or a carousel's counter, separators alone, and a kicker above the headline; and
+    a table's column of calls to action from its rows and the controls that end a line repeated down a thread.
+    Raises nothing."""
     strip_post_numbers(page, blocks)
     drop_avatar_initials(blocks)
     strip_leading_initials(page, blocks)
@@ -68,5 +69,6 @@ def tidy_blocks(page: Page, blocks: list[Block]) -> None:
     drop_blocks_matching(blocks, ACTIVITY_COUNTS)
     strip_named_counts(blocks)
     drop_blocks_matching(blocks, LIST_STATUS)
+    drop_slide_counters(page, blocks)
     drop_blocks_matching(blocks, SEPARATORS_ONLY)
     drop_kicker(blocks)

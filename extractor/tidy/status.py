@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import re
 
+from ..page import Page
+from ..result import Block
+
 _N = r"\d[\d,.]*"
 #: A block that is nothing but such a line: a count of the items shown ("Showing 1–8 of 20", "Showing 14 of 14
 #: walks and courses", "Displaying 21-40 of 132 results", "1–10 of 57 results"), or the end of a list reached
@@ -31,3 +34,34 @@ LIST_STATUS = re.compile(
     r"(?: to (?:show|load|display))?"
     r"|end of (?:the )?(?:results|list|feed|board|thread))[\s.!…]*",
     re.I)
+
+
+#: A carousel's counter ("2 / 4", "1 of 3"): which slide shows, of how many.
+SLIDE_COUNTER = re.compile(r"(\d{1,3})\s*(?:/|of)\s*(\d{1,3})")
+#: How a carousel names itself: its ARIA role description, or a class or id word of the carousel kits.
+_CAROUSEL = re.compile(r"carousel|slider|slideshow|swiper|splide|glide|slick|gallery", re.I)
+#: Levels above a counter searched for the carousel holding it (the counter in the carousel's controls' row).
+SLIDE_COUNTER_LEVELS = 3
+
+
+def drop_slide_counters(page: Page, blocks: list[Block]) -> None:
+    """Take out of ``blocks``, in place, a carousel's counter (:data:`SLIDE_COUNTER`, the first number at most the
+    second) in an element of a carousel, :data:`SLIDE_COUNTER_LEVELS` levels up at most ("2 / 4" under a 165th blind
+    round's photo carousel, "1 / 3" under a 167th's)."""
+    blocks[:] = [b for b in blocks if not _slide_counter(page, b)]
+
+
+def _slide_counter(page: Page, block: Block) -> bool:
+    """Whether ``block`` is a carousel's counter (see :func:`drop_slide_counters`)."""
+    m = SLIDE_COUNTER.fullmatch(block.text.strip())
+    if m is None or not 1 <= int(m.group(1)) <= int(m.group(2)) or not 0 <= block.id < len(page.elements):
+        return False
+    el = page.elements[block.id]
+    for _ in range(SLIDE_COUNTER_LEVELS + 1):
+        if el is None:
+            return False
+        named = f"{el.get('aria-roledescription') or ''} {el.get('class') or ''} {el.get('id') or ''}"
+        if _CAROUSEL.search(named):
+            return True
+        el = el.getparent()
+    return False
