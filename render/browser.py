@@ -460,10 +460,14 @@ LAZY_FRAME_MARGIN_PX = 1250
 WALL_SHOW_MS = 300
 #: What a box in the page says when the content it stands for waits for cookies to be accepted (a regular expression,
 #: case ignored): "Accept cookies to view and book events" (a 167th blind round's timetable, from a third party),
-#: "Please enable cookies to see this map", "You need to allow marketing cookies to watch this video". Where one shows,
+#: "Please enable cookies to see this map", "You need to allow marketing cookies to watch this video", "To watch it you
+#: need to accept additional cookies". Where one shows,
 #: the cookie bar's accept button is pressed as a wall's is (``RenderOptions.press_consent``).
 CONSENT_GATE_PATTERN = (r"\b(accept|allow|enable|agree to)\b[^.]{0,40}\bcookies?\b[^.]{0,30}"
-                        r"\bto\s+(view|see|show|display|load|watch|play|read|use|book)\b")
+                        r"\bto\s+(view|see|show|display|load|watch|play|read|use|book)\b"
+                        # the other way round: "To watch it you need to accept additional cookies" (a 169th round)
+                        r"|\bto\s+(view|see|show|display|load|watch|play|read|use|book)\b[^.]{0,40}"
+                        r"\b(accept|allow|enable|agree to)\b[^.]{0,30}\bcookies?\b")
 #: Longest text of such a box: a placeholder's line or two, not a page's paragraph about cookies.
 CONSENT_GATE_MAX_CHARS = 300
 #: The label of a button that accepts a consent or cookie wall (a regular expression, case ignored): "Accept",

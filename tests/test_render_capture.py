@@ -4717,13 +4717,18 @@ def test_a_table_caption_drawn_below_its_rows_is_read_after_them(browser):
     assert text.index("Gym prices") < text.rindex("Session 0"), text
 
 
-@pytest.mark.parametrize("gated", [True, False], ids=["content-waits-for-consent", "a-bar-alone"])
-def test_a_cookie_bar_is_accepted_only_where_the_content_waits_for_it(browser, gated):
+@pytest.mark.parametrize("holder", [
+    "This calendar is provided by TicketGrove. Accept cookies to view and book events.",
+    "This video is hosted on YouTube. To watch it you need to accept additional cookies.",
+    "",
+], ids=["accept-to-view", "to-watch-accept", "a-bar-alone"])
+def test_a_cookie_bar_is_accepted_only_where_the_content_waits_for_it(browser, holder):
     # A third party's calendar shown only once cookies are accepted, its placeholder saying so (a 167th blind round's
-    # events timetable never loaded); a bar no content waits for is left as it is (accepting it adds a line here).
-    holder = "<p id='cal'>This calendar is provided by TicketGrove. Accept cookies to view and book events.</p>"
+    # events timetable never loaded; a 169th's video transcript); a bar no content waits for is left as it is
+    # (accepting it adds a line here).
+    gated = bool(holder)
     html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>What's on</h1><p>{PARA * 3}</p>
-      {holder if gated else "<p id='cal'></p>"}</main>
+      <p id='cal'>{holder}</p></main>
       <div id="bar" style="position:fixed;bottom:0;left:0;right:0;background:#eee">We use cookies.
       <button id="ok">Accept all cookies</button></div><script>
       document.getElementById('ok').onclick = () => {{ document.getElementById('bar').remove();
