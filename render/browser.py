@@ -470,13 +470,21 @@ CONSENT_GATE_PATTERN = (r"\b(accept|allow|enable|agree to)\b[^.]{0,40}\bcookies?
                         r"\b(accept|allow|enable|agree to)\b[^.]{0,30}\bcookies?\b")
 #: Longest text of such a box: a placeholder's line or two, not a page's paragraph about cookies.
 CONSENT_GATE_MAX_CHARS = 300
+#: Where content waits for cookies, the bar's accept button is taken in the page's flow as well when a box around it,
+#: this many levels up at most and of ``CONSENT_BAR_MAX_CHARS`` at most, speaks of cookies (GOV.UK's banner sits above
+#: the header, in the flow: a 169th blind round). Its design system's banner holds the button 4 levels down.
+CONSENT_BAR_LEVELS = 5
+#: A cookie banner's heading, a sentence or two and its buttons; not a page's article that mentions cookies.
+CONSENT_BAR_MAX_CHARS = 600
 #: The label of a button that accepts a consent or cookie wall (a regular expression, case ignored): "Accept",
 #: "Accept all", "I agree", "Allow all cookies", "OK", "Got it", "Agree and continue", and the same in the
 #: languages of the dev sets' pages and a few more; and an age gate's "I am 18 or older" (a 28th blind round). A
 #: wall whose content comes only once it is accepted (a ninth blind round) is accepted as a reader would
 #: accept it (``RenderOptions.press_consent``).
 CONSENT_BUTTON_PATTERN = (r"^(yes,?\s+)?(i\s+)?(accept|agree|allow|consent|ok|okay|got it|understood|understand)\b"
-                          r"(\s+(all|cookies|all cookies|to all|and continue|and close|& continue|& close))?[\s.!]*$"
+                          r"(\s+(all|cookies|all cookies|to all|and continue|and close|& continue|& close"
+                          # a kind of cookies named: GOV.UK's "Accept additional cookies", "Accept analytics cookies"
+                          r"|(additional|analytics|optional|marketing|functional|performance) cookies))?[\s.!]*$"
                           r"|^(alle akzeptieren|akzeptieren|zustimmen|alle zulassen|einverstanden|tout accepter|"
                           r"accepter|j'accepte|aceptar|aceptar todo|acepto|accetta|accetto|"
                           r"accetta tutti|aceitar|aceitar tudo|aceito|accepteren|alles accepteren|akkoord|acceptera|"
@@ -1474,6 +1482,7 @@ class _Engine:
                 "continuePattern": CONTINUE_BUTTON_PATTERN, "edges": NEXT_EXCLUDED_SELECTOR,
                 "pageMinChars": PAGE_MIN_CHARS, "besideSlidesMaxChars": BESIDE_SLIDES_MAX_CHARS,
                 "consentGatePattern": CONSENT_GATE_PATTERN, "consentGateMaxChars": CONSENT_GATE_MAX_CHARS,
+                "consentBarLevels": CONSENT_BAR_LEVELS, "consentBarMaxChars": CONSENT_BAR_MAX_CHARS,
                 "headlineMinChars": HEADLINE_MIN_CHARS,
                 "pagesMax": NEXT_PAGES_MAX, "lettersMin": LETTERS_MIN,
                 "togglesMax": TOGGLES_MAX, "treeItemsMax": TREE_ITEMS_MAX, "tabsMax": TABS_MAX,

@@ -425,12 +425,25 @@ async (o) => {
   // what else is fixed on the screen or a dialog (a consent box above a backdrop of its own); an age gate's "Yes"
   // where the wall asks for an age (``ageQuestionPattern``)
   const ageYes = new RegExp(o.ageYesPattern, "i"), ageQuestion = new RegExp(o.ageQuestionPattern, "i");
-  const acceptButton = (walled) => {
+  // A page's content waiting for its cookie bar (``inFlow``) takes the bar's button where the bar sits in the page's
+  // flow too (GOV.UK's banner above the header, "Accept additional cookies": a 169th blind round's transcript): a
+  // box around the button, ``consentBarLevels`` up at most and of ``consentBarMaxChars`` at most, speaks of cookies.
+  const cookieWord = /\bcookies?\b/i;
+  const cookieBar = (el) => {
+    let a = el;
+    for (let k = 0; k < o.consentBarLevels && a && a !== document.body; k += 1, a = up(a)) {
+      if (a.textContent.length > o.consentBarMaxChars) break;
+      if (cookieWord.test(a.textContent)) return a;
+    }
+    return null;
+  };
+  const acceptButton = (walled, inFlow = false) => {
     const asks = (box) => !!box && ageQuestion.test(box.textContent.replace(/\s+/g, " "));
     for (const root of [walled, ...wallHosts.map((host) => host.shadowRoot), document]) {
       for (const el of root.querySelectorAll(`${BUTTONS}, input[type="button"]`)) {
         if (!pressable(el)) continue;
-        const label = labelOf(el), box = label.length <= o.consentMaxChars && shows(el) && overlaid(el);
+        const label = labelOf(el);
+        const box = label.length <= o.consentMaxChars && shows(el) && (overlaid(el) || inFlow && cookieBar(el));
         if (box && (consent.test(label) || ageYes.test(label) && (asks(walled) || asks(box)))) return el;
       }
     }
@@ -458,7 +471,7 @@ async (o) => {
     el.childElementCount <= 3 && el.textContent.length <= o.consentGateMaxChars && gated.test(el.textContent)
     && shows(el) && !overlaid(el));
   const accept = walled ? acceptButton(walled)
-    : o.interact && o.pressConsent && !net.stop && document.body && gatedByConsent() ? acceptButton(document.body)
+    : o.interact && o.pressConsent && !net.stop && document.body && gatedByConsent() ? acceptButton(document.body, true)
       : null;
   if (accept) await press(accept);
   // A wall that is a frame (a consent tool's, of another origin: Sourcepoint's) holds its button out of this

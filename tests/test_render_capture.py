@@ -4722,15 +4722,24 @@ def test_a_table_caption_drawn_below_its_rows_is_read_after_them(browser):
     "This video is hosted on YouTube. To watch it you need to accept additional cookies.",
     "",
 ], ids=["accept-to-view", "to-watch-accept", "a-bar-alone"])
-def test_a_cookie_bar_is_accepted_only_where_the_content_waits_for_it(browser, holder):
+@pytest.mark.parametrize("bar", [
+    '<div id="bar" style="position:fixed;bottom:0;left:0;right:0;background:#eee">We use cookies.'
+    '<button id="ok">Accept all cookies</button></div>',
+    # GOV.UK's banner, in the page's flow above the header (a 169th blind round's transcript behind it)
+    '<div id="bar" class="cookie-banner" role="region" aria-label="Cookies on this site"><div class="width">'
+    '<div class="grid"><div class="col"><h2>Cookies on this site</h2><p>We use some essential cookies to make this '
+    'service work.</p></div></div><div class="button-group"><button id="ok" type="button">Accept additional '
+    'cookies</button><button type="button">Reject additional cookies</button></div></div></div>',
+], ids=["fixed", "in-flow"])
+def test_a_cookie_bar_is_accepted_only_where_the_content_waits_for_it(browser, holder, bar):
     # A third party's calendar shown only once cookies are accepted, its placeholder saying so (a 167th blind round's
     # events timetable never loaded; a 169th's video transcript); a bar no content waits for is left as it is
     # (accepting it adds a line here).
-    gated = bool(holder)
-    html = f"""<html><head><meta charset="utf-8"></head><body><main><h1>What's on</h1><p>{PARA * 3}</p>
+    gated, in_flow = bool(holder), 'role="region"' in bar
+    html = f"""<html><head><meta charset="utf-8"></head><body>{bar if in_flow else ""}
+      <main><h1>What's on</h1><p>{PARA * 3}</p>
       <p id='cal'>{holder}</p></main>
-      <div id="bar" style="position:fixed;bottom:0;left:0;right:0;background:#eee">We use cookies.
-      <button id="ok">Accept all cookies</button></div><script>
+      {"" if in_flow else bar}<script>
       document.getElementById('ok').onclick = () => {{ document.getElementById('bar').remove();
         setTimeout(() => {{ document.getElementById('cal').outerHTML = '<h2>Events calendar</h2>' +
           [26, 27, 28, 29].map((d) => `<p>Sat ${{d}} April: a bluebell walk at Crowlink Wood, two hours along the
