@@ -500,3 +500,48 @@ def test_a_caption_is_kept_with_its_table_or_figure():
     assert not keep[2]  # a new array
     prob[2] = 0.1
     assert learned.fill_captions(page, segs, keep, prob).tolist() == keep.tolist()
+
+
+def test_a_posters_card_before_each_kept_date_is_filled():
+    # A thread's posts and dates kept, the poster's card (name, role, "Joined") before each date left out at P
+    # 0.05-0.29 (a 172nd blind round): three gaps alike right before a kept line that says when are filled; two are
+    # not, nor gaps before undated lines.
+    texts = ["Night bus N7 changes", "hannah Member Joined Mar 2019", "12 May 2024, 23:41", "Just seen the notice.",
+             "Okafor Regular Joined Aug 2016", "13 May 2024, 07:12", "Same here.",
+             "Jess KMT Staff Joined Jan 2022", "13 May 2024, 10:05", "Hi all, thanks for raising this."]
+    paths = [0, 1, 2, 3, 1, 2, 3, 1, 2, 3]
+    keep = np.array([1, 0, 1, 1, 0, 1, 1, 0, 1, 1], dtype=bool)
+    prob = np.array([0.9, 0.29, 0.6, 0.9, 0.2, 0.5, 0.9, 0.08, 0.4, 0.9])
+    fillable = np.ones(10, dtype=bool)
+    assert learned.fill_post_headers(keep, prob, fillable, paths, texts).all()
+    keep[7] = True  # the third card kept by the model: two gaps before kept dates only
+    assert learned.fill_post_headers(keep, prob, fillable, paths, texts).tolist() == keep.tolist()
+    keep[7] = False
+    undated = [t if k % 3 != 2 else "wrote:" for k, t in enumerate(texts)]
+    assert learned.fill_post_headers(keep, prob, fillable, paths, undated).tolist() == keep.tolist()
+
+
+def test_prose_closing_the_main_region_is_kept_from_the_heading_floor():
+    # A fares page's closing section after its listing (a 172nd blind round: heading and paragraph at P 0.22 and 0.18,
+    # under the gap floor): inside <main>, after the last kept block, a heading and prose from the heading floor are
+    # kept up to a short line; a sidebar after <main> is not, nor the same run where no <main> holds the text.
+    prose = ("Kelmoor is divided into four fare zones. Zone 1 covers the city centre inside the ring road, zone 2 the"
+             " inner suburbs.")
+    html = ("<html><body>{open}<h1>Fares and tickets</h1><div><h3>Adult Day Ticket</h3><p>£5.20 a day</p></div>"
+            "<div><h3>Child Day Ticket</h3><p>£2.60 a day</p></div><section><h2>How fare zones work</h2>"
+            "<p>{prose}</p></section><div><span>Updated May 2024</span></div>{close}<aside><p>{prose}</p></aside>"
+            "</body></html>")
+    keep = np.array([1, 1, 1, 1, 1, 0, 0, 0, 0], dtype=bool)
+    prob = np.array([0.9, 0.8, 0.8, 0.8, 0.8, 0.22, 0.18, 0.2, 0.2])
+    closing = np.ones(9, dtype=bool)
+    for landmark, kept in [(("<main>", "</main>"), True), (('<div role="main">', "</div>"), True),
+                           (("<div>", "</div>"), False)]:
+        page = load(html.format(open=landmark[0], close=landmark[1], prose=prose))
+        segs = segment(page)
+        texts = [segment_text(page, s) for s in segs]
+        assert [page.tags[s.first_id] for s in segs] == ["h1", "h3", "p", "h3", "p", "h2", "p", "div", "p"], texts
+        out = learned.fill_closing_prose(page, segs, texts, keep, prob, closing)
+        assert out.tolist() == [True] * 5 + [kept, kept, False, False], (landmark, out)
+        prob[6] = 0.1  # under the floor: the heading ending the run is left out too
+        assert learned.fill_closing_prose(page, segs, texts, keep, prob, closing).tolist() == keep.tolist()
+        prob[6] = 0.18
