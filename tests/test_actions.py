@@ -14,10 +14,10 @@ def _cards(action: str, n: int = 5) -> str:
                    f"<p>Booth C{k}</p><a href='/go/{k}'>{action}</a></article>" for k in range(n))
 
 
-@pytest.mark.parametrize("action", ["Visit website", "Plan your visit"])
+@pytest.mark.parametrize("action", ["Visit website", "Plan your visit", "Terms"])
 def test_a_call_to_action_on_every_card_is_left_out(action):
     # a sponsor directory's "Visit website" after each card (a 138th blind round kept it 24 times), a nature reserves'
-    # "Plan your visit" (a 167th's, 12 times)
+    # "Plan your visit" (a 167th's, 12 times), a link to each ticket's terms (a 172nd's, 12 times)
     html = f"<html><body><main><h1>Our sponsors</h1>{_cards(action)}</main></body></html>"
     for method in ("decay", "cedp"):  # (the learned model itself keeps one of the five here)
         text = extract(html, method=method).text

@@ -1,7 +1,11 @@
-"""A post's reading time is left out of the text; a listing's cards keep theirs, and a tag line stays."""
+"""A post's reading time and a poster's signature are left out of the text; a listing's cards keep their reading
+times, and a tag line stays."""
 
+import pytest
+
+from extractor.page import load
 from extractor.result import Block
-from extractor.tidy.postmeta import drop_reading_time
+from extractor.tidy.postmeta import drop_reading_time, drop_signatures
 
 POST = "The calf was born early on Saturday and is feeding well, the keepers say."
 
@@ -22,3 +26,16 @@ def test_a_listings_reading_times_stay():
     blocks = [Block(k, f"Mar 0{k + 1}, 2026 | {k + 2} min read") for k in range(3)]
     drop_reading_time(blocks)
     assert [b.text for b in blocks] == [f"Mar 0{k + 1}, 2026 | {k + 2} min read" for k in range(3)]
+
+
+@pytest.mark.parametrize(("name", "dropped"), [("sig-a5", True), ("message-signature", True), ("signature", True),
+                                               ("post_sig", True), ("signin", False), ("design-note", False)])
+def test_a_posters_signature_is_left_out(name, dropped):
+    # a 172nd blind round's thread: "Views my own. Not affiliated with KMT." under each of a poster's posts, in a box
+    # named "sig-a5"; a box named otherwise stays
+    page = load(f"<html><body><article><p>{POST}</p><div class='{name}'><p>Views my own.</p></div></article>"
+                "</body></html>")
+    ids = {page.elements[i].text: i for i in range(len(page.elements)) if page.tags[i] == "p"}
+    blocks = [Block(ids[POST], POST), Block(ids["Views my own."], "Views my own.")]
+    drop_signatures(page, blocks)
+    assert [b.text for b in blocks] == [POST] if dropped else [POST, "Views my own."], name

@@ -4,7 +4,7 @@ Each module names one kind, with the measurement that made it a rule: a thread's
 :mod:`.permalinks`), feedback prompts ("Was this helpful?": :mod:`.feedback`), calls to action repeated down a list
 ("Visit website": :mod:`.actions`), blocks of activity counts ("373 posts": :mod:`.counts`), a list's status
 ("Showing 1–8 of 20": :mod:`.status`), the prompt over a reply box ("Your answer": :mod:`.forms`), a post's
-reading time ("6 min read": :mod:`.postmeta`), a poster's initials drawn as an avatar ("P":
+reading time and a poster's signature ("6 min read": :mod:`.postmeta`), a poster's initials drawn as an avatar ("P":
 :mod:`.avatars`) and a kicker over the headline ("Event": :mod:`.kickers`). They work on the blocks, not on the Page:
 the methods read the page whole, and only the text leaves these lines out.
 """
@@ -30,7 +30,7 @@ from .feedback import FEEDBACK_PROMPT
 from .forms import drop_form_prompts
 from .kickers import drop_kicker
 from .permalinks import strip_post_numbers
-from .postmeta import drop_reading_time
+from .postmeta import drop_reading_time, drop_signatures
 from .status import LIST_STATUS, drop_slide_counters
 
 __all__ = ["drop_blocks_matching", "tidy_blocks"]
@@ -49,9 +49,10 @@ def tidy_blocks(page: Page, blocks: list[Block]) -> None:
     """Take out of ``blocks``, in place, the lines of this package's kinds: post numbers and a poster's initials
     from the text of the blocks holding them (a block left empty goes), then the blocks that are a poster's initials,
     a feedback prompt, a reply box's prompt, a repeated call to action or label or one naming its item or one beside
-    the headline, a share bar's label or row, a post's reading time, a count of activity (and the counts after a
-    poster's name), a list's status or a carousel's counter, separators alone, and a kicker above the headline; and
-    a table's column of calls to action from its rows and the controls that end a line repeated down a thread.
+    the headline, a share bar's label or row, a post's reading time or its poster's signature, a count of activity
+    (and the counts after a poster's name), a list's status or a carousel's counter, separators alone, and a kicker
+    above the headline; and a table's column of calls to action from its rows and the controls that end a line
+    repeated down a thread.
     Raises nothing."""
     strip_post_numbers(page, blocks)
     drop_avatar_initials(blocks)
@@ -66,6 +67,7 @@ def tidy_blocks(page: Page, blocks: list[Block]) -> None:
     drop_blocks_matching(blocks, SHARE_LABEL)
     drop_share_rows(page, blocks)
     drop_reading_time(blocks)
+    drop_signatures(page, blocks)
     drop_blocks_matching(blocks, ACTIVITY_COUNTS)
     strip_named_counts(blocks)
     drop_blocks_matching(blocks, LIST_STATUS)

@@ -33,7 +33,8 @@ ACTION_START = re.compile(
     # ("Report" under each of 17 posts: the 145th and 149th blind rounds); and a supporter's ("Sponsor as Backer" under
     # each of four tiers, each naming its tier: a 160th blind round)
     # ("plan": "Plan your visit" under each of twelve nature reserves, a 167th blind round)
-    r"|report|flag|reply|quote|share|like|sponsor|donate|subscribe|upgrade|install|plan)\b",
+    # ("terms": "Terms" under each of twelve tickets, a 172nd blind round; "T&Cs apply" under offers)
+    r"|report|flag|reply|quote|share|like|sponsor|donate|subscribe|upgrade|install|plan|terms|t&cs)\b",
     re.I)
 #: A block that is a share bar's label alone, its buttons (icons) gone: "Share", "Share this article:", "Share on"
 #: (a 153rd blind round's history article and pathway page, a 154th's beer page "Share:"). On the 4,168 dev pages

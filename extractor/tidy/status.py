@@ -13,6 +13,7 @@ import re
 
 from ..page import Page
 from ..result import Block
+from .names import named_within
 
 _N = r"\d[\d,.]*"
 #: A block that is nothing but such a line: a count of the items shown ("Showing 1–8 of 20", "Showing 14 of 14
@@ -54,14 +55,5 @@ def drop_slide_counters(page: Page, blocks: list[Block]) -> None:
 def _slide_counter(page: Page, block: Block) -> bool:
     """Whether ``block`` is a carousel's counter (see :func:`drop_slide_counters`)."""
     m = SLIDE_COUNTER.fullmatch(block.text.strip())
-    if m is None or not 1 <= int(m.group(1)) <= int(m.group(2)) or not 0 <= block.id < len(page.elements):
-        return False
-    el = page.elements[block.id]
-    for _ in range(SLIDE_COUNTER_LEVELS + 1):
-        if el is None:
-            return False
-        named = f"{el.get('aria-roledescription') or ''} {el.get('class') or ''} {el.get('id') or ''}"
-        if _CAROUSEL.search(named):
-            return True
-        el = el.getparent()
-    return False
+    return (m is not None and 1 <= int(m.group(1)) <= int(m.group(2))
+            and named_within(page, block, _CAROUSEL, SLIDE_COUNTER_LEVELS))

@@ -1,0 +1,23 @@
+"""Whether a kept block sits in an element whose class, id or ARIA role description names a kind of box."""
+
+from __future__ import annotations
+
+import re
+
+from ..page import Page
+from ..result import Block
+
+
+def named_within(page: Page, block: Block, pattern: re.Pattern[str], levels: int) -> bool:
+    """Whether ``pattern`` finds a name in the ``aria-roledescription``, class or id of ``block``'s element or of
+    one of its ``levels`` nearest ancestors. Takes the Page the block came from; False for a block with no element."""
+    if not 0 <= block.id < len(page.elements):
+        return False
+    el = page.elements[block.id]
+    for _ in range(levels + 1):
+        if el is None:
+            return False
+        if pattern.search(f"{el.get('aria-roledescription') or ''} {el.get('class') or ''} {el.get('id') or ''}"):
+            return True
+        el = el.getparent()
+    return False
