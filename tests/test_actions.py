@@ -76,11 +76,14 @@ def test_a_call_to_action_with_a_separator_left_at_its_edge_is_left_out():
 
 def test_a_row_of_links_under_every_card_is_left_out():
     # "Scorecard Match report" under each of 17 results (a 153rd blind round's fixtures, F1 0.87; 1.00 without)
-    # ... and "I have seen this pet · Share" under each of 16 posts (a 152nd's lost-and-found board)
-    for row in ("Scorecard</a> <a href='/report'>Match report", "I have seen this pet</a> · <a href='/s'>Share"):
+    # ... and "I have seen this pet · Share" under each of 16 posts (a 152nd's lost-and-found board), and "Book at this
+    # clinic Get directions Meet the team" under each of ten clinics (a 171st's)
+    for row in ("Scorecard</a> <a href='/report'>Match report", "I have seen this pet</a> · <a href='/s'>Share",
+                "Book at this clinic</a> <a href='/d'>Get directions</a> <a href='/t'>Meet the team"):
         html = f"<html><body><main><h1>Results</h1>{_cards(row)}</main></body></html>"
         text = extract(html, method="decay").text
-        assert "Scorecard" not in text and "seen this pet" not in text and all(kind in text for kind in KINDS), text
+        assert all(w not in text for w in ("Scorecard", "seen this pet", "Meet the team")), text
+        assert all(kind in text for kind in KINDS), text
 
 
 @pytest.mark.parametrize("label", ["Share", "Share:", "Share this article", "Share on", "share this story:"])

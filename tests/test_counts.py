@@ -17,6 +17,7 @@ POSTS = ("The calf was born early on Saturday and is feeding well",
                                   "Solved 9 replies 1,284 views", "15 replies · 2,341 views ·",
                                   "Started by Priya_K in Step-free travel · 11 replies · 1,284 views · Answered",
                                   "Started by Gareth (warehouse coordinator) · 15 replies · 418 views",
+                                  "Started by Miso_mum · 3 June 2025 · 11 replies · 1,204 views",
                                   "Started by perihelion_pete · 10 replies · 1,284 views · Watch thread · Share",
                                   "Joined 2023", "Member since 2024", "Joined: Jun 17, 2003", "41 posts · Joined 2023",
                                   "Started by quillon_dave in Rules questions · 2,318 views · Tags: lanternfall, dice"])

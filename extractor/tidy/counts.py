@@ -32,7 +32,9 @@ _STATE = r"(?:(?:solved|answered|resolved|closed|pinned|locked)\s*[·|•,:–-]
 #: A thread's starter may lead them and a short label end them ("Started by Priya_K in Step-free travel · 11 replies ·
 #: 1,284 views · Answered by staff": the 157th, 158th, 161st and 162nd blind rounds' threads). Only "Started by": the
 #: dev golds keep a blog post's "Posted by Rajk @ 10:48 PM 4 comments" (cleaneval, dragnet).
-_STARTED = r"(?:started by\s+[^·|•\n]{1,80}?\s*[·|•]\s*)?"
+#: The date it was started may follow the starter ("Started by Miso_mum · 3 June 2025 · 11 replies · 1,204 views": a
+#: 171st blind round), a short part with a figure in it.
+_STARTED = r"(?:started by\s+[^·|•\n]{1,80}?\s*[·|•]\s*(?:[^·|•\n\d]{0,12}\d[^·|•\n]{0,20}[·|•]\s*)?)?"
 #: Up to three such labels: the controls left as text beside the counts ("Started by perihelion_pete · 10 replies ·
 #: 1,284 views · Watch thread · Share", a 163rd blind round).
 #: A thread's tags may end them ("· Tags: lanternfall, keeper, movement", a 166th blind round).
