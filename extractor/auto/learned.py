@@ -263,31 +263,23 @@ def fill_post_headers(keep: np.ndarray, prob: np.ndarray, fillable: np.ndarray, 
     kept blocks, of :data:`REPEATED_GAP_MAX_BLOCKS` at most, whose blocks have the same tag paths (``paths``, one per
     block), each with a block of ``texts`` of :data:`REPEATED_GAP_LINE_CHARS` at most that says when
     (:func:`~extractor.dates.says_when`), in ``repeats`` runs or more, kept blocks on that block's path saying when
-    counted too (the headers the model kept: a 154th blind round's thread lost only its last), or, with no such block,
-    right before a kept one that says when, in ``repeats`` runs or more (a poster's card before each post's date); of
-    such a run, each short block ``fillable`` (:func:`gap_fillable`) with a P(body) (``prob``) of ``floor`` or more.
-    Returns a new array."""
+    counted too (the headers the model kept: a 154th blind round's thread lost only its last); of such a run, each
+    short block ``fillable`` (:func:`gap_fillable`) with a P(body) (``prob``) of ``floor`` or more. Returns a new
+    array."""
     out = keep.copy()
     kept = np.flatnonzero(keep).tolist()
     dating = [len(text) <= REPEATED_GAP_LINE_CHARS and says_when(text) for text in texts]
     kept_dating = Counter(paths[j] for j in kept if dating[j])  # headers the model kept count as repeats too
     runs: dict[tuple[int, ...], list[range]] = {}
-    before: dict[tuple[int, ...], list[range]] = {}  # gaps right before a kept dating line
     for a, b in zip(kept[:-1], kept[1:], strict=True):
         if 1 < b - a <= REPEATED_GAP_MAX_BLOCKS + 1 and any(dating[a + 1:b]):
             runs.setdefault(tuple(paths[a + 1:b]), []).append(range(a + 1, b))
-        elif 1 < b - a <= REPEATED_GAP_MAX_BLOCKS + 1 and dating[b]:
-            before.setdefault(tuple(paths[a + 1:b]), []).append(range(a + 1, b))
-    # a poster's card before the kept date of each post (a 172nd blind round's thread: name, role and "Joined" in an
-    # <aside> left of each post, P 0.05-0.29, kept only where the cards without a signature made a record set)
-    filled = [found for found in before.values() if len(found) >= repeats]
     for found in runs.values():
         header = next(j for j in found[0] if dating[j])
         if len(found) + kept_dating[paths[header]] >= repeats:
-            filled.append(found)
-    for run in (run for found in filled for run in found):
-        for j in run:
-            out[j] |= bool(fillable[j] and prob[j] >= floor and len(texts[j]) <= REPEATED_GAP_LINE_CHARS)
+            for run in found:
+                for j in run:
+                    out[j] |= bool(fillable[j] and prob[j] >= floor and len(texts[j]) <= REPEATED_GAP_LINE_CHARS)
     return out
 
 
@@ -379,53 +371,6 @@ def fill_asked_for(keep: np.ndarray, prob: np.ndarray, fillable: np.ndarray, ask
         titles = headings[j] and j + 1 < n and asked[j + 1]
         if out[j - 1] and not out[j] and (asked[j] or titles) and fillable[j] and prob[j] >= floor:
             out[j] = True
-    return out
-
-
-#: On a rendered page, the prose that closes the page's ``<main>`` region after the last kept block is body from this
-#: P(body) up (a 172nd blind round's fares page: "How fare zones work" and its two paragraphs after a listing of
-#: ticket cards, P 0.18-0.22, the sidebar after ``<main>`` at P 0.05 or less). Half :data:`GAP_FLOOR`, as
-#: :data:`HEADING_GAP_FLOOR` is; only inside a ``<main>`` landmark, which the page's author drew around its content.
-CLOSING_PROSE_FLOOR = HEADING_GAP_FLOOR
-#: ... a block of prose: this many characters at least, ending a sentence (a card's line or a caption is shorter).
-CLOSING_PROSE_MIN_CHARS = 100
-_SENTENCE_END = re.compile(r"[.!?。！？][\"'”’)]*\s*$")
-
-
-def main_landmark(page: Page, i: int) -> int | None:
-    """The id of the ``<main>`` element (or one with ``role="main"``) that holds element ``i`` of ``page``; None
-    when none does."""
-    while i >= 0:
-        if page.tags[i] == "main" or page.elements[i].get("role") == "main":
-            return i
-        i = int(page.parent[i])
-    return None
-
-
-def fill_closing_prose(page: Page, segs: list, texts: list[str], keep: np.ndarray, prob: np.ndarray,
-                       closing: np.ndarray, floor: float = CLOSING_PROSE_FLOOR) -> np.ndarray:
-    """``keep`` (a boolean per block) with the run of blocks right after the last kept one made body while each is
-    inside the ``<main>`` landmark that holds the last kept block, allowed by ``closing`` (a boolean per block), has
-    a P(body) (``prob``) of ``floor`` or more and is either a paragraph of prose (:data:`CLOSING_PROSE_MIN_CHARS`,
-    ending a sentence) or a heading followed by one (a heading ending the run is left out). Returns a new array."""
-    out = keep.copy()
-    kept = np.flatnonzero(keep)
-    if not len(kept):
-        return out
-    last = int(kept[-1])
-    main = main_landmark(page, segs[last].first_id)
-    if main is None:
-        return out
-    end = int(page.end[main])
-    run: list[int] = []
-    for j in range(last + 1, len(segs)):
-        heading = segs[j].tag in HEADING_TAGS or page.tags[segs[j].first_id] in HEADING_TAGS
-        prose = len(texts[j]) >= CLOSING_PROSE_MIN_CHARS and _SENTENCE_END.search(texts[j]) is not None
-        if segs[j].first_id >= end or not closing[j] or prob[j] < floor or not (heading or prose):
-            break
-        run.append(j)
-        if prose:
-            out[run] = True
     return out
 
 
@@ -695,7 +640,6 @@ def run(page: Page, opts: Options) -> Extraction:
         keep = keep_headline(keep, prob, segs, page.tags)
         keep = fill_tables(page, segs, fill_gaps(keep, prob, fillable, headings=headings, closing=closing))
         keep = fill_captions(page, segs, keep, prob)
-        keep = fill_closing_prose(page, segs, list(texts), keep, prob, closing)
         paths = page.tag_path_id[[s.first_id for s in segs]].tolist()
         keep = fill_post_headers(keep, prob, linked, paths, texts)
         keep = fill_records(keep, prob, linked, headings, paths)
