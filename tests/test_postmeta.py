@@ -39,3 +39,15 @@ def test_a_posters_signature_is_left_out(name, dropped):
     blocks = [Block(ids[POST], POST), Block(ids["Views my own."], "Views my own.")]
     drop_signatures(page, blocks)
     assert [b.text for b in blocks] == [POST] if dropped else [POST, "Views my own."], name
+
+
+@pytest.mark.parametrize("box", ["<dl><dt class='sig sig-object py'><p>Views my own.</p></dt></dl>",
+                                 "<div id='feature-digital-signature-title'><p>Views my own.</p></div>"])
+def test_an_api_signature_and_a_box_whose_id_says_signature_stay(box):
+    # Sphinx names an API's signature <dt class="sig sig-object py"> (Python's and Django's docs in wcxb_dev), and an
+    # id may name a feature ("Digital Signature Compatible" in a product's table): their text is the page's
+    page = load(f"<html><body><article><p>{POST}</p>{box}</article></body></html>")
+    ids = {page.elements[i].text: i for i in range(len(page.elements)) if page.tags[i] == "p"}
+    blocks = [Block(ids[POST], POST), Block(ids["Views my own."], "Views my own.")]
+    drop_signatures(page, blocks)
+    assert [b.text for b in blocks] == [POST, "Views my own."]

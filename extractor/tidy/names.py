@@ -8,16 +8,19 @@ from ..page import Page
 from ..result import Block
 
 
-def named_within(page: Page, block: Block, pattern: re.Pattern[str], levels: int) -> bool:
-    """Whether ``pattern`` finds a name in the ``aria-roledescription``, class or id of ``block``'s element or of
-    one of its ``levels`` nearest ancestors. Takes the Page the block came from; False for a block with no element."""
+def named_within(page: Page, block: Block, pattern: re.Pattern[str], levels: int, *, ids: bool = True,
+                 tags: tuple[str, ...] | None = None) -> bool:
+    """Whether ``pattern`` finds a name in the ``aria-roledescription``, class or (with ``ids``) id of ``block``'s
+    element or of one of its ``levels`` nearest ancestors, of ``tags`` only where given. Takes the Page the block came
+    from; False for a block with no element."""
     if not 0 <= block.id < len(page.elements):
         return False
     el = page.elements[block.id]
     for _ in range(levels + 1):
         if el is None:
             return False
-        if pattern.search(f"{el.get('aria-roledescription') or ''} {el.get('class') or ''} {el.get('id') or ''}"):
+        named = f"{el.get('aria-roledescription') or ''} {el.get('class') or ''} {el.get('id') or '' if ids else ''}"
+        if (tags is None or el.tag in tags) and pattern.search(named):
             return True
         el = el.getparent()
     return False
