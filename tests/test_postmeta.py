@@ -42,10 +42,12 @@ def test_a_posters_signature_is_left_out(name, dropped):
 
 
 @pytest.mark.parametrize("box", ["<dl><dt class='sig sig-object py'><p>Views my own.</p></dt></dl>",
-                                 "<div id='feature-digital-signature-title'><p>Views my own.</p></div>"])
+                                 "<div id='feature-digital-signature-title'><p>Views my own.</p></div>",
+                                 "<p class='signature'>Views my own.</p>"])
 def test_an_api_signature_and_a_box_whose_id_says_signature_stay(box):
-    # Sphinx names an API's signature <dt class="sig sig-object py"> (Python's and Django's docs in wcxb_dev), and an
-    # id may name a feature ("Digital Signature Compatible" in a product's table): their text is the page's
+    # Sphinx names an API's signature <dt class="sig sig-object py"> (Python's and Django's docs in wcxb_dev), an id
+    # may name a feature ("Digital Signature Compatible" in a product's table), and a paragraph named so is a letter's
+    # sign-off (a cleaneval page's essays): their text is the page's
     page = load(f"<html><body><article><p>{POST}</p>{box}</article></body></html>")
     ids = {page.elements[i].text: i for i in range(len(page.elements)) if page.tags[i] == "p"}
     blocks = [Block(ids[POST], POST), Block(ids["Views my own."], "Views my own.")]

@@ -43,8 +43,9 @@ SIGNATURE_NAME = re.compile(r"(?:^|[\s_-])(?:sig|signature|signatures|usersig|po
 SIGNATURE_LEVELS = 2
 #: The boxes whose class names a signature: Sphinx names an API's signature ``<dt class="sig sig-object">``, and
 #: an id names a thing ("feature-digital-signature-compatible-title"), so only these tags' classes count (on the dev
-#: pages as served, both took text out of 4 wcxb_dev pages whose golds keep it).
-SIGNATURE_TAGS = ("div", "section", "aside", "footer", "p", "blockquote", "td")
+#: pages as served, both took text out of 4 wcxb_dev pages whose golds keep it); a paragraph named so is a letter's
+#: sign-off, its writer's name (a cleaneval page's essays, each ending ``<p class="signature">Lillian Guerra</p>``).
+SIGNATURE_TAGS = ("div", "section", "aside", "footer", "blockquote", "td")
 
 
 def drop_signatures(page: Page, blocks: list[Block]) -> None:
