@@ -5,9 +5,9 @@ Each module names one kind, with the measurement that made it a rule: a thread's
 ("Visit website": :mod:`.actions`), blocks of activity counts ("373 posts": :mod:`.counts`), a list's status
 ("Showing 1–8 of 20": :mod:`.status`), the prompt over a reply box ("Your answer": :mod:`.forms`), a post's
 reading time and a poster's signature ("6 min read": :mod:`.postmeta`), a poster's initials drawn as an avatar ("P":
-:mod:`.avatars`), a map's credit ("© OpenStreetMap contributors": :mod:`.credits`) and a kicker over the headline
-("Event": :mod:`.kickers`). They work on the blocks, not on the Page: the methods read the page whole, and only the
-text leaves these lines out.
+:mod:`.avatars`), a map's credit ("© OpenStreetMap contributors": :mod:`.credits`), the page's table of contents
+(:mod:`.contents`) and a kicker over the headline ("Event": :mod:`.kickers`). They work on the blocks, not on the
+Page: the methods read the page whole, and only the text leaves these lines out.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from .actions import (
     strip_trailing_controls,
 )
 from .avatars import drop_avatar_initials, strip_leading_initials
+from .contents import drop_contents
 from .counts import ACTIVITY_COUNTS, strip_named_counts
 from .credits import MAP_CREDIT
 from .feedback import FEEDBACK_PROMPT
@@ -53,8 +54,8 @@ def tidy_blocks(page: Page, blocks: list[Block]) -> None:
     a feedback prompt, a reply box's prompt, a repeated call to action or label or one naming its item or one beside
     the headline, a share bar's label or row, a post's reading time or its poster's signature, a count of activity
     (and the counts after a poster's name), a list's status or a carousel's counter, separators alone, a map's
-    credit, and a kicker above the headline; and a table's column of calls to action from its rows and the controls
-    that end a line repeated down a thread. Raises nothing."""
+    credit, a table of contents, and a kicker above the headline; and a table's column of calls to action from its
+    rows and the controls that end a line repeated down a thread. Raises nothing."""
     strip_post_numbers(page, blocks)
     drop_avatar_initials(blocks)
     strip_leading_initials(page, blocks)
@@ -75,4 +76,5 @@ def tidy_blocks(page: Page, blocks: list[Block]) -> None:
     drop_slide_counters(page, blocks)
     drop_blocks_matching(blocks, SEPARATORS_ONLY)
     drop_blocks_matching(blocks, MAP_CREDIT)
+    drop_contents(page, blocks)
     drop_kicker(blocks)
