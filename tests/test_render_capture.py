@@ -3615,6 +3615,31 @@ def test_tabs_made_by_hand_whose_one_panel_is_drawn_per_tab_are_read_whole(brows
     assert text.count("The steps of the lamp, told first.") == 1, text
 
 
+def test_tabs_with_hidden_panels_and_one_drawn_only_while_chosen_are_read_whole(browser):
+    # Vue's v-show panels beside a v-if one (a 173rd blind round's show page: "About", "Cast" and "Access" kept hidden,
+    # "Performances and prices" drawn only while chosen; four tabs, three panels otherwise): every panel's text is
+    # read once, the one drawn per tab in its place.
+    script = """const tabs = [...document.querySelectorAll('[role=tab]')], box = document.getElementById('box');
+      const show = (k) => {
+        tabs.forEach((t, j) => t.setAttribute('aria-selected', String(j === k)));
+        box.querySelectorAll('.kept').forEach((p) => { p.style.display = p.dataset.k === String(k) ? '' : 'none'; });
+        box.querySelector('.drawn')?.remove();
+        if (k === 2) box.querySelector('[data-k="3"]').insertAdjacentHTML('beforebegin', '<section role="tabpanel" '
+          + 'class="drawn"><p>Performances: Sat 14 Feb 7.30pm, press night; Wed 25 Feb 7.30pm, audio described.</p>'
+          + '<p>Prices: Band A £42, Band B £34, Band C £26, Band D £15.</p></section>'); };
+      tabs.forEach((t, k) => t.addEventListener('click', () => show(k))); show(0);"""
+    panels = "".join(f"<section role='tabpanel' class='kept' data-k='{k}'><p>{name} of the play, kept hidden while "
+                     f"another tab is chosen. {PARA}</p></section>" for k, name in ((0, "About"), (1, "The cast"),
+                                                                                     (3, "Access")))
+    html = f"""<html><body><main><h1>The Cherry Orchard</h1><p>{PARA * 2}</p><div id="box"><div role="tablist">
+      <button role="tab">About</button><button role="tab">Cast</button><button role="tab">Performances</button>
+      <button role="tab">Access</button></div>{panels}</div></main><script>{script}</script></body></html>"""
+    text = _text_of_html(html.encode())
+    for line in ("About of the play", "The cast of the play", "Access of the play", "Band A £42"):
+        assert text.count(line) == 1, (line, text)
+    assert text.index("The cast of the play") < text.index("Band A £42") < text.index("Access of the play"), text
+
+
 def test_tabs_that_name_no_panel_with_a_box_between_them_and_it_are_read_whole(browser):
     # Vue-like ARIA tabs with no tabpanel: a map box between the list and the one section redrawn per tab (a 49th
     # blind round). The panel is the element that selecting another tab changed.
