@@ -35,3 +35,13 @@ def test_only_three_links_or_more_to_the_pages_own_places_are_contents(hrefs, dr
     blocks = [Block(nav, line), Block(paragraph, SECTION)]
     drop_contents(page, blocks)
     assert [b.text for b in blocks] == [SECTION] if dropped else [line, SECTION]
+
+
+def test_a_code_listings_line_numbers_stay():
+    # a wcxb_dev page's code listings, each line number an anchor to its line ("#L1"): its gold keeps them
+    page = load("<html><body><pre><span class='linenos'>" + "".join(f"<a href='#L{k}'>{k}</a>\n" for k in range(1, 6))
+                + f"</span></pre><p>{SECTION}</p></body></html>")
+    numbers = "\n".join(str(k) for k in range(1, 6))
+    blocks = [Block(page.tags.index("span"), numbers)]
+    drop_contents(page, blocks)
+    assert [b.text for b in blocks] == [numbers]

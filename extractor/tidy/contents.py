@@ -16,11 +16,13 @@ from ..result import Block
 #: Fewest links of such a list: two may be a sentence's "see below" pair.
 CONTENTS_MIN_LINKS = 3
 _SEPARATED = re.compile(r"\s*[·•|]\s*|\s+")
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 def drop_contents(page: Page, blocks: list[Block]) -> None:
     """Take out of ``blocks``, in place, those whose whole text is :data:`CONTENTS_MIN_LINKS` or more links to
-    places on the same page (``href="#section"``)."""
+    places on the same page (``href="#section"``), each with a letter in its name (a code listing's line numbers
+    link to their lines, and the wcxb_dev golds keep them)."""
     blocks[:] = [b for b in blocks if not _contents(page, b)]
 
 
@@ -32,5 +34,7 @@ def _contents(page: Page, block: Block) -> bool:
     if len(links) < CONTENTS_MIN_LINKS or not all(len(a.get("href") or "") > 1 and a.get("href").startswith("#")
                                                   for a in links):
         return False
-    words = " ".join(normalize_space("".join(a.itertext())) for a in links)
-    return _SEPARATED.sub(" ", words).strip() == _SEPARATED.sub(" ", block.text).strip()
+    names = [normalize_space("".join(a.itertext())) for a in links]
+    if not all(_LETTER.search(name) for name in names):  # a code listing's line numbers, each an anchor to its line
+        return False
+    return _SEPARATED.sub(" ", " ".join(names)).strip() == _SEPARATED.sub(" ", block.text).strip()
