@@ -500,3 +500,25 @@ def test_a_caption_is_kept_with_its_table_or_figure():
     assert not keep[2]  # a new array
     prob[2] = 0.1
     assert learned.fill_captions(page, segs, keep, prob).tolist() == keep.tolist()
+
+
+def test_a_posters_card_before_each_kept_date_is_filled():
+    # A thread's posts and dates kept, the poster's card (name and badge, one line) before each date left out at P
+    # 0.14-0.32 (the 172nd and 173rd blind rounds): three such gaps on one path are filled; two are not, nor gaps
+    # before undated lines, nor a listing's title and byline (two lines) before each card's date.
+    texts = ["Night bus N7 changes", "hannah Member", "12 May 2024, 23:41", "Just seen the notice.",
+             "Okafor Regular", "13 May 2024, 07:12", "Same here.", "Jess KMT Staff", "13 May 2024, 10:05",
+             "Hi all, thanks for raising this."]
+    paths = [0, 1, 2, 3, 1, 2, 3, 1, 2, 3]
+    keep = np.array([1, 0, 1, 1, 0, 1, 1, 0, 1, 1], dtype=bool)
+    prob = np.array([0.9, 0.29, 0.6, 0.9, 0.2, 0.5, 0.9, 0.14, 0.4, 0.9])
+    fillable = np.ones(10, dtype=bool)
+    assert learned.fill_post_headers(keep, prob, fillable, paths, texts).all()
+    assert not keep[1]  # a new array
+    keep[7] = True  # the third card kept by the model: two gaps before kept dates only
+    assert learned.fill_post_headers(keep, prob, fillable, paths, texts).tolist() == keep.tolist()
+    keep[7] = False
+    undated = [t if k % 3 != 2 else "wrote:" for k, t in enumerate(texts)]
+    assert learned.fill_post_headers(keep, prob, fillable, paths, undated).tolist() == keep.tolist()
+    bylines = [t if k % 3 != 1 else f"A story's title\nBy Eric Chiu {k}" for k, t in enumerate(texts)]
+    assert learned.fill_post_headers(keep, prob, fillable, paths, bylines).tolist() == keep.tolist()

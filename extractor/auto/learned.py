@@ -263,23 +263,29 @@ def fill_post_headers(keep: np.ndarray, prob: np.ndarray, fillable: np.ndarray, 
     kept blocks, of :data:`REPEATED_GAP_MAX_BLOCKS` at most, whose blocks have the same tag paths (``paths``, one per
     block), each with a block of ``texts`` of :data:`REPEATED_GAP_LINE_CHARS` at most that says when
     (:func:`~extractor.dates.says_when`), in ``repeats`` runs or more, kept blocks on that block's path saying when
-    counted too (the headers the model kept: a 154th blind round's thread lost only its last); of such a run, each
-    short block ``fillable`` (:func:`gap_fillable`) with a P(body) (``prob``) of ``floor`` or more. Returns a new
-    array."""
+    counted too (the headers the model kept: a 154th blind round's thread lost only its last), and gaps of one block
+    of one line on one path right before a kept block that says when, in ``repeats`` gaps or more (a poster's card
+    before each post's date); of such a run, each short block ``fillable`` (:func:`gap_fillable`) with a P(body)
+    (``prob``) of ``floor`` or more. Returns a new array."""
     out = keep.copy()
     kept = np.flatnonzero(keep).tolist()
     dating = [len(text) <= REPEATED_GAP_LINE_CHARS and says_when(text) for text in texts]
     kept_dating = Counter(paths[j] for j in kept if dating[j])  # headers the model kept count as repeats too
     runs: dict[tuple[int, ...], list[range]] = {}
+    cards: dict[int, list[int]] = {}  # one block alone between two kept ones, the second a dating line, by path
     for a, b in zip(kept[:-1], kept[1:], strict=True):
         if 1 < b - a <= REPEATED_GAP_MAX_BLOCKS + 1 and any(dating[a + 1:b]):
             runs.setdefault(tuple(paths[a + 1:b]), []).append(range(a + 1, b))
-    for found in runs.values():
-        header = next(j for j in found[0] if dating[j])
-        if len(found) + kept_dating[paths[header]] >= repeats:
-            for run in found:
-                for j in run:
-                    out[j] |= bool(fillable[j] and prob[j] >= floor and len(texts[j]) <= REPEATED_GAP_LINE_CHARS)
+        elif b - a == 2 and dating[b] and "\n" not in texts[a + 1].strip():
+            cards.setdefault(paths[a + 1], []).append(a + 1)
+    filled = [j for found in runs.values() if len(found) + kept_dating[paths[next(j for j in found[0] if dating[j])]]
+              >= repeats for run in found for j in run]
+    # a poster's card right before each post's kept date (the 172nd and 173rd blind rounds' threads: a name and a
+    # badge in a side column, P 0.14-0.32, kept beside 7 of 16 posts); one block of one line: a listing's title and
+    # byline before each card's date are two lines (wcxb_dev pages rendered whose golds leave them out)
+    filled += [j for found in cards.values() if len(found) >= repeats for j in found]
+    for j in filled:
+        out[j] |= bool(fillable[j] and prob[j] >= floor and len(texts[j]) <= REPEATED_GAP_LINE_CHARS)
     return out
 
 
