@@ -587,6 +587,13 @@ PAGE_MIN_CHARS = 100
 #: parts it pages: a carousel's "Previous" button and its "2 / 4" counter (a 164th blind round's gallery), where a
 #: paragraph beside them is the page's own text. The longest label of a tab (``TAB_LABEL_MAX_CHARS``), as short.
 BESIDE_SLIDES_MAX_CHARS = 40
+#: What names a carousel (a regular expression over an element's ``aria-roledescription``, class and id, case
+#: ignored): WAI-ARIA's carousel pattern and the class names of common slider libraries. A numbered pager inside one
+#: pages slides of any length, where elsewhere each page must bring ``PAGE_MIN_CHARS`` of new text (a 173rd blind
+#: round's press quotes, 80-90 characters each behind "Quote 1" to "Quote 3", read two of three).
+CAROUSEL_NAME_PATTERN = r"carousel|slider|slideshow|swiper|splide|glide|slick"
+#: How many ancestors of a numbered pager's box are read for that name (the dots' row, the carousel around it).
+CAROUSEL_NAME_LEVELS = 3
 #: Pages read at most, by pressing "Next", of a text or list paged in place: a paged article runs to a
 #: handful; a paged table is read this deep, with a warning that it went on.
 NEXT_PAGES_MAX = 20
@@ -1481,6 +1488,7 @@ class _Engine:
                 "nextPattern": NEXT_BUTTON_PATTERN,
                 "continuePattern": CONTINUE_BUTTON_PATTERN, "edges": NEXT_EXCLUDED_SELECTOR,
                 "pageMinChars": PAGE_MIN_CHARS, "besideSlidesMaxChars": BESIDE_SLIDES_MAX_CHARS,
+                "carouselPattern": CAROUSEL_NAME_PATTERN, "carouselLevels": CAROUSEL_NAME_LEVELS,
                 "consentGatePattern": CONSENT_GATE_PATTERN, "consentGateMaxChars": CONSENT_GATE_MAX_CHARS,
                 "consentBarLevels": CONSENT_BAR_LEVELS, "consentBarMaxChars": CONSENT_BAR_MAX_CHARS,
                 "headlineMinChars": HEADLINE_MIN_CHARS,

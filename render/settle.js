@@ -1737,16 +1737,27 @@ async (o) => {
     return null;
   };
   const pager = next || bound || net.stop || moved || !document.body ? null : numberedPager();
+  // (slides of a carousel are paged whatever their length: press quotes behind "Quote 1" to "Quote 3", a 173rd
+  // blind round's)
+  const carouselName = new RegExp(o.carouselPattern, "i");
+  const inCarousel = (box) => {
+    for (let a = box, k = 0; a && a !== document.body && k <= o.carouselLevels; a = a.parentElement, k++) {
+      if (carouselName.test(`${a.getAttribute("aria-roledescription") || ""} ${a.getAttribute("class") || ""} `
+        + `${a.id}`)) return true;
+    }
+    return false;
+  };
   if (pager) {
     const [, buttons, word] = pager;
     let [box] = pager;
+    const least = inCarousel(box) ? 1 : o.pageMinChars;
     await readParts(buttons.find((el) => numbered(el, word, 2)), (c) => c.contains(box), async (region, k) => {
       const now = numberedPager();
       const button = now && now[2] === word && now[1].find((el) => numbered(el, word, k + 2));
       if (!button || await press(button)) return false;
       box = (numberedPager() || [box])[0];
       return true;
-    }, {least: o.pageMinChars, keepFirst: true});
+    }, {least, keepFirst: true});
   }
   // An index paged by its letters (a glossary's A-Z bar, only the chosen letter's entries on the page: a 47th blind
   // round) is read the same way: buttons labelled with one letter each, in the alphabet's order from "A", lettersMin
