@@ -19,6 +19,7 @@ from ..content import data_row_cells
 from ..page import Page
 from ..parse import normalize_space
 from ..result import Block
+from .names import LETTER, same_words
 
 #: Longest call to action, in characters ("Visit Trailforks Map", "Read the full story").
 ACTION_MAX_CHARS = 25
@@ -46,10 +47,6 @@ _CONTROL_TAGS = ("a", "button", "summary")
 #: What a control removed beside a kept one leaves at the block's edge ("View image ·" once "Add to basket" went:
 #: a 151st blind round's 20 specimens).
 _EDGE_SEPARATORS = " ·•|"
-#: Separators between the controls of a row ("I have seen this pet · Share" under each of 16 posts: a 152nd blind
-#: round's lost-and-found board), read as spaces when the row is compared with its controls' texts.
-_SEPARATED = re.compile(r"\s*[·•|]\s*|\s+")
-_LETTER = re.compile(r"[^\W\d_]")
 
 
 #: Longest row of two or more links or buttons taken for a list's controls ("Scorecard Match report" under each of
@@ -202,7 +199,7 @@ def _is_share_row(page: Page, block: Block) -> bool:
     rest = block.text.strip()[label.end():]
     texts = (normalize_space("".join(el.itertext())) for el in page.elements[block.id].iter(_CONTROL_TAGS))
     controls = [c for c in texts if c]
-    return len(controls) >= 2 and _SEPARATED.sub(" ", " ".join(controls)).strip() == _SEPARATED.sub(" ", rest).strip()
+    return len(controls) >= 2 and same_words(" ".join(controls), rest)
 
 
 def _is_action(page: Page, block: Block, text: str) -> bool:
@@ -212,10 +209,10 @@ def _is_action(page: Page, block: Block, text: str) -> bool:
         return True
     if not 0 <= block.id < len(page.elements):
         return False
-    if not _LETTER.search(text):  # a row of numbers is a list's markers or a pager's pages (wcxb_dev's gold keeps them)
+    if not LETTER.search(text):  # a row of numbers is a list's markers or a pager's pages (wcxb_dev's gold keeps them)
         return False
     controls = [normalize_space("".join(el.itertext())) for el in page.elements[block.id].iter("a", "button")]
-    return len(controls) >= 2 and _SEPARATED.sub(" ", " ".join(c for c in controls if c)) == _SEPARATED.sub(" ", text)
+    return len(controls) >= 2 and same_words(" ".join(c for c in controls if c), text)
 
 
 def _bare(block: Block) -> str:

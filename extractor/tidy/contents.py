@@ -7,16 +7,13 @@ shadow root), at P 0.34, between the introduction and the first section.
 
 from __future__ import annotations
 
-import re
-
 from ..page import Page
 from ..parse import normalize_space
 from ..result import Block
+from .names import LETTER, same_words
 
 #: Fewest links of such a list: two may be a sentence's "see below" pair.
 CONTENTS_MIN_LINKS = 3
-_SEPARATED = re.compile(r"\s*[·•|]\s*|\s+")
-_LETTER = re.compile(r"[^\W\d_]")
 
 
 def drop_contents(page: Page, blocks: list[Block]) -> None:
@@ -35,6 +32,6 @@ def _contents(page: Page, block: Block) -> bool:
                                                   for a in links):
         return False
     names = [normalize_space("".join(a.itertext())) for a in links]
-    if not all(_LETTER.search(name) for name in names):  # a code listing's line numbers, each an anchor to its line
+    if not all(LETTER.search(name) for name in names):  # a code listing's line numbers, each an anchor to its line
         return False
-    return _SEPARATED.sub(" ", " ".join(names)).strip() == _SEPARATED.sub(" ", block.text).strip()
+    return same_words(" ".join(names), block.text)

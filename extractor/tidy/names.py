@@ -1,4 +1,5 @@
-"""Whether a kept block sits in an element whose class, id or ARIA role description names a kind of box."""
+"""What the tidy rules share: whether a kept block sits in an element whose class, id or ARIA role description names
+a kind of box, and how a line is compared with the texts of the links and buttons in it."""
 
 from __future__ import annotations
 
@@ -24,3 +25,14 @@ def named_within(page: Page, block: Block, pattern: re.Pattern[str], levels: int
             return True
         el = el.getparent()
     return False
+
+
+#: Separators between the controls of a row ("I have seen this pet · Share": a 152nd blind round), read as spaces.
+_SEPARATED = re.compile(r"\s*[·•|]\s*|\s+")
+#: A letter of any script (a row of numbers is a list's markers, a pager's pages or a listing's line numbers).
+LETTER = re.compile(r"[^\W\d_]")
+
+
+def same_words(line: str, other: str) -> bool:
+    """Whether ``line`` and ``other`` say the same words, separators (``·``, ``•``, ``|``) read as spaces."""
+    return _SEPARATED.sub(" ", line).strip() == _SEPARATED.sub(" ", other).strip()
